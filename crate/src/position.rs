@@ -1,0 +1,68 @@
+//! Positions are plain `u64` codes: bit k holds a peg when hole k is filled.
+//! These helpers apply the rules; they are the only place that knows what a legal jump is.
+
+use crate::board::{bit, Board, Jump};
+
+/// Number of pegs in a position.
+#[inline]
+pub fn pegs(code: u64) -> u32 {
+    code.count_ones()
+}
+
+/// Swaps pegs and holes.
+#[inline]
+pub fn complement(board: &Board, code: u64) -> u64 {
+    board.full() ^ code
+}
+
+/// True when `jump` is legal in `code`: pegs on `from` and `over`, `to` empty.
+#[inline]
+pub fn can_jump(code: u64, jump: Jump) -> bool {
+    code & jump.mask() == jump.before()
+}
+
+/// The position after a legal jump (or before it, undoing: the same XOR).
+#[inline]
+pub fn after(code: u64, jump: Jump) -> u64 {
+    code ^ jump.mask()
+}
+
+/// True when `jump` can be undone from `code` (only `to` holds a peg of the three).
+#[inline]
+pub fn can_unjump(code: u64, jump: Jump) -> bool {
+    code & jump.mask() == bit(jump.to)
+}
+
+/// Every legal jump in a position, in the board's jump order.
+pub fn legal_jumps(board: &Board, code: u64) -> impl Iterator<Item = Jump> + '_ {
+    board.jumps().iter().copied().filter(move |&j| can_jump(code, j))
+}
+
+/// Every position one jump after `code`.
+pub fn children(board: &Board, code: u64) -> impl Iterator<Item = u64> + '_ {
+    legal_jumps(board, code).map(move |j| after(code, j))
+}
+
+/// The position with every hole filled but `hole`.
+pub fn single_vacancy(board: &Board, hole: u8) -> u64 {
+    board.full() ^ bit(hole)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn apply_then_undo_is_identity(code in 0u64..(1u64 << 33)) {
+            let b = Board::by_name("english").unwrap();
+            for j in legal_jumps(&b, code) {
+                let next = after(code, j);
+                prop_assert_eq!(pegs(next) + 1, pegs(code));
+                prop_assert!(can_unjump(next, j));
+                prop_assert_eq!(after(next, j), code);
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+//! The reference solver: plain depth-first search with a memo, no symmetry, no tricks.
+//! It is slow on purpose and exists so that tests (and `--verify`) can hold the fast paths
+//! and the tables against it.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::position;
+use crate::problem::Problem;
+
+/// Answers "can the goal still be reached from here?" by exhaustive search.
+pub struct Brute<'a> {
+    problem: &'a Problem,
+    memo: HashMap<u64, bool>,
+}
+
+impl<'a> Brute<'a> {
+    /// A solver for one problem's goal.
+    pub fn new(problem: &'a Problem) -> Self {
+        Brute { problem, memo: HashMap::new() }
+    }
+
+    /// True when some sequence of jumps from `code` ends in a goal position.
+    pub fn winning(&mut self, code: u64) -> bool {
+        if position::pegs(code) == 1 {
+            return self.problem.is_goal(code);
+        }
+        if let Some(&w) = self.memo.get(&code) {
+            return w;
+        }
+        let kids: Vec<u64> = position::children(&self.problem.board, code).collect();
+        let w = kids.into_iter().any(|c| self.winning(c));
+        self.memo.insert(code, w);
+        w
+    }
+}
+
+/// Every position reachable from `code` (itself included), raw codes, by breadth-first search.
+pub fn reachable_from(problem: &Problem, code: u64) -> Vec<u64> {
+    let mut seen: HashSet<u64> = HashSet::from([code]);
+    let mut frontier = vec![code];
+    while let Some(x) = frontier.pop() {
+        for c in position::children(&problem.board, x) {
+            if seen.insert(c) {
+                frontier.push(c);
+            }
+        }
+    }
+    let mut v: Vec<u64> = seen.into_iter().collect();
+    v.sort_unstable();
+    v
+}
+
+/// Number of jump sequences from `code` that end in a goal position, by plain recursion.
+pub fn count(problem: &Problem, code: u64, memo: &mut HashMap<u64, u128>) -> u128 {
+    if position::pegs(code) == 1 {
+        return u128::from(problem.is_goal(code));
+    }
+    if let Some(&c) = memo.get(&code) {
+        return c;
+    }
+    let kids: Vec<u64> = position::children(&problem.board, code).collect();
+    let total = kids.into_iter().map(|c| count(problem, c, memo)).sum();
+    memo.insert(code, total);
+    total
+}
