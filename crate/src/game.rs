@@ -67,7 +67,7 @@ impl Game {
     }
 
     /// Attaches a winning-position table.
-    pub fn attach_table(&mut self, table: Table) -> Result<()> {
+    pub fn attach_table(&mut self, table: std::sync::Arc<Table>) -> Result<()> {
         self.oracle.attach(table)
     }
 

@@ -1,6 +1,8 @@
 //! "Is this jump good?": a jump is good exactly when the position after it is winning.
 //! Answers come from a table when one covers the game, else from the live solver.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::board::Jump;
@@ -8,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::position;
 use crate::problem::Problem;
 use crate::solve::live::Live;
-use crate::symmetry::{self, Canon};
+use crate::symmetry::Canon;
 use crate::table::Table;
 
 /// The verdict on one jump or position.
@@ -46,10 +48,8 @@ pub enum Source {
 /// A table attached to a game, with the symmetry that maps the game onto the table's problem.
 #[derive(Debug, Clone)]
 struct Attached {
-    table: Table,
+    table: Arc<Table>,
     canon: Canon,
-    /// Maps a game position into the table's frame.
-    into: Vec<u8>,
     full: Canon,
     sym: usize,
 }
@@ -73,22 +73,10 @@ impl Oracle {
         Oracle { problem: problem.clone(), attached: None, live: Live::new(problem), budget: DEFAULT_BUDGET }
     }
 
-    /// Does `table` answer for this problem? Returns the symmetry that maps the game onto it.
-    pub fn covers(problem: &Problem, table: &Table) -> Option<usize> {
-        let board = &problem.board;
-        if table.check_board(board).is_err() {
-            return None;
-        }
-        board.symmetries().iter().position(|p| {
-            let s = symmetry::apply(p, problem.start_set());
-            s & table.start_set == s && symmetry::apply(p, problem.goal_set()) == table.goal_set
-        })
-    }
-
     /// Attaches a table; refuses one for another board or another problem.
-    pub fn attach(&mut self, table: Table) -> Result<()> {
+    pub fn attach(&mut self, table: Arc<Table>) -> Result<()> {
         table.check_board(&self.problem.board)?;
-        let sym = Oracle::covers(&self.problem, &table).ok_or_else(|| {
+        let sym = self.problem.symmetry_onto(table.start_set, table.goal_set).ok_or_else(|| {
             Error::BadTable(format!(
                 "the table does not cover start {} with goal {}",
                 self.problem.start_text(),
@@ -98,7 +86,6 @@ impl Oracle {
         let board = &self.problem.board;
         let canon = table.canon(board);
         self.attached = Some(Attached {
-            into: board.symmetries()[sym].clone(),
             table,
             canon,
             full: Canon::full(board),
@@ -119,10 +106,7 @@ impl Oracle {
     /// Is `code` (a position reachable from the start) winning? None: the search gave up.
     pub fn winning(&mut self, code: u64) -> Option<bool> {
         match &self.attached {
-            Some(a) => {
-                debug_assert_eq!(a.full.transform(a.sym, code), symmetry::apply(&a.into, code));
-                Some(table_winning(a, &self.problem, a.full.transform(a.sym, code)))
-            }
+            Some(a) => Some(table_winning(a, &self.problem, a.full.transform(a.sym, code))),
             None => {
                 let mut budget = self.budget;
                 self.live.winning(code, &mut budget)

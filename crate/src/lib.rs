@@ -13,6 +13,7 @@ pub mod hint;
 pub mod moves;
 pub mod position;
 pub mod problem;
+pub mod shipped;
 pub mod solve;
 pub mod symmetry;
 pub mod table;

@@ -121,4 +121,14 @@ impl Problem {
             Goal::Hole(h) => self.board.hole_name(h).to_string(),
         }
     }
+
+    /// A symmetry (its number in the board's group) that maps this problem's start set into
+    /// `start_set` and its goal set onto `goal_set`: then a table solved for those sets answers
+    /// every position of this problem, after that symmetry.
+    pub fn symmetry_onto(&self, start_set: u64, goal_set: u64) -> Option<usize> {
+        self.board.symmetries().iter().position(|p| {
+            let s = symmetry::apply(p, self.start_set());
+            s & start_set == s && symmetry::apply(p, self.goal_set()) == goal_set
+        })
+    }
 }
