@@ -126,7 +126,7 @@ struct PegView {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct StateView {
+struct PositionView {
     board: String,
     start: String,
     goal: String,
@@ -135,15 +135,24 @@ struct StateView {
     peg_count: u32,
     jumps: usize,
     moves: usize,
-    status: Status,
-    /// Is the position winning? null when the search could not tell.
-    winning: Option<bool>,
     history: Vec<String>,
+    /// The jumps redo would replay, the next one first.
+    future: Vec<String>,
     can_undo: bool,
     can_redo: bool,
     source: crate::hint::Source,
     /// The position code in decimal (a u64 does not fit a JS number).
     code: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StateView {
+    #[serde(flatten)]
+    position: PositionView,
+    status: Status,
+    /// Is the position winning? null when the search could not tell.
+    winning: Option<bool>,
 }
 
 /// One game: a board, a start hole and a goal, with its position, history and hints.
@@ -205,28 +214,16 @@ impl Game {
 
     /// The whole state as a plain object (see the README's Embed section for the fields).
     pub fn state(&mut self) -> JsValue {
+        let position = self.position_view();
         let g = &mut self.inner;
-        let code = g.code();
-        let b = &g.problem().board;
-        let view = StateView {
-            board: b.name().to_string(),
-            start: g.problem().start_text(),
-            goal: g.problem().goal_text(),
-            pegs: (0..b.len()).map(|k| code >> k & 1 == 1).collect(),
-            peg_count: code.count_ones(),
-            jumps: g.history().len(),
-            moves: g.move_count(),
-            history: g.moves_text(),
-            can_undo: !g.history().is_empty(),
-            can_redo: !g.redo_stack().is_empty(),
-            source: g.source(),
-            code: code.to_string(),
-            winning: None,
-            status: Status::Playing,
-        };
         let status = g.status();
         let winning = if status == Status::Solved { Some(true) } else { g.winning() };
-        to_js(&StateView { status, winning, ..view })
+        to_js(&StateView { position, status, winning })
+    }
+
+    /// The state without `status` and `winning`: never runs the search, so it is always fast.
+    pub fn position(&self) -> JsValue {
+        to_js(&self.position_view())
     }
 
     /// Every legal jump: `[{from, over, to, jump}]`.
@@ -337,6 +334,27 @@ impl Game {
 }
 
 impl Game {
+    fn position_view(&self) -> PositionView {
+        let g = &self.inner;
+        let code = g.code();
+        let b = &g.problem().board;
+        PositionView {
+            board: b.name().to_string(),
+            start: g.problem().start_text(),
+            goal: g.problem().goal_text(),
+            pegs: (0..b.len()).map(|k| code >> k & 1 == 1).collect(),
+            peg_count: code.count_ones(),
+            jumps: g.history().len(),
+            moves: g.move_count(),
+            history: g.moves_text(),
+            future: g.redo_stack().iter().rev().map(|&j| moves::jump_text(b, j)).collect(),
+            can_undo: !g.history().is_empty(),
+            can_redo: !g.redo_stack().is_empty(),
+            source: g.source(),
+            code: code.to_string(),
+        }
+    }
+
     fn hint_views(&self, v: Vec<(Jump, Verdict)>) -> Vec<HintView> {
         let b = &self.inner.problem().board;
         v.into_iter()

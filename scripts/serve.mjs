@@ -1,0 +1,125 @@
+#!/usr/bin/env node
+// A tiny static server for the game: www/ at /, data/ at /data/. No dependencies.
+// `node scripts/serve.mjs` serves on 127.0.0.1:$PORT (default 8080); tests import startServer().
+
+import { createServer } from 'node:http';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+/** Content types by file extension; anything else is served as bytes. */
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+};
+
+/** URL prefixes and the folders they map to, longest first. */
+const MOUNTS = [
+  ['/data/', join(ROOT, 'data')],
+  ['/', join(ROOT, 'www')],
+];
+
+/**
+ * Maps a request path to a file inside one of the mounts, or null when it would escape them.
+ * @param {string} urlPath the decoded path of the request, e.g. "/js/app.js"
+ * @returns {string | null}
+ */
+export function resolvePath(urlPath) {
+  for (const [prefix, dir] of MOUNTS) {
+    if (!urlPath.startsWith(prefix)) continue;
+    const rel = normalize(urlPath.slice(prefix.length));
+    const file = resolve(dir, rel === '.' ? '' : rel);
+    if (file !== dir && !file.startsWith(dir + sep)) return null;
+    return file;
+  }
+  return null;
+}
+
+/**
+ * Handles one request: GET/HEAD of a file, index.html for a folder, 404 otherwise.
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+async function handle(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { Allow: 'GET, HEAD' }).end();
+    return;
+  }
+  let path;
+  try {
+    path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    res.writeHead(400).end('bad path');
+    return;
+  }
+  let file = resolvePath(path);
+  try {
+    if (!file) throw new Error('outside');
+    let st = await stat(file);
+    if (st.isDirectory()) {
+      file = join(file, 'index.html');
+      st = await stat(file);
+    }
+    res.writeHead(200, {
+      'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+      'Content-Length': st.size,
+      'Cache-Control': 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  } catch {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
+  }
+}
+
+/**
+ * Starts the server on 127.0.0.1.
+ * @param {{port?: number, host?: string}} [options] port 0 picks a free port
+ * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>}
+ */
+export function startServer({ port = 8080, host = '127.0.0.1' } = {}) {
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => res.destroy());
+  });
+  return new Promise((ok, fail) => {
+    server.once('error', fail);
+    server.listen(port, host, () => {
+      const addr = /** @type {import('node:net').AddressInfo} */ (server.address());
+      ok({
+        url: `http://${host}:${addr.port}/`,
+        port: addr.port,
+        close: () =>
+          new Promise((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const port = Number(process.env.PORT ?? 8080);
+  startServer({ port }).then(
+    ({ url }) => console.log(`pegwise: serving www/ and data/ at ${url}  (Ctrl+C to stop)`),
+    (e) => {
+      console.error(`pegwise: cannot serve on port ${port}: ${e.message}`);
+      process.exit(1);
+    },
+  );
+}
