@@ -1,6 +1,9 @@
 //! Positions are plain `u64` codes: bit k holds a peg when hole k is filled.
 //! These helpers apply the rules; they are the only place that knows what a legal jump is.
 
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
 use crate::board::{bit, Board, Jump};
 
 /// Number of pegs in a position.
@@ -47,6 +50,27 @@ pub fn children(board: &Board, code: u64) -> impl Iterator<Item = u64> + '_ {
 pub fn single_vacancy(board: &Board, hole: u8) -> u64 {
     board.full() ^ bit(hole)
 }
+
+/// A multiplicative hash for u64 keys: the default SipHash dominates the search time.
+#[derive(Default)]
+pub struct CodeHasher(u64);
+
+impl Hasher for CodeHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (v ^ v >> 29).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
+
+/// A hash map keyed by position codes.
+pub type CodeMap<V> = HashMap<u64, V, BuildHasherDefault<CodeHasher>>;
 
 #[cfg(test)]
 mod tests {

@@ -4,19 +4,21 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::position::CodeMap;
+
 use crate::position;
 use crate::problem::Problem;
 
 /// Answers "can the goal still be reached from here?" by exhaustive search.
 pub struct Brute<'a> {
     problem: &'a Problem,
-    memo: HashMap<u64, bool>,
+    memo: CodeMap<bool>,
 }
 
 impl<'a> Brute<'a> {
     /// A solver for one problem's goal.
     pub fn new(problem: &'a Problem) -> Self {
-        Brute { problem, memo: HashMap::new() }
+        Brute { problem, memo: CodeMap::default() }
     }
 
     /// True when some sequence of jumps from `code` ends in a goal position.
@@ -27,8 +29,8 @@ impl<'a> Brute<'a> {
         if let Some(&w) = self.memo.get(&code) {
             return w;
         }
-        let kids: Vec<u64> = position::children(&self.problem.board, code).collect();
-        let w = kids.into_iter().any(|c| self.winning(c));
+        let problem: &'a Problem = self.problem;
+        let w = position::children(&problem.board, code).any(|c| self.winning(c));
         self.memo.insert(code, w);
         w
     }

@@ -2,9 +2,7 @@
 //! table covers. It answers Some(true), Some(false), or None when the budget ran out: it never
 //! guesses.
 
-use std::collections::HashMap;
-
-use crate::position;
+use crate::position::{self, CodeMap};
 use crate::problem::Problem;
 use crate::symmetry::{self, Canon};
 
@@ -14,7 +12,7 @@ pub struct Live {
     goal_set: u64,
     jumps: Vec<crate::board::Jump>,
     canon: Canon,
-    memo: HashMap<u64, bool>,
+    memo: CodeMap<bool>,
 }
 
 /// Most positions the memo keeps before it is cleared (bounds memory in the browser).
@@ -25,7 +23,7 @@ impl Live {
     pub fn new(problem: &Problem) -> Live {
         let board = &problem.board;
         let canon = Canon::new(board.len(), symmetry::stabiliser(board, &[problem.goal_set()]));
-        Live { goal_set: problem.goal_set(), jumps: board.jumps().to_vec(), canon, memo: HashMap::new() }
+        Live { goal_set: problem.goal_set(), jumps: board.jumps().to_vec(), canon, memo: CodeMap::default() }
     }
 
     /// Can the goal be reached from `code`? Spends at most `budget` new positions.

@@ -1,0 +1,362 @@
+//! The `pegwise` command: boards, stats, dump, hint, count, solve, tables.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Args, Parser, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{json, Value};
+use sha2::{Digest, Sha256};
+
+use pegwise::board::CATALOGUE;
+use pegwise::game::Game;
+use pegwise::hint::Verdict;
+use pegwise::moves;
+use pegwise::shipped;
+use pegwise::solve::{self, count, Options, Solved};
+use pegwise::table::Table;
+use pegwise::{Board, Error, Problem};
+
+#[derive(Parser)]
+#[command(name = "pegwise", version, about = "Peg solitaire with an exact dead-end hint: solver, tables and statistics")]
+struct Cli {
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args, Clone)]
+struct BoardArgs {
+    /// Board: a catalogue name (see `pegwise boards`), `row:L`, or `ascii:..ooo../...` (`ascii-tri:` for triangular).
+    #[arg(long, default_value = "english")]
+    board: String,
+    /// Read a custom board from an ASCII file (see the README for the format).
+    #[arg(long, conflicts_with = "board")]
+    board_file: Option<PathBuf>,
+}
+
+#[derive(Args, Clone)]
+struct ProblemArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// The hole empty at the start (name like d4, or number 1..N), or `all` for every single vacancy.
+    #[arg(long, default_value = "d4")]
+    start: String,
+    /// Where the last peg must end: `start`, `any`, or a hole.
+    #[arg(long, default_value = "start")]
+    goal: String,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the boards: name, holes, symmetries.
+    Boards,
+    /// Reachable and winning positions per peg count, symmetry-reduced.
+    Stats(ProblemArgs),
+    /// The canonical codes of the winning positions with N pegs, ascending.
+    Dump {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Peg count.
+        #[arg(long)]
+        pegs: usize,
+    },
+    /// Play moves, then mark every legal jump good or bad.
+    Hint {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Moves to play first, e.g. "d2-d4 f3-d3".
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Where to read tables from (a shipped table is used when it covers the game).
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+    },
+    /// Number of distinct jump sequences that reach the goal from the position.
+    Count {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Moves to play first.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// A winning line of jumps from the position, as moves.
+    Solve {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Moves to play first.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// Build every shipped table and the MANIFEST.
+    Tables {
+        /// Output folder.
+        #[arg(long, default_value = "data")]
+        out: PathBuf,
+        /// Only these boards (comma-separated; the MANIFEST is then printed, not written).
+        #[arg(long)]
+        only: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(out) => {
+            if cli.json {
+                println!("{}", serde_json::to_string(&out.json).unwrap_or_default());
+            } else {
+                print!("{}", out.text);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            if cli.json {
+                println!("{}", json!({ "error": e.to_string() }));
+            }
+            eprintln!("pegwise: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A command's answer, in both forms.
+struct Output {
+    text: String,
+    json: Value,
+}
+
+fn board_of(a: &BoardArgs) -> Result<Board, Error> {
+    match &a.board_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| Error::BadBoard(format!("cannot read board file '{}': {e}", path.display())))?;
+            let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("custom");
+            let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
+            Board::parse_ascii(if name.is_empty() { "custom" } else { &name }, pegwise::Lattice::Square, &text)
+        }
+        None => Board::by_name(&a.board),
+    }
+}
+
+fn problem_of(a: &ProblemArgs) -> Result<Problem, Error> {
+    Problem::parse(board_of(&a.board)?, &a.start, &a.goal)
+}
+
+fn spinner(label: &str) -> ProgressBar {
+    let pb = ProgressBar::new_spinner();
+    pb.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()));
+    pb.set_message(label.to_string());
+    pb.enable_steady_tick(std::time::Duration::from_millis(200));
+    pb
+}
+
+fn solve_with_progress(p: &Problem, opts: Options) -> Result<Solved, Error> {
+    let pb = spinner(&format!("solving {} start {} goal {}", p.board.name(), p.start_text(), p.goal_text()));
+    let r = solve::solve(p, opts, &mut |m| pb.set_message(m.to_string()));
+    pb.finish_and_clear();
+    r
+}
+
+fn unsolvable_note(p: &Problem) -> String {
+    format!(
+        "{} with start {} and goal {} has no solution: the goal cannot be reached from the start.\n",
+        p.board.name(),
+        p.start_text(),
+        p.goal_text()
+    )
+}
+
+fn run(cli: &Cli) -> Result<Output, Error> {
+    match &cli.command {
+        Command::Boards => boards(),
+        Command::Stats(a) => stats(a),
+        Command::Dump { p, pegs } => dump(p, *pegs),
+        Command::Hint { p, moves, data } => hint(p, moves, data),
+        Command::Count { p, moves } => count_cmd(p, moves),
+        Command::Solve { p, moves } => solve_cmd(p, moves),
+        Command::Tables { out, only } => tables(out, only.as_deref()),
+    }
+}
+
+fn boards() -> Result<Output, Error> {
+    let mut text = format!("{:<12} {:>5} {:>10}  lattice\n", "board", "holes", "symmetries");
+    let mut list = Vec::new();
+    for name in CATALOGUE {
+        let b = Board::by_name(if *name == "row:L" { "row:7" } else { name })?;
+        let shown = if *name == "row:L" { "row:L (3..64; row:7 shown)" } else { name };
+        text += &format!("{:<12} {:>5} {:>10}  {:?}\n", shown, b.len(), b.symmetries().len(), b.lattice());
+        list.push(json!({"name": name, "holes": b.len(), "symmetries": b.symmetries().len(), "lattice": b.lattice()}));
+    }
+    Ok(Output { text, json: Value::Array(list) })
+}
+
+/// Orbits under the board's whole group (the literature's "symmetry reduced" count).
+fn reduced(solved: &Solved, set: &[u64]) -> usize {
+    if solved.canon.perms().len() == solved.problem.board.symmetries().len() {
+        set.len()
+    } else {
+        solve::orbits_under_full_group(&solved.problem, set)
+    }
+}
+
+fn stats(a: &ProblemArgs) -> Result<Output, Error> {
+    let p = problem_of(a)?;
+    let s = solve_with_progress(&p, Options { all_reachable: true, ..Options::default() })?;
+    let n = p.board.len();
+    let mut text = format!(
+        "{} ({} holes, {} symmetries), start {}, goal {}\n{:>5} {:>12} {:>12}\n",
+        p.board.name(),
+        n,
+        p.board.symmetries().len(),
+        p.start_text(),
+        p.goal_text(),
+        "pegs",
+        "reachable",
+        "winning"
+    );
+    let mut levels = Vec::new();
+    let (mut f_total, mut w_total) = (0, 0);
+    for k in (1..n).rev() {
+        let (f, w) = (reduced(&s, &s.reachable[k]), reduced(&s, &s.winning[k]));
+        f_total += f;
+        w_total += w;
+        text += &format!("{k:>5} {f:>12} {w:>12}\n");
+        levels.push(json!({"pegs": k, "reachable": f, "winning": w}));
+    }
+    text += &format!("{:>5} {f_total:>12} {w_total:>12}\n", "total");
+    let solvable = w_total > 0;
+    if !solvable {
+        text += &unsolvable_note(&p);
+    }
+    Ok(Output {
+        text,
+        json: json!({
+            "board": p.board.name(), "holes": n, "symmetries": p.board.symmetries().len(),
+            "start": p.start_text(), "goal": p.goal_text(), "levels": levels,
+            "reachable_total": f_total, "winning_total": w_total, "solvable": solvable,
+        }),
+    })
+}
+
+fn dump(a: &ProblemArgs, pegs: usize) -> Result<Output, Error> {
+    let p = problem_of(a)?;
+    if pegs == 0 || pegs >= p.board.len() {
+        return Err(Error::BadBoard(format!("--pegs {pegs}: use 1..{} on {}", p.board.len() - 1, p.board.name())));
+    }
+    let s = solve_with_progress(&p, Options::default())?;
+    let codes = &s.winning[pegs];
+    let text: String = codes.iter().map(|c| format!("{c}\n")).collect();
+    Ok(Output { text, json: json!(codes) })
+}
+
+/// A game from the problem with `moves` played; uses a shipped table from `data` when one
+/// covers it (checked on load), else solves the problem exactly.
+fn game_at(p: &Problem, moves_text: &str, data: Option<&PathBuf>) -> Result<Game, Error> {
+    let mut g = Game::new(p.clone())?;
+    g.play_text(moves_text)?;
+    let from_table = data.and_then(|dir| shipped::table_for(p).map(|spec| dir.join(spec.file))).filter(|f| f.exists());
+    match from_table {
+        Some(path) => {
+            let bytes = std::fs::read(&path)
+                .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))?;
+            g.attach_table(Arc::new(Table::decode(&bytes)?))?;
+        }
+        None => {
+            let s = solve_with_progress(p, Options::default())?;
+            g.attach_table(Arc::new(Table::from_solved(&s, |_| true)))?;
+        }
+    }
+    Ok(g)
+}
+
+fn hint(a: &ProblemArgs, moves_text: &str, data: &PathBuf) -> Result<Output, Error> {
+    let p = problem_of(a)?;
+    let mut g = game_at(&p, moves_text, Some(data))?;
+    let winning = g.winning().unwrap_or(false);
+    let b = p.board.clone();
+    let hints = g.hints();
+    let mut text = b.render(g.code());
+    text += &format!("{} pegs, {}\n", g.code().count_ones(), if winning { "winning" } else { "dead end: the goal can no longer be reached" });
+    let mut jumps = Vec::new();
+    for (j, v) in hints {
+        let good = v == Verdict::Good;
+        text += &format!("  {:<8} {}\n", moves::jump_text(&b, j), if good { "good" } else { "bad" });
+        jumps.push(json!({"jump": moves::jump_text(&b, j), "good": good}));
+    }
+    Ok(Output { text, json: json!({"pegs": g.code().count_ones(), "winning": winning, "jumps": jumps}) })
+}
+
+fn count_cmd(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
+    let p = problem_of(a)?;
+    let mut g = Game::new(p.clone())?;
+    g.play_text(moves_text)?;
+    let s = solve_with_progress(&p, Options::default())?;
+    let pb = spinner("counting");
+    let n = count::count_from(&p, &s.canon, g.code(), |c| s.is_winning(c));
+    pb.finish_and_clear();
+    let mut text = format!("{n}\n");
+    if n == 0 {
+        text += &unsolvable_note(&p);
+    }
+    Ok(Output { text, json: json!({"count": n.to_string()}) })
+}
+
+fn solve_cmd(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
+    let p = problem_of(a)?;
+    let mut g = game_at(&p, moves_text, None)?;
+    match g.solution() {
+        Some(line) => {
+            let m = moves::moves_text(&p.board, &line);
+            Ok(Output { text: format!("{}\n", m.join(" ")), json: json!({"solvable": true, "moves": m, "jumps": line.len()}) })
+        }
+        None => Ok(Output { text: unsolvable_note(&p), json: json!({"solvable": false}) }),
+    }
+}
+
+fn tables(out: &PathBuf, only: Option<&str>) -> Result<Output, Error> {
+    let io = |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
+    std::fs::create_dir_all(out).map_err(io)?;
+    let mut names: Vec<&str> = shipped::FULL_BOARDS.to_vec();
+    names.push("english");
+    if let Some(list) = only {
+        let wanted: Vec<&str> = list.split(',').map(str::trim).collect();
+        for w in &wanted {
+            if !names.contains(w) {
+                return Err(Error::UnknownBoard(format!("{w} (boards with tables: {})", names.join(", "))));
+            }
+        }
+        names.retain(|n| wanted.contains(n));
+    }
+    let mut manifest = String::from("# file board start goal codes bytes sha256\n");
+    let mut rows = Vec::new();
+    for name in names {
+        let board = Board::by_name(name)?;
+        for spec in shipped::tables_for(&board)? {
+            let s = solve_with_progress(&spec.problem, Options::default())?;
+            let t = Table::from_solved(&s, |k| !spec.skip.contains(&k));
+            let bytes = t.encode();
+            std::fs::write(out.join(&spec.file), &bytes).map_err(io)?;
+            let sha = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect::<String>();
+            manifest += &format!(
+                "{} {} {} {} {} {} {}\n",
+                spec.file,
+                name,
+                spec.problem.start_text(),
+                spec.problem.goal_text(),
+                t.codes(),
+                bytes.len(),
+                sha
+            );
+            rows.push(json!({"file": spec.file, "board": name, "codes": t.codes(), "bytes": bytes.len(), "sha256": sha}));
+        }
+    }
+    // A partial build (--only) prints its rows but leaves the full MANIFEST alone.
+    if only.is_none() {
+        std::fs::write(out.join("MANIFEST"), &manifest).map_err(io)?;
+    }
+    Ok(Output { text: manifest, json: Value::Array(rows) })
+}

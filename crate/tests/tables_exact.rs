@@ -1,0 +1,145 @@
+//! The shipped tables in data/ are exact: held against the brute-force solver, exhaustively on
+//! the small triangle boards and by random playouts on the 21-hole triangle and the English board.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use pegwise::hint::Oracle;
+use pegwise::position;
+use pegwise::shipped;
+use pegwise::solve::brute::{self, Brute};
+use pegwise::table::Table;
+use pegwise::{Board, Goal, Problem, Start};
+
+fn data_dir() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")
+}
+
+fn oracle_for(p: &Problem, cache: &mut HashMap<String, Arc<Table>>) -> Oracle {
+    let spec = shipped::table_for(p).unwrap_or_else(|| panic!("no shipped table for {} {} {}", p.board.name(), p.start_text(), p.goal_text()));
+    let table = cache
+        .entry(spec.file.clone())
+        .or_insert_with(|| {
+            let bytes = std::fs::read(data_dir().join(&spec.file)).unwrap_or_else(|e| panic!("{}: {e}", spec.file));
+            Arc::new(Table::decode(&bytes).unwrap())
+        })
+        .clone();
+    let mut o = Oracle::new(p);
+    o.attach(table).unwrap();
+    o
+}
+
+/// Every position reachable from every single-vacancy start, for goal `any` and every finish
+/// hole (goal `start` is the finish hole equal to the start).
+fn exhaustive(board_name: &str) -> usize {
+    let board = Board::by_name(board_name).unwrap();
+    let mut cache = HashMap::new();
+    let mut checked = 0;
+    let goals: Vec<Goal> = std::iter::once(Goal::Any).chain((0..board.len() as u8).map(Goal::Hole)).collect();
+    let starts: Vec<Problem> =
+        (0..board.len() as u8).map(|s| Problem::new(board.clone(), Start::Hole(s), Goal::Any).unwrap()).collect();
+    let reach: Vec<Vec<u64>> = starts.iter().map(|p| brute::reachable_from(p, p.start_positions()[0])).collect();
+    for goal in goals {
+        let any_start = Problem::new(board.clone(), Start::Hole(0), goal).unwrap();
+        let mut brute = Brute::new(&any_start);
+        for s in 0..board.len() as u8 {
+            let p = Problem::new(board.clone(), Start::Hole(s), goal).unwrap();
+            let mut oracle = oracle_for(&p, &mut cache);
+            for &x in &reach[s as usize] {
+                let want = brute.winning(x);
+                assert_eq!(oracle.winning(x), Some(want), "{board_name} start {} goal {} position {x}", p.start_text(), p.goal_text());
+                checked += 1;
+            }
+        }
+        // goal "start" is the same table as "finish at the start hole": check it resolves so
+        let p = Problem::new(board.clone(), Start::Hole(1), Goal::Start).unwrap();
+        let q = Problem::new(board.clone(), Start::Hole(1), Goal::Hole(1)).unwrap();
+        assert_eq!(shipped::table_for(&p).map(|s| s.file), shipped::table_for(&q).map(|s| s.file));
+    }
+    checked
+}
+
+#[test]
+fn triangle4_exhaustive() {
+    assert!(exhaustive("triangle4") > 1000);
+}
+
+#[test]
+fn trunc12_exhaustive() {
+    assert!(exhaustive("trunc12") > 1000);
+}
+
+#[test]
+fn triangle5_exhaustive() {
+    assert!(exhaustive("triangle5") > 10_000);
+}
+
+#[test]
+fn trunc18_exhaustive() {
+    assert!(exhaustive("trunc18") > 100_000);
+}
+
+/// A small deterministic generator (xorshift), so failures reproduce.
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Random playouts from the start; every visited position is checked. Half the playouts
+/// follow winning jumps when they can, so that deep winning positions are sampled too.
+fn playouts(p: &Problem, want: usize, seed: u64) {
+    let mut cache = HashMap::new();
+    let mut oracle = oracle_for(p, &mut cache);
+    let mut brute = Brute::new(p);
+    let mut rng = Rng(seed);
+    let mut checked = 0;
+    let mut seen = std::collections::HashSet::new();
+    let mut game = 0u64;
+    while checked < want {
+        game += 1;
+        let mut x = p.start_positions()[0];
+        let stay_winning = game % 2 == 0;
+        loop {
+            if seen.insert(x) {
+                let w = brute.winning(x);
+                assert_eq!(oracle.winning(x), Some(w), "{} position {x}", p.board.name());
+                checked += 1;
+            }
+            let kids: Vec<u64> = position::children(&p.board, x).collect();
+            if kids.is_empty() {
+                break;
+            }
+            let good: Vec<u64> = if stay_winning { kids.iter().copied().filter(|&c| brute.winning(c)).collect() } else { vec![] };
+            let pool = if good.is_empty() { &kids } else { &good };
+            x = pool[rng.below(pool.len())];
+        }
+    }
+}
+
+#[test]
+fn triangle6_playouts_against_brute_force() {
+    let b = Board::by_name("triangle6").unwrap();
+    for (i, start) in ["a1", "a2", "a3", "b3", "b4"].into_iter().enumerate() {
+        for goal in ["start", "any"] {
+            let p = Problem::parse(b.clone(), start, goal).unwrap();
+            playouts(&p, 12_000, 7 + i as u64);
+        }
+    }
+}
+
+#[test]
+fn english_central_game_playouts_against_brute_force() {
+    let p = Problem::parse(Board::by_name("english").unwrap(), "d4", "start").unwrap();
+    playouts(&p, 100_000, 11);
+}
+
+#[test]
+fn english_finish_anywhere_playouts_against_brute_force() {
+    let p = Problem::parse(Board::by_name("english").unwrap(), "d4", "any").unwrap();
+    playouts(&p, 20_000, 12);
+}

@@ -1,0 +1,185 @@
+// Shared setup for the browser tests: the static server, Chromium, a page that fails the test
+// on any console error, page error or failed request, and small helpers to play by clicks.
+
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/serve.mjs';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const OUTPUT = `${ROOT}tests/output/`;
+
+/** Launch options from shared/TOOLCHAIN.md. */
+const LAUNCH = {
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  timeout: 60_000,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+/**
+ * Starts the server and Chromium for one test file.
+ * @returns {Promise<{url: string, browser: import('playwright-core').Browser, close: () => Promise<void>}>}
+ */
+export async function setup() {
+  assert.ok(existsSync(`${ROOT}www/pkg/pegwise_bg.wasm`), 'www/pkg is missing: run scripts/build-wasm first');
+  mkdirSync(OUTPUT, { recursive: true });
+  const server = await startServer({ port: 0 });
+  const browser = await chromium.launch(LAUNCH);
+  return {
+    url: server.url,
+    browser,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * A fresh page (own storage) that records every console error, page error and failed request.
+ * Call `clean()` at the end of the test to assert there were none.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{viewport?: {width: number, height: number}, reducedMotion?: 'reduce'|'no-preference',
+ *   allow?: RegExp[], colorScheme?: 'light'|'dark', deviceScaleFactor?: number, hasTouch?: boolean}} [opts]
+ *   allow: console messages or URLs that may fail in this test
+ */
+export async function openPage(browser, opts = {}) {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? { width: 1280, height: 900 },
+    reducedMotion: opts.reducedMotion ?? 'reduce',
+    colorScheme: opts.colorScheme ?? 'light',
+    deviceScaleFactor: opts.deviceScaleFactor ?? 1,
+    hasTouch: opts.hasTouch ?? false,
+  });
+  const page = await context.newPage();
+  /** @type {string[]} */
+  const problems = [];
+  const allowed = (text) => (opts.allow ?? []).some((re) => re.test(text));
+  const watch = (p) => {
+    p.on('console', (m) => {
+      if (m.type() === 'error' && !allowed(m.text())) problems.push(`console error: ${m.text()}`);
+    });
+  };
+  watch(page);
+  page.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && !allowed(m.text()) && problems.push(`worker console error: ${m.text()}`)));
+  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => {
+    if (!allowed(r.url())) problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !allowed(r.url())) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  return {
+    page,
+    context,
+    /** Asserts nothing went wrong, then closes the page. */
+    async clean() {
+      await context.close();
+      assert.deepEqual(problems, [], 'the page reported errors');
+    },
+  };
+}
+
+/**
+ * Loads the page (a query string like "?board=english") and waits until the game is idle.
+ * @param {import('playwright-core').Page} page
+ * @param {string} base server URL
+ * @param {string} [query]
+ */
+export async function load(page, base, query = '') {
+  await page.goto(base + query);
+  await settled(page);
+}
+
+/**
+ * Waits until no request, animation or replay is running in the page.
+ * @param {import('playwright-core').Page} page
+ */
+export function settled(page) {
+  return page.evaluate(() => window.pegwise.settled());
+}
+
+/**
+ * The centre of a hole in page pixels.
+ * @param {import('playwright-core').Page} page
+ * @param {string} hole
+ */
+export async function holeCentre(page, hole) {
+  const r = await page.evaluate((h) => window.pegwise.holeRect(h), hole);
+  return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+}
+
+/**
+ * Clicks a hole on the board.
+ * @param {import('playwright-core').Page} page
+ * @param {string} hole
+ */
+export async function clickHole(page, hole) {
+  const p = await holeCentre(page, hole);
+  await page.mouse.click(p.x, p.y);
+}
+
+/**
+ * Moves the mouse over a hole and waits for its hints.
+ * @param {import('playwright-core').Page} page
+ * @param {string} hole
+ */
+export async function hoverHole(page, hole) {
+  const p = await holeCentre(page, hole);
+  await page.mouse.move(p.x, p.y);
+  await settled(page);
+}
+
+/**
+ * Plays a jump by clicking its peg, then its landing hole, and waits for the answer.
+ * @param {import('playwright-core').Page} page
+ * @param {string} jump e.g. "d2-d4"
+ */
+export async function clickJump(page, jump) {
+  const [from, to] = jump.split('-');
+  await clickHole(page, from);
+  await clickHole(page, to);
+  await settled(page);
+}
+
+/**
+ * The game as the page sees it.
+ * @param {import('playwright-core').Page} page
+ */
+export function snapshot(page) {
+  return page.evaluate(() => window.pegwise.snapshot());
+}
+
+/**
+ * The banner's status and text.
+ * @param {import('playwright-core').Page} page
+ */
+export async function banner(page) {
+  const el = page.locator('#banner');
+  return { status: await el.getAttribute('data-status'), text: (await el.textContent()) ?? '' };
+}
+
+/**
+ * Saves a screenshot to tests/output/NAME.png.
+ * @param {import('playwright-core').Page} page
+ * @param {string} name
+ */
+export function shoot(page, name) {
+  return page.screenshot({ path: `${OUTPUT}${name}.png` });
+}
+
+const run = promisify(execFile);
+
+/**
+ * Asks the pegwise CLI for the hints of a position: `{pegs, winning, jumps: [{jump, good}]}`.
+ * @param {{board: string, start: string, goal: string, moves: string}} g
+ */
+export async function cliHint(g) {
+  const args = ['run', '-q', '--release', '-p', 'pegwise', '--', 'hint', '--board', g.board, '--start', g.start, '--goal', g.goal, '--moves', g.moves, '--json'];
+  const { stdout } = await run('cargo', args, { cwd: ROOT, maxBuffer: 1 << 20, timeout: 170_000 });
+  return JSON.parse(stdout);
+}

@@ -1,0 +1,741 @@
+// Wiring: boots the engine, opens the game from the URL, the saved game or the default,
+// turns input into requests and redraws from the answers. Every rule, hint and bit of
+// notation comes from wasm (through game.js); this file only decides what to show.
+
+import { DEFAULT_GAME, defaultsFor } from './boards.js';
+import { setupControls, syncControls } from './controls.js';
+import { startEngine } from './engine.js';
+import { GameController } from './game.js';
+import { listen } from './input.js';
+import { listenKeys } from './keys.js';
+import { pause, tween } from './motion.js';
+import { goalText, showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
+import { createBoardView } from './render.js';
+import { loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
+import { gameQuery, readGameUrl } from './url.js';
+
+/** Milliseconds a jump takes to fly, and the pause between jumps of a replayed solution. */
+const JUMP_MS = 230;
+const UNDO_MS = 170;
+const REPLAY_GAP_MS = 380;
+/** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
+const THINKING_MS = 250;
+
+const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('board'));
+const wrap = /** @type {HTMLElement} */ (document.getElementById('board-wrap'));
+const view = createBoardView(canvas);
+const prefs = loadPrefs();
+
+const ui = {
+  /** @type {number|null} hole under the mouse */
+  hover: null,
+  /** @type {number|null} keyboard cursor */
+  cursor: null,
+  /** @type {number|null} the picked peg */
+  selected: null,
+  /** @type {{index: number, x: number, y: number}|null} */
+  drag: null,
+  /** @type {import('./render.js').Anim|null} */
+  anim: null,
+  animToken: 0,
+  /** @type {Promise<void>} resolves when the running animation ends */
+  animDone: Promise.resolve(),
+  pickStart: false,
+  /** @type {{stop: boolean}|null} a solution being replayed */
+  solving: null,
+  opening: 0,
+  /** how the next jump was asked for: by the player, by dropping a dragged peg, or by a replay */
+  jumpBy: /** @type {'tap'|'drop'|'auto'} */ ('tap'),
+  /** @type {{version: number, line: string[]}|null} the rest of a solution being stepped */
+  plan: null,
+  /** @type {import('./engine.js').State|null} verdict before the last change */
+  fullBefore: null,
+  /** @type {import('./game.js').Change|null} */
+  lastChange: null,
+  /** @type {{jump: string, jumps: number}|null} the jump that lost the game, when seen */
+  deadAt: null,
+  thinking: false,
+  /** @type {import('./engine.js').State|null} the verdict seen for the current position */
+  lastFull: null,
+  /** @type {import('./engine.js').Layout|null} the layout the view shows */
+  layout: null,
+  /** @type {{status: string, text: string, sub?: string}|null} */
+  lastBanner: null,
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  thinkingTimer: undefined,
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  noteTimer: undefined,
+};
+
+const engine = startEngine((snap) => ctrl.tableEvent(snap));
+const ctrl = new GameController(engine, onChange, onInfo);
+
+// ---- helpers -------------------------------------------------------------------------
+
+/** @param {number} k */
+const nameOf = (k) => /** @type {import('./engine.js').Layout} */ (ctrl.layout).holes[k].name;
+/** @param {string} name */
+const indexOf = (name) => /** @type {number} */ (ctrl.index.get(name));
+
+/** The hole whose jumps are shown: the picked peg, else the peg under the mouse or cursor. */
+function focusIndex() {
+  if (ui.pickStart || !ctrl.snap) return null;
+  if (ui.selected !== null) return ui.selected;
+  const pegs = ctrl.snap.position.pegs;
+  for (const k of [ui.hover, ui.cursor]) if (k !== null && pegs[k]) return k;
+  return null;
+}
+
+function updateWants() {
+  const k = focusIndex();
+  ctrl.want(prefs.hintMode, k === null ? null : nameOf(k));
+}
+
+let framePending = false;
+/** Schedules one redraw. */
+function invalidate() {
+  if (framePending) return;
+  framePending = true;
+  requestAnimationFrame(() => {
+    framePending = false;
+    draw();
+  });
+}
+
+/** The marks on the board now: landing holes and pegs (also what tests read). */
+function marks() {
+  /** @type {Map<number, 'good'|'bad'|'unknown'|'plain'>} */
+  const targets = new Map();
+  /** @type {Map<number, 'bomb'|'good'|'unknown'>} */
+  const pegMarks = new Map();
+  const k = focusIndex();
+  if (k !== null) {
+    const name = nameOf(k);
+    const hints = prefs.hintMode === 'off' ? undefined : ctrl.hints.get(name);
+    for (const j of ctrl.jumpsFrom(name)) {
+      const v = hints?.find((h) => h.to === j.to)?.verdict;
+      targets.set(indexOf(j.to), v ?? 'plain');
+    }
+    if (hints?.length && hints.every((h) => h.verdict === 'bad')) pegMarks.set(k, 'bomb');
+  }
+  if (prefs.hintMode === 'always' && ctrl.pegHints) {
+    for (const p of ctrl.pegHints) {
+      const mark = p.bomb ? 'bomb' : p.good > 0 ? 'good' : p.unknown > 0 ? 'unknown' : null;
+      if (mark && !pegMarks.has(indexOf(p.hole))) pegMarks.set(indexOf(p.hole), mark);
+    }
+  }
+  return { targets, pegMarks };
+}
+
+function draw() {
+  if (!ctrl.snap || !ctrl.layout) return;
+  const pos = ctrl.snap.position;
+  const { targets, pegMarks } = marks();
+  const goal = pos.goal === 'any' ? [] : [indexOf(pos.goal === 'start' ? pos.start : pos.goal)];
+  view.draw({
+    pegs: pos.pegs,
+    selected: ui.selected,
+    hover: ui.hover ?? ui.cursor,
+    cursor: ui.cursor,
+    targets: ui.anim ? new Map() : targets,
+    pegMarks: ui.anim ? new Map() : pegMarks,
+    goal,
+    start: indexOf(pos.start),
+    pickStart: ui.pickStart,
+    names: prefs.names,
+    drag: ui.drag,
+    anim: ui.anim,
+  });
+}
+
+/**
+ * Flies a peg (or takes a jump back), drawing every frame.
+ * @param {import('./render.js').Anim} a
+ * @param {number} ms
+ */
+function animate(a, ms) {
+  const token = ++ui.animToken;
+  ui.anim = a;
+  ui.animDone = tween(
+    ms,
+    (t) => {
+      if (token !== ui.animToken) return;
+      a.t = t;
+      draw();
+    },
+    () => token !== ui.animToken,
+  ).then(() => {
+    if (token !== ui.animToken) return;
+    ui.anim = null;
+    invalidate();
+    refreshText();
+  });
+  return ui.animDone;
+}
+
+// ---- reacting to the engine -----------------------------------------------------------
+
+/**
+ * A new snapshot: a jump, an undo, a new game…
+ * @param {import('./engine.js').Snapshot|null} prev
+ * @param {import('./game.js').Change} change
+ */
+function onChange(prev, change) {
+  const snap = /** @type {import('./engine.js').Snapshot} */ (ctrl.snap);
+  const pos = snap.position;
+  ui.fullBefore = ui.lastFull;
+  ui.lastFull = null;
+  ui.lastChange = change;
+  if (!prev || prev.position.board !== pos.board || (change.kind === 'other' && !pos.canUndo)) ui.deadAt = null;
+  if (ctrl.layout && ctrl.layout !== ui.layout) {
+    ui.layout = ctrl.layout;
+    view.setLayout(ctrl.layout);
+    ui.hover = ui.cursor = ui.selected = null;
+    fitBoard();
+  }
+  const j = change.jump;
+  if (j && change.kind !== 'undo') {
+    const by = ui.jumpBy;
+    ui.jumpBy = 'tap';
+    const to = indexOf(j.to);
+    ui.selected = by !== 'auto' && ctrl.jumpsFrom(j.to).length ? to : null;
+    const from = by === 'drop' ? to : indexOf(j.from);
+    animate({ from, to, fadeOut: indexOf(j.over), fadeIn: null, t: 0 }, JUMP_MS);
+  } else if (j) {
+    ui.selected = null;
+    animate({ from: indexOf(j.to), to: indexOf(j.from), fadeOut: null, fadeIn: indexOf(j.over), t: 0 }, UNDO_MS);
+  } else {
+    ui.selected = null;
+    ui.anim = null;
+    ui.animToken++;
+  }
+  if (ui.plan && ui.plan.version !== snap.version) ui.plan = null;
+  clearTimeout(ui.thinkingTimer);
+  ui.thinking = false;
+  ui.thinkingTimer = setTimeout(() => {
+    ui.thinking = !ctrl.full;
+    refreshText();
+  }, THINKING_MS);
+  syncUrl();
+  syncAll();
+  updateWants();
+  invalidate();
+}
+
+/** A verdict or hint arrived for the current position. */
+function onInfo() {
+  const full = ctrl.full;
+  if (full && !ui.lastFull) {
+    ui.lastFull = full;
+    clearTimeout(ui.thinkingTimer);
+    ui.thinking = false;
+    const before = ui.fullBefore;
+    const c = ui.lastChange;
+    if (full.status !== 'deadend') ui.deadAt = null;
+    else if (before?.status === 'playing' && before.winning === true && c?.jump && c.kind !== 'undo') {
+      ui.deadAt = { jump: c.jump.jump, jumps: full.jumps };
+    }
+  }
+  refreshText();
+  invalidate();
+}
+
+/** Keeps the address bar and localStorage on the current game. */
+function syncUrl() {
+  const pos = /** @type {import('./engine.js').Snapshot} */ (ctrl.snap).position;
+  const spec = { board: pos.board, start: pos.start, goal: pos.goal, moves: pos.history.join(' ') };
+  const q = gameQuery(spec);
+  if (location.search !== q) history.replaceState(history.state, '', q + location.hash);
+  saveGame({ ...spec, future: pos.future });
+}
+
+function syncAll() {
+  const pos = /** @type {import('./engine.js').Snapshot} */ (ctrl.snap).position;
+  syncControls({
+    board: pos.board,
+    start: pos.start,
+    goal: pos.goal,
+    holes: /** @type {import('./engine.js').Layout} */ (ctrl.layout).holes.map((h) => h.name),
+    hintMode: prefs.hintMode,
+    names: prefs.names,
+    pickStart: ui.pickStart,
+  });
+  showMoves(pos, seek);
+  refreshText();
+}
+
+/** Banner, counters, source and hint line from what is known now. */
+function refreshText() {
+  if (!ctrl.snap) return;
+  const pos = ctrl.snap.position;
+  const full = ctrl.full;
+  showCounts(pos, sourceInfo(), {
+    solving: ui.solving !== null,
+    canSolve: !!full && full.status === 'playing' && full.winning !== false,
+  });
+  showBanner(bannerInfo());
+  showHintLine(hintLine());
+}
+
+function sourceInfo() {
+  const snap = /** @type {import('./engine.js').Snapshot} */ (ctrl.snap);
+  if (snap.position.source === 'table') return { source: 'table', title: `Exact, from the table ${ctrl.tableFile}` };
+  const why = snap.tableState === 'loading' ? `Loading the table ${ctrl.tableFile}; the live search answers meanwhile.` : snap.tableNote;
+  if (ctrl.full && ctrl.full.winning === null) {
+    return { source: 'unknown', title: `The live search ran out of budget on this position: marks it can't settle show ?. ${why}`.trim() };
+  }
+  return { source: 'search', title: why || 'Exact answers from a live search (no table covers this game).' };
+}
+
+function bannerInfo() {
+  const pos = /** @type {import('./engine.js').Snapshot} */ (ctrl.snap).position;
+  if (ui.pickStart) return { status: 'pick', text: 'Pick the start:', sub: 'click the hole that should be empty. Esc cancels.' };
+  if (ctrl.error) return { status: 'error', text: 'The engine failed.', sub: `${ctrl.error}. Reload the page to go on.` };
+  const full = ctrl.full;
+  if (!full) {
+    // keep the last banner for a moment: most verdicts come back within a frame
+    if (ui.thinking || !ui.lastBanner) return { status: 'thinking', text: 'Thinking…' };
+    return ui.lastBanner;
+  }
+  const b = verdictBanner(pos, full);
+  ui.lastBanner = b;
+  return b;
+}
+
+/**
+ * @param {import('./engine.js').Position} pos
+ * @param {import('./engine.js').State} full
+ */
+function verdictBanner(pos, full) {
+  if (full.status === 'solved') {
+    const last = pos.pegs.indexOf(true);
+    return { status: 'solved', text: 'Solved!', sub: `One peg left, in ${nameOf(last)}, after ${pos.moves} moves.` };
+  }
+  if (full.status === 'deadend') {
+    const at = ui.deadAt && ui.deadAt.jumps <= pos.jumps ? ui.deadAt.jump : null;
+    const why = at ? `${at} made the goal unreachable.` : 'The goal can no longer be reached.';
+    return { status: 'deadend', text: 'Dead end.', sub: `${why} Undo to go back.` };
+  }
+  if (full.status === 'stuck') return { status: 'stuck', text: 'Stuck.', sub: `No jumps left, with ${pos.pegCount} pegs on the board.` };
+  const unsure = full.winning === null ? ' (The live search can’t tell yet whether it can still be won.)' : '';
+  const sub = `Goal: ${goalText(pos.goal, pos.start)}.${unsure}`;
+  return { status: 'playing', text: pos.jumps ? 'Your move.' : 'Jump a peg over a neighbour into an empty hole.', sub };
+}
+
+/** @returns {Array<{text: string, cls?: string}>} */
+function hintLine() {
+  if (ui.pickStart || !ctrl.snap) return [];
+  const k = focusIndex();
+  if (k === null) {
+    if (ui.cursor !== null) return [{ text: `${nameOf(ui.cursor)} is empty.` }];
+    if (prefs.hintMode === 'always' && ctrl.pegHints) {
+      const n = ctrl.pegHints.length;
+      const bombs = ctrl.pegHints.filter((p) => p.bomb).length;
+      const safe = ctrl.pegHints.filter((p) => p.good > 0).length;
+      return [{ text: `${n} ${n === 1 ? 'peg' : 'pegs'} can jump: ` }, { text: `${safe} with a good jump`, cls: 'good' }, { text: ', ' }, { text: `${bombs} ${bombs === 1 ? 'bomb' : 'bombs'}`, cls: 'bad' }];
+    }
+    return [];
+  }
+  const name = nameOf(k);
+  const jumps = ctrl.jumpsFrom(name);
+  if (!jumps.length) return [{ text: `${name} can't jump.` }];
+  if (prefs.hintMode === 'off') return [{ text: `${name} can jump to ${jumps.map((j) => j.to).join(', ')}.` }];
+  const hints = ctrl.hints.get(name);
+  if (!hints) return [{ text: `${name}: thinking…` }];
+  const label = { good: '✓ good', bad: '✗ bomb', unknown: '? can’t tell' };
+  return hints.flatMap((h, i) => [
+    ...(i ? [{ text: ' · ' }] : [{ text: `${name}: ` }]),
+    { text: `${h.jump} ${label[h.verdict]}`, cls: h.verdict },
+  ]);
+}
+
+// ---- actions ---------------------------------------------------------------------------
+
+/**
+ * Reports an error from the engine that the player should see.
+ * @param {unknown} e
+ */
+function fail(e) {
+  flash(`Something went wrong: ${e instanceof Error ? e.message : String(e)}`, 0);
+}
+
+/**
+ * Shows a note for a while (ms 0: until replaced).
+ * @param {string} text
+ * @param {number} [ms]
+ */
+function flash(text, ms = 4000) {
+  clearTimeout(ui.noteTimer);
+  showNote(text);
+  if (ms) ui.noteTimer = setTimeout(() => showNote(''), ms);
+}
+
+function stopSolving() {
+  if (ui.solving) ui.solving.stop = true;
+}
+
+/**
+ * Plays a jump from the legal list.
+ * @param {import('./engine.js').Jump} jump
+ * @param {'tap'|'drop'|'auto'} by
+ */
+function play(jump, by) {
+  ui.jumpBy = by;
+  return ctrl.playJump(jump).catch(fail);
+}
+
+/** @param {{moves?: number, jumps?: number}} where */
+function seek(where) {
+  stopSolving();
+  ctrl.seek(where).catch(fail);
+}
+
+/**
+ * Opens a game and reports what was wrong with it, if anything.
+ * @param {{board: string, start: string, goal: string, moves?: string, future?: string[]}} spec
+ */
+async function openGame(spec) {
+  stopSolving();
+  ui.pickStart = false;
+  ui.opening++;
+  try {
+    return await ctrl.open(spec);
+  } finally {
+    ui.opening--;
+  }
+}
+
+/**
+ * Opens a board with its default start and goal.
+ * @param {string} board
+ */
+async function openBoard(board) {
+  try {
+    const layout = await engine.call('layout', { board });
+    const d = defaultsFor(board, layout.holes.map((h) => h.name));
+    const err = await openGame({ board, start: d.start, goal: d.goal });
+    if (err) flash(`Can't open ${board}: ${'message' in err ? err.message : err.movesError}`);
+  } catch (e) {
+    flash(`Can't open ${board}: ${e instanceof Error ? e.message : e}`);
+    syncAll();
+  }
+}
+
+/**
+ * Opens the same board with another start or goal.
+ * @param {{start?: string, goal?: string}} change
+ */
+async function reopen(change) {
+  const pos = /** @type {import('./engine.js').Snapshot} */ (ctrl.snap).position;
+  const err = await openGame({ board: pos.board, start: change.start ?? pos.start, goal: change.goal ?? pos.goal });
+  if (err && 'message' in err) flash(`That game can't be opened: ${err.message}`);
+  syncAll();
+}
+
+async function toggleSolve() {
+  if (ui.solving) {
+    ui.solving.stop = true;
+    return;
+  }
+  if (!ctrl.full || ctrl.full.status !== 'playing') return;
+  const run = { stop: false };
+  ui.solving = run;
+  ui.selected = null;
+  refreshText();
+  try {
+    const line = await ctrl.solution();
+    if (!line) {
+      flash(noSolutionText());
+      return;
+    }
+    for (const text of line) {
+      if (run.stop) break;
+      const jump = ctrl.snap?.legal.find((j) => j.jump === text);
+      if (!jump || !(await play(jump, 'auto'))) break;
+      await ui.animDone;
+      if (!run.stop && text !== line[line.length - 1]) await pause(REPLAY_GAP_MS);
+    }
+  } catch (e) {
+    fail(e);
+  } finally {
+    ui.solving = null;
+    refreshText();
+  }
+}
+
+async function step() {
+  if (ui.solving || !ctrl.full || ctrl.full.status !== 'playing') return;
+  const v = ctrl.version;
+  const line = ui.plan?.version === v ? ui.plan.line : await ctrl.solution();
+  if (ctrl.version !== v) return;
+  if (!line?.length) {
+    flash(noSolutionText());
+    return;
+  }
+  const jump = ctrl.snap?.legal.find((j) => j.jump === line[0]);
+  if (!jump) return;
+  if (await play(jump, 'auto')) ui.plan = { version: ctrl.version, line: line.slice(1) };
+}
+
+function noSolutionText() {
+  return ctrl.full?.winning === false
+    ? 'No solution from here: the goal can no longer be reached. Undo to go back.'
+    : 'The live search found no solution in time. Play on a little and ask again.';
+}
+
+/** @param {'off'|'hover'|'always'} mode */
+function setHintMode(mode) {
+  prefs.hintMode = mode;
+  savePrefs(prefs);
+  updateWants();
+  syncAll();
+  invalidate();
+}
+
+/** @param {import('./keys.js').Action} a */
+function runAction(a) {
+  if (!ctrl.snap) return;
+  if (a !== 'solve' && a !== 'escape' && a !== 'hints' && a !== 'names') stopSolving();
+  switch (a) {
+    case 'undo':
+      ctrl.undo().catch(fail);
+      break;
+    case 'redo':
+      ctrl.redo().catch(fail);
+      break;
+    case 'reset':
+      ctrl.reset().catch(fail);
+      break;
+    case 'step':
+      step().catch(fail);
+      break;
+    case 'solve':
+      toggleSolve();
+      break;
+    case 'hints': {
+      const order = /** @type {const} */ (['off', 'hover', 'always']);
+      setHintMode(order[(order.indexOf(prefs.hintMode) + 1) % 3]);
+      break;
+    }
+    case 'names':
+      prefs.names = !prefs.names;
+      savePrefs(prefs);
+      syncAll();
+      invalidate();
+      break;
+    case 'escape':
+      stopSolving();
+      if (ui.pickStart) {
+        ui.pickStart = false;
+        syncAll();
+      }
+      ui.selected = null;
+      updateWants();
+      invalidate();
+      refreshText();
+      break;
+  }
+}
+
+// ---- input -----------------------------------------------------------------------------
+
+listen(canvas, view, {
+  hover(k) {
+    if (k === ui.hover) return;
+    ui.hover = k;
+    updateWants();
+    refreshText();
+    invalidate();
+  },
+  cursor(k) {
+    ui.cursor = k;
+    updateWants();
+    refreshText();
+    invalidate();
+  },
+  tap(k) {
+    if (!ctrl.snap || ui.opening) return;
+    if (ui.solving) {
+      stopSolving();
+      return;
+    }
+    if (ui.pickStart) {
+      if (k !== null) reopen({ start: nameOf(k) });
+      return;
+    }
+    if (k === null) {
+      ui.selected = null;
+    } else {
+      const name = nameOf(k);
+      const jump = ui.selected === null ? undefined : ctrl.jumpsFrom(nameOf(ui.selected)).find((j) => j.to === name);
+      if (jump) {
+        play(jump, 'tap');
+        return;
+      }
+      ui.selected = ctrl.jumpsFrom(name).length ? k : null;
+    }
+    updateWants();
+    refreshText();
+    invalidate();
+  },
+  canDrag(k) {
+    return !ui.solving && !ui.pickStart && !ui.opening && ctrl.jumpsFrom(nameOf(k)).length > 0;
+  },
+  dragMove(k, x, y) {
+    if (ui.selected !== k) {
+      ui.selected = k;
+      updateWants();
+      refreshText();
+    }
+    ui.drag = { index: k, x, y };
+    invalidate();
+  },
+  drop(from, to) {
+    ui.drag = null;
+    const jump = to === null ? undefined : ctrl.jumpsFrom(nameOf(from)).find((j) => j.to === nameOf(to));
+    if (jump) play(jump, 'drop');
+    invalidate();
+  },
+  escape: () => runAction('escape'),
+});
+
+listenKeys(runAction);
+
+/** @param {string} id @param {() => void} f */
+const onClick = (id, f) => /** @type {HTMLElement} */ (document.getElementById(id)).addEventListener('click', f);
+onClick('undo', () => runAction('undo'));
+onClick('redo', () => runAction('redo'));
+onClick('reset', () => runAction('reset'));
+onClick('step', () => runAction('step'));
+onClick('solve', () => runAction('solve'));
+onClick('share', async () => {
+  try {
+    await navigator.clipboard.writeText(location.href);
+    flash('Link copied: it opens this game at this position.');
+  } catch {
+    flash(`Copy this link: ${location.href}`, 0);
+  }
+});
+
+// ---- sizing ----------------------------------------------------------------------------
+
+/** Sizes the board box to the board's shape, within the window, then the canvas to the box. */
+function fitBoard() {
+  const maxH = Math.min(Math.max(240, window.innerHeight - 300), 760);
+  const h = Math.max(160, Math.min(maxH, wrap.clientWidth / view.aspect()));
+  wrap.style.height = `${Math.round(h)}px`;
+  if (view.resize()) draw();
+}
+new ResizeObserver(fitBoard).observe(wrap);
+window.addEventListener('resize', fitBoard);
+/** Watches the device pixel ratio (zoom, moving to another screen) to stay sharp. */
+function watchDpr() {
+  matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener(
+    'change',
+    () => {
+      fitBoard();
+      watchDpr();
+    },
+    { once: true },
+  );
+}
+watchDpr();
+
+// ---- boot ------------------------------------------------------------------------------
+
+/**
+ * Fills in what a link leaves out: the board's default start and goal.
+ * @param {Partial<import('./url.js').GameSpec>} spec
+ */
+async function complete(spec) {
+  const board = spec.board || DEFAULT_GAME.board;
+  let d = { start: DEFAULT_GAME.start, goal: DEFAULT_GAME.goal };
+  if (!spec.start || !spec.goal) {
+    try {
+      const layout = await engine.call('layout', { board });
+      d = defaultsFor(board, layout.holes.map((h) => h.name));
+    } catch {
+      // a bad board: opening it below names it
+    }
+  }
+  return { board, start: spec.start || d.start, goal: spec.goal || d.goal, moves: spec.moves ?? '' };
+}
+
+async function boot() {
+  const { boards } = await engine.call('hello', { data: new URL('data/', document.baseURI).href });
+  setupControls(boards, {
+    board: (name) => openBoard(name),
+    start: (hole) => reopen({ start: hole }),
+    goal: (goal) => reopen({ goal }),
+    pickStart(on) {
+      ui.pickStart = on;
+      ui.selected = null;
+      updateWants();
+      syncAll();
+      invalidate();
+    },
+    hintMode: setHintMode,
+    names(on) {
+      prefs.names = on;
+      savePrefs(prefs);
+      invalidate();
+    },
+  });
+  const linked = readGameUrl(location.search);
+  const saved = loadGame();
+  let note = '';
+  /** @type {{board: string, start: string, goal: string, moves: string, future?: string[]}} */
+  let spec = DEFAULT_GAME;
+  if (linked) {
+    spec = await complete(linked);
+    const same = saved && saved.board === spec.board && saved.start === spec.start && saved.goal === spec.goal && saved.moves === spec.moves;
+    if (same) spec = { ...spec, future: saved.future };
+  } else if (saved) {
+    spec = saved;
+  }
+  const err = await openGame(spec);
+  if (err && 'param' in err) {
+    if (linked) note = `The link's ${err.param} “${err.value}” was refused (${err.message}), so this is the default game.`;
+    await openGame(DEFAULT_GAME);
+  } else if (err) {
+    note = `The moves “${spec.moves}” were left out: ${err.movesError}.`;
+  }
+  if (note) flash(note, 0);
+}
+
+const ready = boot().catch((e) => {
+  showBanner({ status: 'error', text: 'pegwise could not start.', sub: String(e instanceof Error ? e.message : e) });
+  throw e;
+});
+
+/**
+ * A small handle for tests and embedding pages: the engine, and where holes are on screen.
+ * Reading it never changes the game.
+ */
+window.pegwise = {
+  ready,
+  /** Resolves when no request, animation or replay is running. */
+  async settled() {
+    await ready;
+    for (;;) {
+      await ctrl.settled();
+      await ui.animDone;
+      if (ctrl.idle() && !ui.anim && !ui.solving && !ui.opening) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  },
+  /** @param {string} name @returns {{x: number, y: number, width: number, height: number}} */
+  holeRect: (name) => view.holeRect(indexOf(name)),
+  /** The current snapshot, verdict and hint source. */
+  snapshot: () => ({ ...ctrl.snap, state: ctrl.full, tableFile: ctrl.tableFile }),
+  /** The marks drawn now, by hole name. */
+  marks() {
+    const m = marks();
+    return {
+      targets: Object.fromEntries([...m.targets].map(([k, v]) => [nameOf(k), v])),
+      pegs: Object.fromEntries([...m.pegMarks].map(([k, v]) => [nameOf(k), v])),
+    };
+  },
+  /** Asks the engine worker directly (e.g. `call('solution')`). */
+  call: (op, args) => engine.call(op, args),
+};

@@ -1,0 +1,101 @@
+// The pickers beside the board: board (with a row length), start hole, goal, hint mode,
+// hole names. They report choices; app.js opens games and keeps them in sync.
+
+import { boardFamily, boardLabel } from './boards.js';
+
+/** @param {string} id */
+const $ = (id) => /** @type {any} */ (document.getElementById(id));
+
+/**
+ * @typedef {{
+ *   board: (name: string) => void,
+ *   start: (hole: string) => void,
+ *   goal: (goal: string) => void,
+ *   pickStart: (on: boolean) => void,
+ *   hintMode: (mode: 'off'|'hover'|'always') => void,
+ *   names: (on: boolean) => void,
+ * }} ControlHandlers
+ */
+
+/**
+ * Fills the board picker from the catalogue and wires every control.
+ * @param {Array<{name: string, holes: number}>} boards from wasm's boards()
+ * @param {ControlHandlers} on
+ */
+export function setupControls(boards, on) {
+  const boardSel = $('board-select');
+  const rowLen = $('row-length');
+  for (const b of boards) {
+    const o = document.createElement('option');
+    o.value = boardFamily(b.name);
+    o.textContent = boardLabel(b);
+    boardSel.append(o);
+  }
+  const chosenBoard = () => (boardSel.value === 'row' ? `row:${rowLength()}` : boardSel.value);
+  const rowLength = () => Math.min(64, Math.max(3, Math.round(Number(rowLen.value) || 7)));
+  boardSel.addEventListener('change', () => {
+    rowLen.hidden = boardSel.value !== 'row';
+    on.board(chosenBoard());
+  });
+  rowLen.addEventListener('change', () => {
+    rowLen.value = String(rowLength());
+    on.board(chosenBoard());
+  });
+  $('start-select').addEventListener('change', (e) => on.start(e.target.value));
+  $('pick-start').addEventListener('click', (e) => on.pickStart(e.currentTarget.getAttribute('aria-pressed') !== 'true'));
+  const goalSel = $('goal-select');
+  const goalHole = $('goal-hole');
+  goalSel.addEventListener('change', () => {
+    goalHole.hidden = goalSel.value !== 'hole';
+    on.goal(goalSel.value === 'hole' ? goalHole.value || $('start-select').value : goalSel.value);
+  });
+  goalHole.addEventListener('change', () => on.goal(goalHole.value));
+  for (const r of document.querySelectorAll('input[name="hint-mode"]')) {
+    r.addEventListener('change', (e) => on.hintMode(e.target.value));
+  }
+  $('names').addEventListener('change', (e) => on.names(e.target.checked));
+}
+
+/**
+ * Makes the controls show the current game and settings.
+ * @param {{board: string, start: string, goal: string, holes: string[], hintMode: string,
+ *   names: boolean, pickStart: boolean}} s
+ */
+export function syncControls(s) {
+  const boardSel = $('board-select');
+  const rowLen = $('row-length');
+  const fam = boardFamily(s.board);
+  boardSel.value = fam;
+  rowLen.hidden = fam !== 'row';
+  if (fam === 'row') rowLen.value = s.board.slice(4);
+  for (const id of ['start-select', 'goal-hole']) {
+    const sel = $(id);
+    const have = [...sel.options].map((o) => o.value).join(' ');
+    if (have !== s.holes.join(' ')) {
+      sel.replaceChildren(
+        ...s.holes.map((h) => {
+          const o = document.createElement('option');
+          o.value = h;
+          o.textContent = h;
+          return o;
+        }),
+      );
+    }
+  }
+  $('start-select').value = s.start;
+  const goalSel = $('goal-select');
+  const goalHole = $('goal-hole');
+  if (s.goal === 'start' || s.goal === 'any') {
+    goalSel.value = s.goal;
+    goalHole.hidden = true;
+  } else {
+    goalSel.value = 'hole';
+    goalHole.hidden = false;
+    goalHole.value = s.goal;
+  }
+  const radio = document.querySelector(`input[name="hint-mode"][value="${s.hintMode}"]`);
+  if (radio) /** @type {HTMLInputElement} */ (radio).checked = true;
+  $('names').checked = s.names;
+  $('pick-start').setAttribute('aria-pressed', String(s.pickStart));
+  $('board-wrap').classList.toggle('pick', s.pickStart);
+}

@@ -1,0 +1,250 @@
+// The page's view of the game in the worker: the latest snapshot, its verdicts, and the
+// requests that keep them fresh. Changes (jumps, undo…) go out at once and in order; questions
+// (status, hints) go one at a time, most wanted first, and are dropped once the position moves.
+
+/**
+ * @typedef {import('./engine.js').Snapshot} Snapshot
+ * @typedef {import('./engine.js').State} State
+ * @typedef {import('./engine.js').Hint} Hint
+ * @typedef {import('./engine.js').PegHint} PegHint
+ * @typedef {import('./engine.js').Layout} Layout
+ * @typedef {import('./engine.js').Jump} Jump
+ * @typedef {{kind: 'jump'|'undo'|'redo'|'other', jump: Jump|null}} Change
+ *   how the last snapshot was reached; `jump` is the jump made or taken back, when one was
+ */
+
+export class GameController {
+  /**
+   * @param {{call: (op: string, args?: object) => Promise<any>}} engine
+   * @param {(prev: Snapshot|null, change: Change) => void} onChange called for every new snapshot
+   * @param {() => void} onInfo called when a verdict or hint arrives
+   */
+  constructor(engine, onChange, onInfo) {
+    this.engine = engine;
+    this.onChange = onChange;
+    this.onInfo = onInfo;
+    /** @type {Snapshot|null} */
+    this.snap = null;
+    /** @type {Layout|null} */
+    this.layout = null;
+    /** @type {Map<string, number>} hole name → index in layout order */
+    this.index = new Map();
+    /** @type {State|null} the full state of the current position, once known */
+    this.full = null;
+    /** @type {PegHint[]|null} */
+    this.pegHints = null;
+    /** @type {Map<string, Hint[]>} hints per peg for the current position */
+    this.hints = new Map();
+    /** @type {string[]|null} a solution from the current position, once asked */
+    this.solutionLine = null;
+    /** @type {'off'|'hover'|'always'} */
+    this.mode = 'hover';
+    /** @type {string|null} the peg whose hints are wanted (hovered or picked) */
+    this.focusHole = null;
+    this.writes = 0;
+    this.asking = false;
+    /** @type {Array<() => void>} */
+    this.idleWaiters = [];
+    /** @type {string|null} set when the engine failed to answer */
+    this.error = null;
+    /** @type {string|null} the table file that covers this game, if any */
+    this.tableFile = null;
+  }
+
+  /** The current version (bumped by the worker on every change). */
+  get version() {
+    return this.snap?.version ?? -1;
+  }
+
+  /**
+   * Opens a game. Resolves to null when it opened, or to what was wrong with it.
+   * @param {{board: string, start: string, goal: string, moves?: string, future?: string[]}} spec
+   * @returns {Promise<{param: string, value: string, message: string}|{movesError: string}|null>}
+   */
+  async open(spec) {
+    this.writes++;
+    try {
+      const res = await this.engine.call('open', spec);
+      if (res.error) return res.error;
+      this.layout = res.layout;
+      this.index = new Map(res.layout.holes.map((h, k) => [h.name, k]));
+      this.tableFile = res.tableFile;
+      this.accept(res, { kind: 'other', jump: null });
+      return res.movesError ? { movesError: res.movesError } : null;
+    } finally {
+      this.writes--;
+      this.ask();
+    }
+  }
+
+  /**
+   * Sends a change to the worker and takes the snapshot it answers with.
+   * @param {string} op
+   * @param {object} args
+   * @param {(prev: Snapshot) => Change} describe how the change reads, from the old snapshot
+   *   and the new one
+   */
+  async change(op, args, describe) {
+    this.writes++;
+    try {
+      const res = await this.engine.call(op, args);
+      const prev = /** @type {Snapshot} */ (this.snap);
+      if (res.version !== prev.version) this.accept(res, describe(prev, res));
+      return true;
+    } catch (e) {
+      if (!/stale request/.test(String(e.message))) throw e;
+      return false; // the position moved on before this arrived: drop it
+    } finally {
+      this.writes--;
+      this.ask();
+    }
+  }
+
+  /**
+   * Plays a jump that the current snapshot lists as legal.
+   * @param {Jump} jump
+   * @returns {Promise<boolean>} false when the position had already moved on
+   */
+  playJump(jump) {
+    return this.change('playJump', { from: jump.from, to: jump.to, v: this.version }, () => ({ kind: 'jump', jump }));
+  }
+
+  /** Takes back the last jump. */
+  undo() {
+    // after an undo, the jump taken back is the first redo, and legal again
+    return this.change('undo', {}, (_prev, next) => ({
+      kind: 'undo',
+      jump: next.legal.find((j) => j.jump === next.position.future[0]) ?? null,
+    }));
+  }
+
+  /** Replays the last jump taken back. */
+  redo() {
+    return this.change('redo', {}, (prev) => ({
+      kind: 'redo',
+      jump: prev.legal.find((j) => j.jump === prev.position.future[0]) ?? null,
+    }));
+  }
+
+  /** Back to the start (redo replays the game). */
+  reset() {
+    return this.change('reset', {}, () => ({ kind: 'other', jump: null }));
+  }
+
+  /**
+   * Goes to the point where `moves` moves, or `jumps` jumps, have been played.
+   * @param {{moves?: number, jumps?: number}} where
+   */
+  seek(where) {
+    return this.change('seek', where, () => ({ kind: 'other', jump: null }));
+  }
+
+  /**
+   * A winning line of jumps from here, or null (none, or the search gave up).
+   * @returns {Promise<string[]|null>}
+   */
+  async solution() {
+    if (this.solutionLine) return this.solutionLine;
+    const v = this.version;
+    const res = await this.engine.call('solution');
+    if (res.version === this.version && v === this.version) this.solutionLine = res.solution;
+    return res.solution;
+  }
+
+  /**
+   * The legal jumps of the peg on a hole (from wasm's list).
+   * @param {string} hole
+   * @returns {Jump[]}
+   */
+  jumpsFrom(hole) {
+    return this.snap ? this.snap.legal.filter((j) => j.from === hole) : [];
+  }
+
+  /**
+   * Sets which hints are wanted: the mode, and the peg being looked at.
+   * @param {'off'|'hover'|'always'} mode
+   * @param {string|null} hole
+   */
+  want(mode, hole) {
+    this.mode = mode;
+    this.focusHole = hole;
+    this.ask();
+  }
+
+  /** True when nothing is being asked or changed and nothing more is wanted. */
+  idle() {
+    return this.writes === 0 && !this.asking && this.nextQuestion() === null;
+  }
+
+  /** Resolves once idle() holds. */
+  settled() {
+    if (this.idle()) return Promise.resolve();
+    return new Promise((ok) => this.idleWaiters.push(ok));
+  }
+
+  /**
+   * @param {Snapshot} snap
+   * @param {Change} change
+   */
+  accept(snap, change) {
+    const prev = this.snap;
+    this.snap = { version: snap.version, position: snap.position, legal: snap.legal, tableState: snap.tableState, tableNote: snap.tableNote };
+    this.full = null;
+    this.pegHints = null;
+    this.hints = new Map();
+    this.solutionLine = null;
+    this.onChange(prev, change);
+  }
+
+  /**
+   * A table finished loading in the worker (same position, maybe new verdicts).
+   * @param {Snapshot} snap
+   */
+  tableEvent(snap) {
+    if (!this.snap) return;
+    this.accept(snap, { kind: 'other', jump: null });
+    this.ask();
+  }
+
+  /** The most wanted question not answered yet for the current position, or null. */
+  nextQuestion() {
+    if (!this.snap || this.error) return null;
+    if (!this.full) return { op: 'state' };
+    const hole = this.focusHole;
+    if (this.mode !== 'off' && hole && !this.hints.has(hole) && this.jumpsFrom(hole).length) return { op: 'hintsFor', args: { hole } };
+    if (this.mode === 'always' && !this.pegHints) return { op: 'pegs' };
+    return null;
+  }
+
+  /** Asks the next question, one at a time, unless a change is on its way. */
+  ask() {
+    if (this.asking || this.writes > 0) return;
+    const q = this.nextQuestion();
+    if (!q) {
+      const waiting = this.idleWaiters;
+      this.idleWaiters = [];
+      waiting.forEach((ok) => ok());
+      return;
+    }
+    this.asking = true;
+    this.engine.call(q.op, q.args).then(
+      (res) => {
+        this.asking = false;
+        if (res.version === this.version) {
+          if (q.op === 'state') this.full = res.state;
+          else if (q.op === 'pegs') this.pegHints = res.pegs;
+          else this.hints.set(res.hole, res.hints);
+          this.onInfo();
+        }
+        this.ask();
+      },
+      (e) => {
+        // the engine could not answer (a bug, or wasm ran out of memory): say so, stop asking
+        this.asking = false;
+        this.error = `${q.op} failed: ${e.message}`;
+        this.ask();
+        this.onInfo();
+      },
+    );
+  }
+}

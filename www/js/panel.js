@@ -1,0 +1,122 @@
+// The text around the board: status banner, counters, hint source, hint line, move list,
+// button states and notes. Plain DOM updates from the snapshot and verdicts.
+
+/** @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
+/**
+ * How the goal reads in a sentence.
+ * @param {string} goal start | any | a hole name
+ * @param {string} start
+ */
+export function goalText(goal, start) {
+  if (goal === 'start') return `one peg left, in ${start} where you started`;
+  if (goal === 'any') return 'one peg left, anywhere';
+  return `one peg left, in ${goal}`;
+}
+
+/**
+ * Shows the status banner.
+ * @param {{status: string, text: string, sub?: string}} b status: loading | playing | thinking |
+ *   solved | deadend | stuck | pick
+ */
+export function showBanner({ status, text, sub = '' }) {
+  const el = $('banner');
+  el.dataset.status = status;
+  el.replaceChildren(document.createTextNode(text));
+  if (sub) {
+    const s = document.createElement('span');
+    s.className = 'sub';
+    s.textContent = sub;
+    el.append(s);
+  }
+}
+
+/**
+ * Updates counters, buttons and the hint source.
+ * @param {import('./engine.js').Position} pos
+ * @param {{source: string, title: string}} src source: table | search | unknown | loading
+ * @param {{solving: boolean, canSolve: boolean}} run
+ */
+export function showCounts(pos, src, run) {
+  $('peg-count').textContent = String(pos.pegCount);
+  $('jump-count').textContent = String(pos.jumps);
+  $('move-count').textContent = String(pos.moves);
+  const el = $('source');
+  el.dataset.source = src.source;
+  el.textContent = { table: 'hints: table', search: 'hints: live search', unknown: 'hints: ?', loading: 'hints: …' }[src.source] ?? 'hints: ?';
+  el.title = src.title;
+  /** @type {HTMLButtonElement} */ ($('undo')).disabled = !pos.canUndo || run.solving;
+  /** @type {HTMLButtonElement} */ ($('redo')).disabled = !pos.canRedo || run.solving;
+  /** @type {HTMLButtonElement} */ ($('reset')).disabled = !pos.canUndo || run.solving;
+  /** @type {HTMLButtonElement} */ ($('step')).disabled = !run.canSolve || run.solving;
+  const solve = /** @type {HTMLButtonElement} */ ($('solve'));
+  solve.disabled = !run.canSolve && !run.solving;
+  solve.textContent = run.solving ? 'Stop' : 'Show a solution';
+}
+
+/**
+ * Redraws the move list: the moves played, then the jumps redo would replay (greyed).
+ * @param {import('./engine.js').Position} pos
+ * @param {(where: {moves?: number, jumps?: number}) => void} seek called when one is clicked
+ */
+export function showMoves(pos, seek) {
+  const list = $('moves');
+  const items = [];
+  pos.history.forEach((m, i) => {
+    const li = document.createElement('li');
+    if (i === pos.history.length - 1) li.className = 'current';
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = m;
+    b.title = `Go back to after move ${i + 1}`;
+    b.addEventListener('click', () => seek({ moves: i + 1 }));
+    li.append(b);
+    items.push(li);
+  });
+  pos.future.forEach((j, i) => {
+    const li = document.createElement('li');
+    li.className = 'future';
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = j;
+    b.title = 'Redo up to this jump';
+    b.addEventListener('click', () => seek({ jumps: pos.jumps + i + 1 }));
+    li.append(b);
+    items.push(li);
+  });
+  list.replaceChildren(...items);
+  $('moves-empty').hidden = items.length > 0;
+  const cur = list.querySelector('li.current');
+  if (cur && typeof cur.scrollIntoView === 'function') cur.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * The line under the board: what the looked-at peg's jumps do.
+ * @param {Array<{text: string, cls?: string}>} parts
+ */
+export function showHintLine(parts) {
+  const el = $('hint-line');
+  if (!parts.length) {
+    el.textContent = '\u00a0';
+    return;
+  }
+  el.replaceChildren(
+    ...parts.map(({ text, cls }) => {
+      const s = document.createElement('span');
+      if (cls) s.className = cls;
+      s.textContent = text;
+      return s;
+    }),
+  );
+}
+
+/**
+ * Shows (or with an empty text hides) the note under the buttons.
+ * @param {string} text
+ */
+export function showNote(text) {
+  const el = $('note');
+  el.hidden = !text;
+  el.textContent = text;
+}

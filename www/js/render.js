@@ -1,0 +1,348 @@
+// Canvas drawing of the board. It knows geometry (where holes are on screen) and pictures,
+// nothing about the rules: the scene it draws is decided elsewhere from wasm's answers.
+
+import { COLORS, drawBadge, drawBomb, drawGood, drawPeg, drawRing, drawTarget, drawUnknown } from './sprites.js';
+
+/** Hole, peg and board sizes in units of the hole spacing. */
+const HOLE_R = 0.25;
+const PEG_R = 0.34;
+const BOARD_W = 1.45;
+const MARGIN = 0.85;
+
+/**
+ * @typedef {import('./engine.js').Layout} Layout
+ * @typedef {{from: number, to: number, fadeOut: number|null, fadeIn: number|null, t: number}} Anim
+ *   a jump in flight: the peg moves from `from` to `to`; t runs 0..1
+ * @typedef {{
+ *   pegs: boolean[],
+ *   selected: number|null,
+ *   hover: number|null,
+ *   cursor: number|null,
+ *   targets: Map<number, 'good'|'bad'|'unknown'|'plain'>,
+ *   pegMarks: Map<number, 'bomb'|'good'|'unknown'>,
+ *   goal: number[],
+ *   start: number|null,
+ *   pickStart: boolean,
+ *   names: boolean,
+ *   drag: {index: number, x: number, y: number}|null,
+ *   anim: Anim|null,
+ * }} Scene  everything one frame shows; indices are hole indices in layout order
+ */
+
+/**
+ * Creates the board view on a canvas: sizes it to its box at the device pixel ratio and
+ * draws scenes. Call resize() when the box changes (app.js wires a ResizeObserver).
+ * @param {HTMLCanvasElement} canvas
+ */
+export function createBoardView(canvas) {
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
+  /** @type {Layout|null} */
+  let layout = null;
+  let cssW = 0;
+  let cssH = 0;
+  let dpr = 1;
+  let scale = 1;
+  let ox = 0;
+  let oy = 0;
+  /** @type {HTMLCanvasElement|null} the wooden board with its holes, redrawn on resize */
+  let boardImage = null;
+  let bbox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+
+  /** Screen (CSS px, canvas-relative) position of hole k. */
+  const at = (k) => {
+    const h = /** @type {Layout} */ (layout).holes[k];
+    return { x: ox + h.x * scale, y: oy + h.y * scale };
+  };
+
+  function fit() {
+    if (!layout) return;
+    const w = bbox.maxX - bbox.minX + 2 * MARGIN;
+    const h = bbox.maxY - bbox.minY + 2 * MARGIN;
+    scale = Math.max(1, Math.min(cssW / w, cssH / h));
+    ox = (cssW - (bbox.maxX - bbox.minX) * scale) / 2 - bbox.minX * scale;
+    oy = (cssH - (bbox.maxY - bbox.minY) * scale) / 2 - bbox.minY * scale;
+    boardImage = null;
+  }
+
+  /** Draws the wood and the holes once per size into an offscreen canvas. */
+  function paintBoard() {
+    const img = document.createElement('canvas');
+    img.width = canvas.width;
+    img.height = canvas.height;
+    const g = /** @type {CanvasRenderingContext2D} */ (img.getContext('2d'));
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const holes = /** @type {Layout} */ (layout).holes;
+    // The board's outline: thick round-capped strokes between neighbouring holes.
+    const path = new Path2D();
+    holes.forEach((a, i) => {
+      const pa = at(i);
+      path.moveTo(pa.x, pa.y);
+      path.lineTo(pa.x + 0.001, pa.y);
+      holes.forEach((b, j) => {
+        if (j > i && Math.abs(Math.hypot(a.x - b.x, a.y - b.y) - 1) < 1e-6) {
+          const pb = at(j);
+          path.moveTo(pa.x, pa.y);
+          path.lineTo(pb.x, pb.y);
+        }
+      });
+    });
+    g.lineCap = 'round';
+    g.lineJoin = 'round';
+    g.save();
+    g.shadowColor = 'rgba(0, 0, 0, 0.35)';
+    g.shadowBlur = scale * 0.35;
+    g.shadowOffsetY = scale * 0.12;
+    g.strokeStyle = '#8a5a2b';
+    g.lineWidth = BOARD_W * scale;
+    g.stroke(path);
+    g.restore();
+    const wood = g.createLinearGradient(ox + bbox.minX * scale, oy + bbox.minY * scale, ox + bbox.maxX * scale, oy + bbox.maxY * scale);
+    wood.addColorStop(0, '#f3d9a4');
+    wood.addColorStop(0.5, '#e6bf7c');
+    wood.addColorStop(1, '#d5a45f');
+    g.strokeStyle = wood;
+    g.lineWidth = (BOARD_W - 0.08) * scale;
+    g.stroke(path);
+    // grain, only where the wood is
+    g.save();
+    g.globalCompositeOperation = 'source-atop';
+    g.strokeStyle = 'rgba(140, 85, 35, 0.10)';
+    g.lineWidth = Math.max(1, scale * 0.025);
+    const top = oy + (bbox.minY - 1) * scale;
+    const bottom = oy + (bbox.maxY + 1) * scale;
+    const left = ox + (bbox.minX - 1) * scale;
+    const right = ox + (bbox.maxX + 1) * scale;
+    for (let y = top, n = 0; y < bottom; y += scale * 0.19, n++) {
+      g.beginPath();
+      g.moveTo(left, y);
+      for (let x = left; x <= right; x += scale * 0.25) {
+        g.lineTo(x, y + Math.sin(x / (scale * 1.7) + n * 1.3) * scale * 0.06);
+      }
+      g.stroke();
+    }
+    g.restore();
+    // holes: dark, inset, with a light lip at the bottom
+    const hr = HOLE_R * scale;
+    holes.forEach((_, i) => {
+      const p = at(i);
+      const fill = g.createRadialGradient(p.x, p.y - hr * 0.35, hr * 0.1, p.x, p.y, hr);
+      fill.addColorStop(0, '#3b2210');
+      fill.addColorStop(1, '#6b4420');
+      g.fillStyle = fill;
+      g.beginPath();
+      g.arc(p.x, p.y, hr, 0, Math.PI * 2);
+      g.fill();
+      g.strokeStyle = 'rgba(255, 244, 220, 0.75)';
+      g.lineWidth = Math.max(1, hr * 0.14);
+      g.beginPath();
+      g.arc(p.x, p.y, hr * 1.02, Math.PI * 0.1, Math.PI * 0.9);
+      g.stroke();
+      g.strokeStyle = 'rgba(60, 30, 10, 0.45)';
+      g.beginPath();
+      g.arc(p.x, p.y, hr * 1.02, Math.PI * 1.1, Math.PI * 1.9);
+      g.stroke();
+    });
+    return img;
+  }
+
+  return {
+    /**
+     * Shows a new board.
+     * @param {Layout} next
+     */
+    setLayout(next) {
+      layout = next;
+      const xs = next.holes.map((h) => h.x);
+      const ys = next.holes.map((h) => h.y);
+      bbox = { minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+      fit();
+    },
+
+    /** The board's width over its height, margins included (for sizing the box). */
+    aspect() {
+      return (bbox.maxX - bbox.minX + 2 * MARGIN) / (bbox.maxY - bbox.minY + 2 * MARGIN);
+    },
+
+    /**
+     * Matches the canvas to its CSS box at the device pixel ratio (sharp at any zoom).
+     * @returns {boolean} true when the size changed
+     */
+    resize() {
+      const r = canvas.getBoundingClientRect();
+      const d = window.devicePixelRatio || 1;
+      if (r.width === cssW && r.height === cssH && d === dpr) return false;
+      cssW = r.width;
+      cssH = r.height;
+      dpr = d;
+      canvas.width = Math.max(1, Math.round(cssW * dpr));
+      canvas.height = Math.max(1, Math.round(cssH * dpr));
+      fit();
+      return true;
+    },
+
+    /**
+     * Draws one frame.
+     * @param {Scene} s
+     */
+    draw(s) {
+      if (!layout || cssW === 0) return;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      boardImage ??= paintBoard();
+      ctx.drawImage(boardImage, 0, 0);
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      const holes = layout.holes;
+      const hr = HOLE_R * scale;
+      const pr = PEG_R * scale;
+      const hiddenPeg = new Set();
+      if (s.anim) hiddenPeg.add(s.anim.to);
+      if (s.drag) hiddenPeg.add(s.drag.index);
+
+      // the goal: a dashed ring around each hole the last peg may end in
+      for (const k of s.goal) {
+        const p = at(k);
+        drawRing(ctx, p.x, p.y, pr * 1.32, 'rgba(120, 53, 15, 0.6)', Math.max(1, scale * 0.035), [scale * 0.08, scale * 0.06]);
+      }
+      if (s.pickStart) {
+        holes.forEach((_, k) => {
+          const p = at(k);
+          const on = k === s.hover;
+          drawRing(ctx, p.x, p.y, pr * 1.15, on ? COLORS.select : 'rgba(255, 255, 255, 0.6)', scale * (on ? 0.09 : 0.04));
+        });
+      }
+      // landing holes
+      for (const [k, kind] of s.targets) {
+        const p = at(k);
+        const strong = k === s.hover || (s.drag !== null && k === nearest(s.drag.x, s.drag.y));
+        if (kind === 'good') drawGood(ctx, p.x, p.y, hr * 1.25, strong);
+        else if (kind === 'bad') drawBomb(ctx, p.x, p.y, hr * (strong ? 1.55 : 1.4));
+        else if (kind === 'unknown') drawUnknown(ctx, p.x, p.y, hr * 1.25, strong);
+        else drawTarget(ctx, p.x, p.y, hr * 1.25, strong);
+      }
+      // pegs
+      s.pegs.forEach((on, k) => {
+        if (!on || hiddenPeg.has(k)) return;
+        const p = at(k);
+        const mark = s.pegMarks.get(k);
+        if (k === s.selected) drawRing(ctx, p.x, p.y, pr * 1.22, COLORS.select, scale * 0.08);
+        else if (k === s.hover && !s.pickStart) drawRing(ctx, p.x, p.y, pr * 1.18, 'rgba(255, 255, 255, 0.9)', scale * 0.05);
+        const fading = s.anim && s.anim.fadeIn === k ? s.anim.t : 1;
+        if (mark === 'bomb') {
+          drawBomb(ctx, p.x, p.y, pr * 1.12, fading);
+          return;
+        }
+        drawPeg(ctx, p.x, p.y, pr, k === s.selected ? 0.35 : 0, fading);
+        if (mark) drawBadge(ctx, p.x, p.y, pr, mark);
+      });
+      if (s.anim) {
+        const { from, to, fadeOut, t } = s.anim;
+        if (fadeOut !== null) {
+          const p = at(fadeOut);
+          drawPeg(ctx, p.x, p.y, pr * (1 - 0.5 * t), 0, 1 - t);
+        }
+        const a = at(from);
+        const b = at(to);
+        const e = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
+        const lift = Math.sin(Math.PI * e);
+        drawPeg(ctx, a.x + (b.x - a.x) * e, a.y + (b.y - a.y) * e - lift * scale * 0.35, pr, lift);
+      }
+      if (s.drag) drawPeg(ctx, s.drag.x, s.drag.y, pr, 1);
+      if (s.cursor !== null) {
+        const p = at(s.cursor);
+        drawRing(ctx, p.x, p.y, pr * 1.42, '#ffffff', scale * 0.1);
+        drawRing(ctx, p.x, p.y, pr * 1.42, COLORS.focus, scale * 0.05, [scale * 0.12, scale * 0.07]);
+      }
+      if (s.names) {
+        ctx.save();
+        ctx.font = `600 ${Math.round(Math.min(15, Math.max(9, scale * 0.16)))}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.textBaseline = 'middle';
+        holes.forEach((h, k) => {
+          const p = at(k);
+          const y = p.y + pr + scale * 0.1;
+          ctx.lineWidth = 3;
+          ctx.strokeStyle = 'rgba(243, 217, 164, 0.9)';
+          ctx.strokeText(h.name, p.x, y);
+          ctx.fillStyle = '#3b2210';
+          ctx.fillText(h.name, p.x, y);
+        });
+        ctx.restore();
+      }
+    },
+
+    /**
+     * The hole under a point, or null.
+     * @param {number} clientX
+     * @param {number} clientY
+     * @returns {number|null} hole index
+     */
+    holeAt(clientX, clientY) {
+      const r = canvas.getBoundingClientRect();
+      return nearest(clientX - r.left, clientY - r.top);
+    },
+
+    /**
+     * A hole's box in page (client) pixels, for tests and tooltips.
+     * @param {number} k hole index
+     * @returns {{x: number, y: number, width: number, height: number}}
+     */
+    holeRect(k) {
+      const r = canvas.getBoundingClientRect();
+      const p = at(k);
+      const half = PEG_R * scale;
+      return { x: r.left + p.x - half, y: r.top + p.y - half, width: 2 * half, height: 2 * half };
+    },
+
+    /**
+     * Canvas-relative CSS pixels of a client point (for dragging).
+     * @param {number} clientX
+     * @param {number} clientY
+     */
+    toCanvas(clientX, clientY) {
+      const r = canvas.getBoundingClientRect();
+      return { x: clientX - r.left, y: clientY - r.top };
+    },
+
+    /**
+     * The nearest hole in a direction from hole k (keyboard moves), or k itself.
+     * @param {number} k
+     * @param {number} dx -1, 0 or 1
+     * @param {number} dy -1, 0 or 1
+     */
+    step(k, dx, dy) {
+      const holes = /** @type {Layout} */ (layout).holes;
+      const a = holes[k];
+      let best = k;
+      let bestCost = Infinity;
+      holes.forEach((b, j) => {
+        const vx = b.x - a.x;
+        const vy = b.y - a.y;
+        const along = vx * dx + vy * dy;
+        if (j === k || along <= 0.3) return;
+        const across = Math.abs(vx * dy - vy * dx);
+        const cost = along + 2 * across;
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = j;
+        }
+      });
+      return best;
+    },
+  };
+
+  /** Nearest hole within half a spacing of a canvas point. */
+  function nearest(x, y) {
+    if (!layout) return null;
+    let best = null;
+    let bestD = 0.5 * scale;
+    layout.holes.forEach((_, k) => {
+      const p = at(k);
+      const d = Math.hypot(p.x - x, p.y - y);
+      if (d < bestD) {
+        bestD = d;
+        best = k;
+      }
+    });
+    return best;
+  }
+}
