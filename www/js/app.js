@@ -410,6 +410,7 @@ async function openGame(spec) {
  * @param {string} board
  */
 async function openBoard(board) {
+  ui.opening++;
   try {
     const layout = await engine.call('layout', { board });
     const d = defaultsFor(board, layout.holes.map((h) => h.name));
@@ -418,6 +419,8 @@ async function openBoard(board) {
   } catch (e) {
     flash(`Can't open ${board}: ${e instanceof Error ? e.message : e}`);
     syncAll();
+  } finally {
+    ui.opening--;
   }
 }
 
@@ -596,7 +599,6 @@ listen(canvas, view, {
     if (jump) play(jump, 'drop');
     invalidate();
   },
-  escape: () => runAction('escape'),
 });
 
 listenKeys(runAction);

@@ -173,7 +173,7 @@ export class GameController {
 
   /** True when nothing is being asked or changed and nothing more is wanted. */
   idle() {
-    return this.writes === 0 && !this.asking && this.nextQuestion() === null;
+    return this.writes === 0 && !this.asking && this.nextQuestion() === null && this.snap?.tableState !== 'loading';
   }
 
   /** Resolves once idle() holds. */
@@ -221,6 +221,7 @@ export class GameController {
     if (this.asking || this.writes > 0) return;
     const q = this.nextQuestion();
     if (!q) {
+      if (!this.idle()) return;
       const waiting = this.idleWaiters;
       this.idleWaiters = [];
       waiting.forEach((ok) => ok());

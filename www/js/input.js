@@ -12,12 +12,12 @@ const DRAG_SLOP = 6;
  *   dragMove: (hole: number, x: number, y: number) => void,
  *   drop: (from: number, to: number|null) => void,
  *   cursor: (hole: number|null) => void,
- *   escape: () => void,
  * }} Handlers
  * @typedef {{
  *   holeAt: (clientX: number, clientY: number) => number|null,
  *   toCanvas: (clientX: number, clientY: number) => {x: number, y: number},
  *   step: (hole: number, dx: number, dy: number) => number,
+ *   center: () => number,
  * }} Geometry
  */
 
@@ -85,13 +85,11 @@ export function listen(canvas, geo, on) {
     const dirs = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (e.key in dirs) {
       const [dx, dy] = dirs[e.key];
-      setCursor(cursor === null ? 0 : geo.step(cursor, dx, dy));
+      setCursor(cursor === null ? geo.center() : geo.step(cursor, dx, dy));
       e.preventDefault();
     } else if ((e.key === 'Enter' || e.key === ' ') && cursor !== null) {
       on.tap(cursor);
       e.preventDefault();
-    } else if (e.key === 'Escape') {
-      on.escape();
     }
   });
   canvas.addEventListener('blur', () => {

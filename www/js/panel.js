@@ -25,6 +25,7 @@ export function showBanner({ status, text, sub = '' }) {
   el.dataset.status = status;
   el.replaceChildren(document.createTextNode(text));
   if (sub) {
+    el.append(' ');
     const s = document.createElement('span');
     s.className = 'sub';
     s.textContent = sub;

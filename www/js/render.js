@@ -7,7 +7,7 @@ import { COLORS, drawBadge, drawBomb, drawGood, drawPeg, drawRing, drawTarget, d
 const HOLE_R = 0.25;
 const PEG_R = 0.34;
 const BOARD_W = 1.45;
-const MARGIN = 0.85;
+const MARGIN = 1.0;
 
 /**
  * @typedef {import('./engine.js').Layout} Layout
@@ -90,8 +90,8 @@ export function createBoardView(canvas) {
     g.lineJoin = 'round';
     g.save();
     g.shadowColor = 'rgba(0, 0, 0, 0.35)';
-    g.shadowBlur = scale * 0.35;
-    g.shadowOffsetY = scale * 0.12;
+    g.shadowBlur = scale * 0.16;
+    g.shadowOffsetY = scale * 0.07;
     g.strokeStyle = '#8a5a2b';
     g.lineWidth = BOARD_W * scale;
     g.stroke(path);
@@ -303,6 +303,18 @@ export function createBoardView(canvas) {
       return { x: clientX - r.left, y: clientY - r.top };
     },
 
+    /** The hole nearest the middle of the board (where the keyboard cursor starts). */
+    center() {
+      const cx = (bbox.minX + bbox.maxX) / 2;
+      const cy = (bbox.minY + bbox.maxY) / 2;
+      const holes = /** @type {Layout} */ (layout).holes;
+      let best = 0;
+      holes.forEach((h, k) => {
+        if (Math.hypot(h.x - cx, h.y - cy) < Math.hypot(holes[best].x - cx, holes[best].y - cy) - 1e-9) best = k;
+      });
+      return best;
+    },
+
     /**
      * The nearest hole in a direction from hole k (keyboard moves), or k itself.
      * @param {number} k
@@ -318,8 +330,8 @@ export function createBoardView(canvas) {
         const vx = b.x - a.x;
         const vy = b.y - a.y;
         const along = vx * dx + vy * dy;
-        if (j === k || along <= 0.3) return;
         const across = Math.abs(vx * dy - vy * dx);
+        if (j === k || along <= 0.3 || across > along * 1.2) return;
         const cost = along + 2 * across;
         if (cost < bestCost) {
           bestCost = cost;

@@ -1,0 +1,106 @@
+// The hint marks on the board agree with the pegwise CLI, on a square and a triangular board.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { cliHint, hoverHole, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
+import { gameQuery } from '../../www/js/url.js';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(() => env?.close());
+
+/** Positions with good and bad jumps (found with the CLI). */
+const CASES = [
+  { board: 'english', start: 'd4', goal: 'start', moves: 'd2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1' },
+  { board: 'triangle5', start: 'a1', goal: 'start', moves: 'c3-a1' },
+  { board: 'triangle5', start: 'a1', goal: 'any', moves: 'a3-a1 c3-a3' },
+];
+
+/**
+ * Hovers every peg that can jump and compares the marks with the CLI's verdicts.
+ * @param {import('playwright-core').Page} page
+ * @param {{jumps: Array<{jump: string, good: boolean}>}} cli
+ */
+async function compareHover(page, cli) {
+  const legal = (await snapshot(page)).legal;
+  assert.deepEqual(legal.map((j) => j.jump).sort(), cli.jumps.map((j) => j.jump).sort(), 'the same legal jumps');
+  const byPeg = new Map();
+  for (const j of legal) byPeg.set(j.from, [...(byPeg.get(j.from) ?? []), j]);
+  for (const [peg, jumps] of byPeg) {
+    await hoverHole(page, peg);
+    const marks = await page.evaluate(() => window.pegwise.marks());
+    const want = Object.fromEntries(jumps.map((j) => [j.to, cli.jumps.find((c) => c.jump === j.jump).good ? 'good' : 'bad']));
+    assert.deepEqual(marks.targets, want, `marks of ${peg}`);
+    const bomb = Object.values(want).every((v) => v === 'bad');
+    assert.equal(marks.pegs[peg] === 'bomb', bomb, `${peg} shows as a bomb exactly when every jump is bad`);
+    const line = await page.locator('#hint-line').textContent();
+    for (const j of jumps) assert.ok(line.includes(j.jump), `the hint line names ${j.jump}`);
+  }
+  return byPeg;
+}
+
+for (const c of CASES) {
+  test(`hover marks match the CLI: ${c.board} ${c.start}→${c.goal} after ${c.moves}`, async () => {
+    const cli = await cliHint(c);
+    assert.ok(cli.jumps.some((j) => j.good) && cli.jumps.some((j) => !j.good), 'the case has good and bad jumps');
+    const { page, clean } = await openPage(env.browser);
+    await load(page, env.url, gameQuery(c));
+    const s = await snapshot(page);
+    assert.equal(s.position.source, 'table');
+    assert.equal(s.position.pegCount, cli.pegs);
+    assert.equal(s.state.winning, cli.winning);
+    await compareHover(page, cli);
+    await shoot(page, `hover-${c.board}-${c.goal}`);
+
+    // "always" marks every peg that can jump: a bomb, or a check when one of its jumps is good
+    await page.mouse.move(2, 2);
+    await page.click('label:has(input[value="always"])');
+    await settled(page);
+    const marks = await page.evaluate(() => window.pegwise.marks());
+    const want = {};
+    for (const j of cli.jumps) {
+      const from = j.jump.split('-')[0];
+      want[from] = want[from] === 'good' || j.good ? 'good' : 'bomb';
+    }
+    assert.deepEqual(marks.pegs, want);
+    assert.deepEqual(marks.targets, {});
+    await shoot(page, `always-${c.board}-${c.goal}`);
+    await clean();
+  });
+}
+
+test('hints off: landing holes are marked but not judged', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, gameQuery(CASES[1]));
+  await page.click('label:has(input[value="off"])');
+  await hoverHole(page, 'e5');
+  assert.deepEqual((await page.evaluate(() => window.pegwise.marks())).targets, { c3: 'plain' });
+  assert.equal(await page.locator('#hint-line').textContent(), 'e5 can jump to c3.');
+  await clean();
+});
+
+test('without its table the game plays on, with hints from the live search', async () => {
+  const c = CASES[1];
+  const { page, context, clean } = await openPage(env.browser, { allow: [/\.pgt$/, /status of 404/] });
+  await context.route('**/data/*.pgt', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await load(page, env.url, gameQuery(c));
+  const s = await snapshot(page);
+  assert.equal(s.position.source, 'search');
+  assert.equal(s.tableState, 'missing');
+  assert.equal(await page.locator('#source').textContent(), 'hints: live search');
+  // the small board's search is exact: same verdicts as the table
+  await compareHover(page, await cliHint(c));
+  await clean();
+});
+
+test('where the live search cannot tell, the mark is "?" and the source says so', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=french&start=e4&goal=any');
+  assert.equal(await page.locator('#source').textContent(), 'hints: ?');
+  await hoverHole(page, 'e6');
+  assert.deepEqual((await page.evaluate(() => window.pegwise.marks())).targets, { e4: 'unknown' });
+  await shoot(page, 'unknown-french');
+  await clean();
+});
