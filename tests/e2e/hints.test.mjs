@@ -65,6 +65,9 @@ for (const c of CASES) {
       want[from] = want[from] === 'good' || j.good ? 'good' : 'bomb';
     }
     assert.deepEqual(marks.pegs, want);
+    // and the same as wasm's own per-peg summary
+    const { pegs } = await page.evaluate(() => window.pegwise.call('pegs'));
+    assert.deepEqual(Object.fromEntries(pegs.map((p) => [p.hole, p.bomb ? 'bomb' : 'good'])), want);
     assert.deepEqual(marks.targets, {});
     await shoot(page, `always-${c.board}-${c.goal}`);
     await clean();

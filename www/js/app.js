@@ -43,6 +43,7 @@ const ui = {
   pickStart: false,
   /** @type {{stop: boolean}|null} a solution being replayed */
   solving: null,
+  /** async actions under way (opening a game, a step): tests wait for them */
   opening: 0,
   /** how the next jump was asked for: by the player, by dropping a dragged peg, or by a replay */
   jumpBy: /** @type {'tap'|'drop'|'auto'} */ ('tap'),
@@ -118,10 +119,12 @@ function marks() {
     }
     if (hints?.length && hints.every((h) => h.verdict === 'bad')) pegMarks.set(k, 'bomb');
   }
-  if (prefs.hintMode === 'always' && ctrl.pegHints) {
-    for (const p of ctrl.pegHints) {
-      const mark = p.bomb ? 'bomb' : p.good > 0 ? 'good' : p.unknown > 0 ? 'unknown' : null;
-      if (mark && !pegMarks.has(indexOf(p.hole))) pegMarks.set(indexOf(p.hole), mark);
+  if (prefs.hintMode === 'always') {
+    // every peg whose hints are in, as they come in
+    for (const [hole, hints] of ctrl.hints) {
+      if (!hints.length || pegMarks.has(indexOf(hole))) continue;
+      const has = (v) => hints.some((h) => h.verdict === v);
+      pegMarks.set(indexOf(hole), has('good') ? 'good' : has('unknown') ? 'unknown' : 'bomb');
     }
   }
   return { targets, pegMarks };
@@ -324,7 +327,7 @@ function verdictBanner(pos, full) {
 
 /** @returns {Array<{text: string, cls?: string}>} */
 function hintLine() {
-  if (ui.pickStart || !ctrl.snap) return [];
+  if (ui.pickStart || !ctrl.snap || ctrl.full?.status === 'solved') return [];
   const k = focusIndex();
   if (k === null) {
     if (ui.cursor !== null) return [{ text: `${nameOf(ui.cursor)} is empty.` }];
@@ -468,16 +471,20 @@ async function toggleSolve() {
 
 async function step() {
   if (ui.solving || !ctrl.full || ctrl.full.status !== 'playing') return;
-  const v = ctrl.version;
-  const line = ui.plan?.version === v ? ui.plan.line : await ctrl.solution();
-  if (ctrl.version !== v) return;
-  if (!line?.length) {
-    flash(noSolutionText());
-    return;
+  ui.opening++;
+  try {
+    const v = ctrl.version;
+    const line = ui.plan?.version === v ? ui.plan.line : await ctrl.solution();
+    if (ctrl.version !== v) return;
+    if (!line?.length) {
+      flash(noSolutionText());
+      return;
+    }
+    const jump = ctrl.snap?.legal.find((j) => j.jump === line[0]);
+    if (jump && (await play(jump, 'auto'))) ui.plan = { version: ctrl.version, line: line.slice(1) };
+  } finally {
+    ui.opening--;
   }
-  const jump = ctrl.snap?.legal.find((j) => j.jump === line[0]);
-  if (!jump) return;
-  if (await play(jump, 'auto')) ui.plan = { version: ctrl.version, line: line.slice(1) };
 }
 
 function noSolutionText() {

@@ -31,8 +31,6 @@ export class GameController {
     this.index = new Map();
     /** @type {State|null} the full state of the current position, once known */
     this.full = null;
-    /** @type {PegHint[]|null} */
-    this.pegHints = null;
     /** @type {Map<string, Hint[]>} hints per peg for the current position */
     this.hints = new Map();
     /** @type {string[]|null} a solution from the current position, once asked */
@@ -160,6 +158,26 @@ export class GameController {
     return this.snap ? this.snap.legal.filter((j) => j.from === hole) : [];
   }
 
+  /** The pegs that can jump, in reading order. */
+  movablePegs() {
+    return this.snap ? [...new Set(this.snap.legal.map((j) => j.from))] : [];
+  }
+
+  /**
+   * Verdicts per peg that can jump (like wasm's pegs()), once every such peg has its hints.
+   * @returns {PegHint[]|null}
+   */
+  get pegHints() {
+    const pegs = this.movablePegs();
+    if (!pegs.every((p) => this.hints.has(p))) return null;
+    return pegs.map((hole) => {
+      const v = /** @type {Hint[]} */ (this.hints.get(hole)).map((h) => h.verdict);
+      const count = (x) => v.filter((y) => y === x).length;
+      const [good, bad, unknown] = [count('good'), count('bad'), count('unknown')];
+      return { hole, good, bad, unknown, bomb: good === 0 && unknown === 0 && bad > 0 };
+    });
+  }
+
   /**
    * Sets which hints are wanted: the mode, and the peg being looked at.
    * @param {'off'|'hover'|'always'} mode
@@ -190,7 +208,6 @@ export class GameController {
     const prev = this.snap;
     this.snap = { version: snap.version, position: snap.position, legal: snap.legal, tableState: snap.tableState, tableNote: snap.tableNote };
     this.full = null;
-    this.pegHints = null;
     this.hints = new Map();
     this.solutionLine = null;
     this.onChange(prev, change);
@@ -212,7 +229,11 @@ export class GameController {
     if (!this.full) return { op: 'state' };
     const hole = this.focusHole;
     if (this.mode !== 'off' && hole && !this.hints.has(hole) && this.jumpsFrom(hole).length) return { op: 'hintsFor', args: { hole } };
-    if (this.mode === 'always' && !this.pegHints) return { op: 'pegs' };
+    if (this.mode === 'always') {
+      // peg by peg, so a change never waits long behind a question about the old position
+      const next = this.movablePegs().find((p) => !this.hints.has(p));
+      if (next) return { op: 'hintsFor', args: { hole: next } };
+    }
     return null;
   }
 
@@ -233,7 +254,6 @@ export class GameController {
         this.asking = false;
         if (res.version === this.version) {
           if (q.op === 'state') this.full = res.state;
-          else if (q.op === 'pegs') this.pegHints = res.pegs;
           else this.hints.set(res.hole, res.hints);
           this.onInfo();
         }

@@ -34,6 +34,8 @@ export function listen(canvas, geo, on) {
   let press = null;
   /** @type {number|null} keyboard cursor */
   let cursor = null;
+  /** True while a pointer press is focusing the canvas (then no keyboard cursor appears). */
+  let pointerFocus = false;
 
   canvas.addEventListener('pointerdown', (e) => {
     if (e.button !== 0 || press) return;
@@ -42,7 +44,9 @@ export function listen(canvas, geo, on) {
     canvas.setPointerCapture(e.pointerId);
     if (e.pointerType !== 'mouse') on.hover(hole);
     e.preventDefault();
+    pointerFocus = true;
     canvas.focus({ preventScroll: true });
+    pointerFocus = false;
     if (cursor !== null) setCursor(null);
   });
 
@@ -91,6 +95,10 @@ export function listen(canvas, geo, on) {
       on.tap(cursor);
       e.preventDefault();
     }
+  });
+  // arriving by Tab shows the cursor at once: it is the board's focus indicator
+  canvas.addEventListener('focus', () => {
+    if (!pointerFocus && cursor === null) setCursor(geo.center());
   });
   canvas.addEventListener('blur', () => {
     if (cursor !== null) setCursor(null);
