@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createGzip } from 'node:zlib';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -23,6 +24,9 @@ const TYPES = {
   '.txt': 'text/plain; charset=utf-8',
   '.md': 'text/plain; charset=utf-8',
 };
+
+/** Types worth gzipping on the fly (tables shrink ~20%, the wasm by half). */
+const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.md', '.pgt']);
 
 /** URL prefixes and the folders they map to, longest first. */
 const MOUNTS = [
@@ -71,9 +75,12 @@ async function handle(req, res) {
       file = join(file, 'index.html');
       st = await stat(file);
     }
+    const ext = extname(file).toLowerCase();
+    const gzip = COMPRESS.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
-      'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Content-Length': st.size,
+      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+      ...(gzip ? { 'Content-Encoding': 'gzip' } : { 'Content-Length': st.size }),
+      Vary: 'Accept-Encoding',
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
     });
@@ -81,7 +88,8 @@ async function handle(req, res) {
       res.end();
       return;
     }
-    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+    const body = createReadStream(file).on('error', () => res.destroy());
+    (gzip ? body.pipe(createGzip({ level: 6 })) : body).pipe(res);
   } catch {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
   }

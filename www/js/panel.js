@@ -88,8 +88,14 @@ export function showMoves(pos, seek) {
   });
   list.replaceChildren(...items);
   $('moves-empty').hidden = items.length > 0;
-  const cur = list.querySelector('li.current');
-  if (cur && typeof cur.scrollIntoView === 'function') cur.scrollIntoView({ block: 'nearest' });
+  // keep the current move in view, scrolling the list only (never the page)
+  const cur = /** @type {HTMLElement|null} */ (list.querySelector('li.current'));
+  if (cur) {
+    const top = cur.offsetTop;
+    if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
 }
 
 /**
