@@ -90,21 +90,23 @@ impl Rng {
     }
 }
 
-/// Random playouts from the start; every visited position is checked. Half the playouts
-/// follow winning jumps when they can, so that deep winning positions are sampled too.
+/// Random playouts from the start; every visited position is checked. Each playout follows
+/// winning jumps (when there are any) up to a random depth and then plays at random, so that
+/// winning and losing positions of every size are sampled.
 fn playouts(p: &Problem, want: usize, seed: u64) {
     let mut cache = HashMap::new();
     let mut oracle = oracle_for(p, &mut cache);
-    let mut brute = Brute::new(p);
+    let mut brute = Brute::with_symmetry(p);
     let mut rng = Rng(seed);
     let mut checked = 0;
     let mut seen = std::collections::HashSet::new();
-    let mut game = 0u64;
     while checked < want {
-        game += 1;
         let mut x = p.start_positions()[0];
-        let stay_winning = game % 2 == 0;
+        let deviate_at = rng.below(p.board.len());
+        let mut depth = 0;
         loop {
+            let stay_winning = depth < deviate_at;
+            depth += 1;
             if seen.insert(x) {
                 let w = brute.winning(x);
                 assert_eq!(oracle.winning(x), Some(w), "{} position {x}", p.board.name());

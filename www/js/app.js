@@ -5,19 +5,23 @@
 import { DEFAULT_GAME, defaultsFor } from './boards.js';
 import { setupControls, syncControls } from './controls.js';
 import { startEngine } from './engine.js';
+import { fitBoard } from './fit.js';
 import { GameController } from './game.js';
 import { listen } from './input.js';
 import { listenKeys } from './keys.js';
-import { pause, tween } from './motion.js';
-import { goalText, showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
+import { boardMarks } from './marks.js';
+import { tween } from './motion.js';
+import { showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
 import { createBoardView } from './render.js';
+import { Replay } from './replay.js';
+import { firstGame, startupNote } from './startup.js';
 import { loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
+import { hintLine, sourceInfo, statusBanner } from './texts.js';
 import { gameQuery, readGameUrl } from './url.js';
 
-/** Milliseconds a jump takes to fly, and the pause between jumps of a replayed solution. */
+/** Milliseconds a jump takes to fly, and an undone jump to fly back. */
 const JUMP_MS = 230;
 const UNDO_MS = 170;
-const REPLAY_GAP_MS = 380;
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
 const THINKING_MS = 250;
 
@@ -41,14 +45,10 @@ const ui = {
   /** @type {Promise<void>} resolves when the running animation ends */
   animDone: Promise.resolve(),
   pickStart: false,
-  /** @type {{stop: boolean}|null} a solution being replayed */
-  solving: null,
-  /** async actions under way (opening a game, a step): tests wait for them */
+  /** games being opened: input waits, and so do tests */
   opening: 0,
   /** how the next jump was asked for: by the player, by dropping a dragged peg, or by a replay */
   jumpBy: /** @type {'tap'|'drop'|'auto'} */ ('tap'),
-  /** @type {{version: number, line: string[]}|null} the rest of a solution being stepped */
-  plan: null,
   /** @type {import('./engine.js').State|null} verdict before the last change */
   fullBefore: null,
   /** @type {import('./game.js').Change|null} */
@@ -70,6 +70,18 @@ const ui = {
 
 const engine = startEngine((snap) => ctrl.tableEvent(snap));
 const ctrl = new GameController(engine, onChange, onInfo);
+const replay = new Replay({
+  ctrl,
+  play: (jump) => play(jump, 'auto'),
+  landed: () => ui.animDone,
+  changed() {
+    ui.selected = null;
+    refreshText();
+    invalidate();
+  },
+  nothing: (why) => flash(why),
+});
+const fit = fitBoard(wrap, view, () => draw());
 
 // ---- helpers -------------------------------------------------------------------------
 
@@ -103,45 +115,32 @@ function invalidate() {
   });
 }
 
-/** The marks on the board now: landing holes and pegs (also what tests read). */
+/** The marks on the board now, by hole name (also what tests read). */
 function marks() {
-  /** @type {Map<number, 'good'|'bad'|'unknown'|'plain'>} */
-  const targets = new Map();
-  /** @type {Map<number, 'bomb'|'good'|'unknown'>} */
-  const pegMarks = new Map();
   const k = focusIndex();
-  if (k !== null) {
-    const name = nameOf(k);
-    const hints = prefs.hintMode === 'off' ? undefined : ctrl.hints.get(name);
-    for (const j of ctrl.jumpsFrom(name)) {
-      const v = hints?.find((h) => h.to === j.to)?.verdict;
-      targets.set(indexOf(j.to), v ?? 'plain');
-    }
-    if (hints?.length && hints.every((h) => h.verdict === 'bad')) pegMarks.set(k, 'bomb');
-  }
-  if (prefs.hintMode === 'always') {
-    // every peg whose hints are in, as they come in
-    for (const [hole, hints] of ctrl.hints) {
-      if (!hints.length || pegMarks.has(indexOf(hole))) continue;
-      const has = (v) => hints.some((h) => h.verdict === v);
-      pegMarks.set(indexOf(hole), has('good') ? 'good' : has('unknown') ? 'unknown' : 'bomb');
-    }
-  }
-  return { targets, pegMarks };
+  const peg = k === null ? null : nameOf(k);
+  return boardMarks({ mode: prefs.hintMode, peg, jumps: peg ? ctrl.jumpsFrom(peg) : [], hints: ctrl.hints });
 }
+
+/**
+ * A name-keyed map re-keyed by hole index, for the renderer.
+ * @template T
+ * @param {Map<string, T>} m
+ */
+const byIndex = (m) => new Map([...m].map(([name, v]) => [indexOf(name), v]));
 
 function draw() {
   if (!ctrl.snap || !ctrl.layout) return;
   const pos = ctrl.snap.position;
-  const { targets, pegMarks } = marks();
+  const m = marks();
   const goal = pos.goal === 'any' ? [] : [indexOf(pos.goal === 'start' ? pos.start : pos.goal)];
   view.draw({
     pegs: pos.pegs,
     selected: ui.selected,
     hover: ui.hover ?? ui.cursor,
     cursor: ui.cursor,
-    targets: ui.anim ? new Map() : targets,
-    pegMarks: ui.anim ? new Map() : pegMarks,
+    targets: ui.anim ? new Map() : byIndex(m.targets),
+    pegMarks: ui.anim ? new Map() : byIndex(m.pegs),
     goal,
     start: indexOf(pos.start),
     pickStart: ui.pickStart,
@@ -194,7 +193,7 @@ function onChange(prev, change) {
     ui.layout = ctrl.layout;
     view.setLayout(ctrl.layout);
     ui.hover = ui.cursor = ui.selected = null;
-    fitBoard();
+    fit();
   }
   const j = change.jump;
   if (j && change.kind !== 'undo') {
@@ -212,7 +211,6 @@ function onChange(prev, change) {
     ui.anim = null;
     ui.animToken++;
   }
-  if (ui.plan && ui.plan.version !== snap.version) ui.plan = null;
   clearTimeout(ui.thinkingTimer);
   ui.thinking = false;
   ui.thinkingTimer = setTimeout(() => {
@@ -269,28 +267,33 @@ function syncAll() {
 
 /** Banner, counters, source and hint line from what is known now. */
 function refreshText() {
-  if (!ctrl.snap) return;
-  const pos = ctrl.snap.position;
+  const snap = ctrl.snap;
+  if (!snap) return;
   const full = ctrl.full;
-  showCounts(pos, sourceInfo(), {
-    solving: ui.solving !== null,
+  showCounts(snap.position, sourceInfo(snap, full, ctrl.tableFile), {
+    solving: replay.running,
     canSolve: !!full && full.status === 'playing' && full.winning !== false,
   });
-  showBanner(bannerInfo());
-  showHintLine(hintLine());
+  showBanner(banner());
+  const k = focusIndex();
+  const peg = k === null ? null : nameOf(k);
+  const quiet = ui.pickStart || full?.status === 'solved';
+  showHintLine(
+    quiet
+      ? []
+      : hintLine({
+          mode: prefs.hintMode,
+          peg,
+          emptyCursor: peg === null && ui.cursor !== null ? nameOf(ui.cursor) : null,
+          jumps: peg ? ctrl.jumpsFrom(peg) : [],
+          hints: peg ? ctrl.hints.get(peg) : undefined,
+          pegHints: ctrl.pegHints,
+        }),
+  );
 }
 
-function sourceInfo() {
-  const snap = /** @type {import('./engine.js').Snapshot} */ (ctrl.snap);
-  if (snap.position.source === 'table') return { source: 'table', title: `Exact, from the table ${ctrl.tableFile}` };
-  const why = snap.tableState === 'loading' ? `Loading the table ${ctrl.tableFile}; the live search answers meanwhile.` : snap.tableNote;
-  if (ctrl.full && ctrl.full.winning === null) {
-    return { source: 'unknown', title: `The live search ran out of budget on this position: marks it can't settle show ?. ${why}`.trim() };
-  }
-  return { source: 'search', title: why || 'Exact answers from a live search (no table covers this game).' };
-}
-
-function bannerInfo() {
+/** @returns {import('./texts.js').Banner} */
+function banner() {
   const pos = /** @type {import('./engine.js').Snapshot} */ (ctrl.snap).position;
   if (ui.pickStart) return { status: 'pick', text: 'Pick the start:', sub: 'click the hole that should be empty. Esc cancels.' };
   if (ctrl.error) return { status: 'error', text: 'The engine failed.', sub: `${ctrl.error}. Reload the page to go on.` };
@@ -300,56 +303,10 @@ function bannerInfo() {
     if (ui.thinking || !ui.lastBanner) return { status: 'thinking', text: 'Thinking…' };
     return ui.lastBanner;
   }
-  const b = verdictBanner(pos, full);
-  ui.lastBanner = b;
-  return b;
-}
-
-/**
- * @param {import('./engine.js').Position} pos
- * @param {import('./engine.js').State} full
- */
-function verdictBanner(pos, full) {
-  if (full.status === 'solved') {
-    const last = pos.pegs.indexOf(true);
-    return { status: 'solved', text: 'Solved!', sub: `One peg left, in ${nameOf(last)}, after ${pos.moves} moves.` };
-  }
-  if (full.status === 'deadend') {
-    const at = ui.deadAt && ui.deadAt.jumps <= pos.jumps ? ui.deadAt.jump : null;
-    const why = at ? `${at} made the goal unreachable.` : 'The goal can no longer be reached.';
-    return { status: 'deadend', text: 'Dead end.', sub: `${why} Undo to go back.` };
-  }
-  if (full.status === 'stuck') return { status: 'stuck', text: 'Stuck.', sub: `No jumps left, with ${pos.pegCount} pegs on the board.` };
-  const unsure = full.winning === null ? ' (The live search can’t tell yet whether it can still be won.)' : '';
-  const sub = `Goal: ${goalText(pos.goal, pos.start)}.${unsure}`;
-  return { status: 'playing', text: pos.jumps ? 'Your move.' : 'Jump a peg over a neighbour into an empty hole.', sub };
-}
-
-/** @returns {Array<{text: string, cls?: string}>} */
-function hintLine() {
-  if (ui.pickStart || !ctrl.snap || ctrl.full?.status === 'solved') return [];
-  const k = focusIndex();
-  if (k === null) {
-    if (ui.cursor !== null) return [{ text: `${nameOf(ui.cursor)} is empty.` }];
-    if (prefs.hintMode === 'always' && ctrl.pegHints) {
-      const n = ctrl.pegHints.length;
-      const bombs = ctrl.pegHints.filter((p) => p.bomb).length;
-      const safe = ctrl.pegHints.filter((p) => p.good > 0).length;
-      return [{ text: `${n} ${n === 1 ? 'peg' : 'pegs'} can jump: ` }, { text: `${safe} with a good jump`, cls: 'good' }, { text: ', ' }, { text: `${bombs} ${bombs === 1 ? 'bomb' : 'bombs'}`, cls: 'bad' }];
-    }
-    return [];
-  }
-  const name = nameOf(k);
-  const jumps = ctrl.jumpsFrom(name);
-  if (!jumps.length) return [{ text: `${name} can't jump.` }];
-  if (prefs.hintMode === 'off') return [{ text: `${name} can jump to ${jumps.map((j) => j.to).join(', ')}.` }];
-  const hints = ctrl.hints.get(name);
-  if (!hints) return [{ text: `${name}: thinking…` }];
-  const label = { good: '✓ good', bad: '✗ bomb', unknown: '? can’t tell' };
-  return hints.flatMap((h, i) => [
-    ...(i ? [{ text: ' · ' }] : [{ text: `${name}: ` }]),
-    { text: `${h.jump} ${label[h.verdict]}`, cls: h.verdict },
-  ]);
+  const fatal = ui.deadAt && ui.deadAt.jumps <= pos.jumps ? ui.deadAt.jump : null;
+  const holes = /** @type {import('./engine.js').Layout} */ (ctrl.layout).holes.map((h) => h.name);
+  ui.lastBanner = statusBanner(pos, full, holes, fatal);
+  return ui.lastBanner;
 }
 
 // ---- actions ---------------------------------------------------------------------------
@@ -373,10 +330,6 @@ function flash(text, ms = 4000) {
   if (ms) ui.noteTimer = setTimeout(() => showNote(''), ms);
 }
 
-function stopSolving() {
-  if (ui.solving) ui.solving.stop = true;
-}
-
 /**
  * Plays a jump from the legal list.
  * @param {import('./engine.js').Jump} jump
@@ -389,7 +342,7 @@ function play(jump, by) {
 
 /** @param {{moves?: number, jumps?: number}} where */
 function seek(where) {
-  stopSolving();
+  replay.stop();
   ctrl.seek(where).catch(fail);
 }
 
@@ -398,7 +351,7 @@ function seek(where) {
  * @param {{board: string, start: string, goal: string, moves?: string, future?: string[]}} spec
  */
 async function openGame(spec) {
-  stopSolving();
+  replay.stop();
   ui.pickStart = false;
   ui.opening++;
   try {
@@ -438,61 +391,6 @@ async function reopen(change) {
   syncAll();
 }
 
-async function toggleSolve() {
-  if (ui.solving) {
-    ui.solving.stop = true;
-    return;
-  }
-  if (!ctrl.full || ctrl.full.status !== 'playing') return;
-  const run = { stop: false };
-  ui.solving = run;
-  ui.selected = null;
-  refreshText();
-  try {
-    const line = await ctrl.solution();
-    if (!line) {
-      flash(noSolutionText());
-      return;
-    }
-    for (const text of line) {
-      if (run.stop) break;
-      const jump = ctrl.snap?.legal.find((j) => j.jump === text);
-      if (!jump || !(await play(jump, 'auto'))) break;
-      await ui.animDone;
-      if (!run.stop && text !== line[line.length - 1]) await pause(REPLAY_GAP_MS);
-    }
-  } catch (e) {
-    fail(e);
-  } finally {
-    ui.solving = null;
-    refreshText();
-  }
-}
-
-async function step() {
-  if (ui.solving || !ctrl.full || ctrl.full.status !== 'playing') return;
-  ui.opening++;
-  try {
-    const v = ctrl.version;
-    const line = ui.plan?.version === v ? ui.plan.line : await ctrl.solution();
-    if (ctrl.version !== v) return;
-    if (!line?.length) {
-      flash(noSolutionText());
-      return;
-    }
-    const jump = ctrl.snap?.legal.find((j) => j.jump === line[0]);
-    if (jump && (await play(jump, 'auto'))) ui.plan = { version: ctrl.version, line: line.slice(1) };
-  } finally {
-    ui.opening--;
-  }
-}
-
-function noSolutionText() {
-  return ctrl.full?.winning === false
-    ? 'No solution from here: the goal can no longer be reached. Undo to go back.'
-    : 'The live search found no solution in time. Play on a little and ask again.';
-}
-
 /** @param {'off'|'hover'|'always'} mode */
 function setHintMode(mode) {
   prefs.hintMode = mode;
@@ -505,7 +403,7 @@ function setHintMode(mode) {
 /** @param {import('./keys.js').Action} a */
 function runAction(a) {
   if (!ctrl.snap) return;
-  if (a !== 'solve' && a !== 'escape' && a !== 'hints' && a !== 'names') stopSolving();
+  if (a !== 'solve' && a !== 'escape' && a !== 'hints' && a !== 'names') replay.stop();
   switch (a) {
     case 'undo':
       ctrl.undo().catch(fail);
@@ -517,10 +415,10 @@ function runAction(a) {
       ctrl.reset().catch(fail);
       break;
     case 'step':
-      step().catch(fail);
+      replay.step().catch(fail);
       break;
     case 'solve':
-      toggleSolve();
+      replay.toggle().catch(fail);
       break;
     case 'hints': {
       const order = /** @type {const} */ (['off', 'hover', 'always']);
@@ -534,7 +432,7 @@ function runAction(a) {
       invalidate();
       break;
     case 'escape':
-      stopSolving();
+      replay.stop();
       if (ui.pickStart) {
         ui.pickStart = false;
         syncAll();
@@ -564,9 +462,9 @@ listen(canvas, view, {
     invalidate();
   },
   tap(k) {
-    if (!ctrl.snap || ui.opening) return;
-    if (ui.solving) {
-      stopSolving();
+    if (!ctrl.snap || ui.opening || replay.stepping) return;
+    if (replay.running) {
+      replay.stop();
       return;
     }
     if (ui.pickStart) {
@@ -589,7 +487,7 @@ listen(canvas, view, {
     invalidate();
   },
   canDrag(k) {
-    return !ui.solving && !ui.pickStart && !ui.opening && ctrl.jumpsFrom(nameOf(k)).length > 0;
+    return !replay.busy && !ui.pickStart && !ui.opening && ctrl.jumpsFrom(nameOf(k)).length > 0;
   },
   dragMove(k, x, y) {
     if (ui.selected !== k) {
@@ -626,49 +524,7 @@ onClick('share', async () => {
   }
 });
 
-// ---- sizing ----------------------------------------------------------------------------
-
-/** Sizes the board box to the board's shape, within the window, then the canvas to the box. */
-function fitBoard() {
-  const maxH = Math.min(Math.max(240, window.innerHeight - 300), 760);
-  const h = Math.max(160, Math.min(maxH, wrap.clientWidth / view.aspect()));
-  wrap.style.height = `${Math.round(h)}px`;
-  if (view.resize()) draw();
-}
-new ResizeObserver(fitBoard).observe(wrap);
-window.addEventListener('resize', fitBoard);
-/** Watches the device pixel ratio (zoom, moving to another screen) to stay sharp. */
-function watchDpr() {
-  matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener(
-    'change',
-    () => {
-      fitBoard();
-      watchDpr();
-    },
-    { once: true },
-  );
-}
-watchDpr();
-
 // ---- boot ------------------------------------------------------------------------------
-
-/**
- * Fills in what a link leaves out: the board's default start and goal.
- * @param {Partial<import('./url.js').GameSpec>} spec
- */
-async function complete(spec) {
-  const board = spec.board || DEFAULT_GAME.board;
-  let d = { start: DEFAULT_GAME.start, goal: DEFAULT_GAME.goal };
-  if (!spec.start || !spec.goal) {
-    try {
-      const layout = await engine.call('layout', { board });
-      d = defaultsFor(board, layout.holes.map((h) => h.name));
-    } catch {
-      // a bad board: opening it below names it
-    }
-  }
-  return { board, start: spec.start || d.start, goal: spec.goal || d.goal, moves: spec.moves ?? '' };
-}
 
 async function boot() {
   const { boards } = await engine.call('hello', { data: new URL('data/', document.baseURI).href });
@@ -691,24 +547,11 @@ async function boot() {
     },
   });
   const linked = readGameUrl(location.search);
-  const saved = loadGame();
-  let note = '';
-  /** @type {{board: string, start: string, goal: string, moves: string, future?: string[]}} */
-  let spec = DEFAULT_GAME;
-  if (linked) {
-    spec = await complete(linked);
-    const same = saved && saved.board === spec.board && saved.start === spec.start && saved.goal === spec.goal && saved.moves === spec.moves;
-    if (same) spec = { ...spec, future: saved.future };
-  } else if (saved) {
-    spec = saved;
-  }
+  const holesOf = async (board) => (await engine.call('layout', { board })).holes.map((h) => h.name);
+  const spec = await firstGame(linked, loadGame(), holesOf);
   const err = await openGame(spec);
-  if (err && 'param' in err) {
-    if (linked) note = `The link's ${err.param} “${err.value}” was refused (${err.message}), so this is the default game.`;
-    await openGame(DEFAULT_GAME);
-  } else if (err) {
-    note = `The moves “${spec.moves}” were left out: ${err.movesError}.`;
-  }
+  if (err && 'param' in err) await openGame(DEFAULT_GAME);
+  const note = err ? startupNote(err, spec, linked !== null) : '';
   if (note) flash(note, 0);
 }
 
@@ -729,7 +572,7 @@ window.pegwise = {
     for (;;) {
       await ctrl.settled();
       await ui.animDone;
-      if (ctrl.idle() && !ui.anim && !ui.solving && !ui.opening) return;
+      if (ctrl.idle() && !ui.anim && !replay.busy && !ui.opening) return;
       await new Promise((r) => setTimeout(r, 10));
     }
   },
@@ -740,10 +583,7 @@ window.pegwise = {
   /** The marks drawn now, by hole name. */
   marks() {
     const m = marks();
-    return {
-      targets: Object.fromEntries([...m.targets].map(([k, v]) => [nameOf(k), v])),
-      pegs: Object.fromEntries([...m.pegMarks].map(([k, v]) => [nameOf(k), v])),
-    };
+    return { targets: Object.fromEntries(m.targets), pegs: Object.fromEntries(m.pegs) };
   },
   /** Asks the engine worker directly (e.g. `call('solution')`). */
   call: (op, args) => engine.call(op, args),

@@ -5,17 +5,6 @@
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
 /**
- * How the goal reads in a sentence.
- * @param {string} goal start | any | a hole name
- * @param {string} start
- */
-export function goalText(goal, start) {
-  if (goal === 'start') return `one peg left, in ${start} where you started`;
-  if (goal === 'any') return 'one peg left, anywhere';
-  return `one peg left, in ${goal}`;
-}
-
-/**
  * Shows the status banner.
  * @param {{status: string, text: string, sub?: string}} b status: loading | playing | thinking |
  *   solved | deadend | stuck | pick

@@ -1,0 +1,104 @@
+// The words around the board, as pure functions of what wasm said: the banner, the hint
+// source, the line under the board. No DOM here (panel.js shows them).
+
+/**
+ * @typedef {import('./engine.js').Position} Position
+ * @typedef {import('./engine.js').State} State
+ * @typedef {import('./engine.js').Snapshot} Snapshot
+ * @typedef {import('./engine.js').Hint} Hint
+ * @typedef {import('./engine.js').Jump} Jump
+ * @typedef {import('./engine.js').PegHint} PegHint
+ * @typedef {{status: string, text: string, sub?: string}} Banner
+ * @typedef {Array<{text: string, cls?: string}>} Line
+ */
+
+/**
+ * How the goal reads in a sentence.
+ * @param {string} goal start | any | a hole name
+ * @param {string} start
+ */
+export function goalText(goal, start) {
+  if (goal === 'start') return `one peg left, in ${start} where you started`;
+  if (goal === 'any') return 'one peg left, anywhere';
+  return `one peg left, in ${goal}`;
+}
+
+/**
+ * The banner once the position's status is known.
+ * @param {Position} pos
+ * @param {State} full
+ * @param {string[]} holes hole names in layout order
+ * @param {string|null} fatal the jump that made the goal unreachable, when it was seen
+ * @returns {Banner}
+ */
+export function statusBanner(pos, full, holes, fatal) {
+  if (full.status === 'solved') {
+    return { status: 'solved', text: 'Solved!', sub: `One peg left, in ${holes[pos.pegs.indexOf(true)]}, after ${pos.moves} moves.` };
+  }
+  if (full.status === 'deadend') {
+    const why = fatal ? `${fatal} made the goal unreachable.` : 'The goal can no longer be reached.';
+    return { status: 'deadend', text: 'Dead end.', sub: `${why} Undo to go back.` };
+  }
+  if (full.status === 'stuck') return { status: 'stuck', text: 'Stuck.', sub: `No jumps left, with ${pos.pegCount} pegs on the board.` };
+  const unsure = full.winning === null ? ' (The live search can’t tell yet whether it can still be won.)' : '';
+  const sub = `Goal: ${goalText(pos.goal, pos.start)}.${unsure}`;
+  return { status: 'playing', text: pos.jumps ? 'Your move.' : 'Jump a peg over a neighbour into an empty hole.', sub };
+}
+
+/**
+ * Where the hints come from, for the little badge: table, live search, or "?" when the
+ * search gave up on this position.
+ * @param {Snapshot} snap
+ * @param {State|null} full
+ * @param {string|null} tableFile
+ * @returns {{source: 'table'|'search'|'unknown', title: string}}
+ */
+export function sourceInfo(snap, full, tableFile) {
+  if (snap.position.source === 'table') return { source: 'table', title: `Exact, from the table ${tableFile}` };
+  const why = snap.tableState === 'loading' ? `Loading the table ${tableFile}; the live search answers meanwhile.` : snap.tableNote;
+  if (full && full.winning === null) {
+    return { source: 'unknown', title: `The live search ran out of budget on this position: marks it can’t settle show ?. ${why}`.trim() };
+  }
+  return { source: 'search', title: why || 'Exact answers from a live search (no table covers this game).' };
+}
+
+/**
+ * The line under the board: what the looked-at peg's jumps do, or a summary.
+ * @param {{mode: 'off'|'hover'|'always', peg: string|null, emptyCursor: string|null,
+ *   jumps: Jump[], hints: Hint[]|undefined, pegHints: PegHint[]|null}} s
+ *   peg: the peg looked at; emptyCursor: an empty hole under the keyboard cursor;
+ *   jumps and hints: the peg's legal jumps and their verdicts (undefined until they come)
+ * @returns {Line}
+ */
+export function hintLine({ mode, peg, emptyCursor, jumps, hints, pegHints }) {
+  if (peg === null) {
+    if (emptyCursor !== null) return [{ text: `${emptyCursor} is empty.` }];
+    if (mode === 'always' && pegHints) {
+      const n = pegHints.length;
+      const bombs = pegHints.filter((p) => p.bomb).length;
+      const safe = pegHints.filter((p) => p.good > 0).length;
+      return [
+        { text: `${n} ${n === 1 ? 'peg' : 'pegs'} can jump: ` },
+        { text: `${safe} with a good jump`, cls: 'good' },
+        { text: ', ' },
+        { text: `${bombs} ${bombs === 1 ? 'bomb' : 'bombs'}`, cls: 'bad' },
+      ];
+    }
+    return [];
+  }
+  if (!jumps.length) return [{ text: `${peg} can't jump.` }];
+  if (mode === 'off') return [{ text: `${peg} can jump to ${jumps.map((j) => j.to).join(', ')}.` }];
+  if (!hints) return [{ text: `${peg}: thinking…` }];
+  const label = { good: '✓ good', bad: '✗ bomb', unknown: '? can’t tell' };
+  return hints.flatMap((h, i) => [{ text: i ? ' · ' : `${peg}: ` }, { text: `${h.jump} ${label[h.verdict]}`, cls: h.verdict }]);
+}
+
+/**
+ * Why "Show a solution" found nothing.
+ * @param {State|null} full
+ */
+export function noSolutionText(full) {
+  return full?.winning === false
+    ? 'No solution from here: the goal can no longer be reached. Undo to go back.'
+    : 'The live search found no solution in time. Play on a little and ask again.';
+}
