@@ -206,7 +206,7 @@ function onChange(prev, change) {
   } else if (j) {
     ui.selected = null;
     animate({ from: indexOf(j.to), to: indexOf(j.from), fadeOut: null, fadeIn: indexOf(j.over), t: 0 }, UNDO_MS);
-  } else {
+  } else if (change.kind !== 'table') {
     ui.selected = null;
     ui.anim = null;
     ui.animToken++;

@@ -47,7 +47,9 @@ export function setupControls(boards, on) {
   const goalHole = $('goal-hole');
   goalSel.addEventListener('change', () => {
     goalHole.hidden = goalSel.value !== 'hole';
-    on.goal(goalSel.value === 'hole' ? goalHole.value || $('start-select').value : goalSel.value);
+    // a chosen hole starts at the start hole; the player then picks another
+    if (goalSel.value === 'hole') goalHole.value = $('start-select').value;
+    on.goal(goalSel.value === 'hole' ? goalHole.value : goalSel.value);
   });
   goalHole.addEventListener('change', () => on.goal(goalHole.value));
   for (const r of document.querySelectorAll('input[name="hint-mode"]')) {

@@ -9,8 +9,9 @@
  * @typedef {import('./engine.js').PegHint} PegHint
  * @typedef {import('./engine.js').Layout} Layout
  * @typedef {import('./engine.js').Jump} Jump
- * @typedef {{kind: 'jump'|'undo'|'redo'|'other', jump: Jump|null}} Change
- *   how the last snapshot was reached; `jump` is the jump made or taken back, when one was
+ * @typedef {{kind: 'jump'|'undo'|'redo'|'table'|'other', jump: Jump|null}} Change
+ *   how the last snapshot was reached; `jump` is the jump made or taken back, when one was;
+ *   `table`: same position, a table now answers
  */
 
 export class GameController {
@@ -219,7 +220,7 @@ export class GameController {
    */
   tableEvent(snap) {
     if (!this.snap) return;
-    this.accept(snap, { kind: 'other', jump: null });
+    this.accept(snap, { kind: 'table', jump: null });
     this.ask();
   }
 
