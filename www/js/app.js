@@ -147,6 +147,7 @@ function draw() {
     names: prefs.names,
     drag: ui.drag,
     anim: ui.anim,
+    glow: ctrl.full?.status === 'solved' && !ui.anim ? pos.pegs.indexOf(true) : null,
   });
 }
 
@@ -447,10 +448,23 @@ function runAction(a) {
 
 // ---- input -----------------------------------------------------------------------------
 
+/**
+ * The mouse pointer over hole k: a hand where a click does something.
+ * @param {number|null} k
+ */
+function pointerFor(k) {
+  if (k === null || !ctrl.snap) return 'default';
+  if (ui.pickStart) return 'crosshair';
+  const name = nameOf(k);
+  const lands = ui.selected !== null && ctrl.jumpsFrom(nameOf(ui.selected)).some((j) => j.to === name);
+  return lands || ctrl.jumpsFrom(name).length ? 'pointer' : 'default';
+}
+
 listen(canvas, view, {
   hover(k) {
     if (k === ui.hover) return;
     ui.hover = k;
+    canvas.style.cursor = pointerFor(k);
     updateWants();
     refreshText();
     invalidate();
@@ -496,10 +510,12 @@ listen(canvas, view, {
       refreshText();
     }
     ui.drag = { index: k, x, y };
+    canvas.style.cursor = 'grabbing';
     invalidate();
   },
   drop(from, to) {
     ui.drag = null;
+    canvas.style.cursor = pointerFor(to);
     const jump = to === null ? undefined : ctrl.jumpsFrom(nameOf(from)).find((j) => j.to === nameOf(to));
     if (jump) play(jump, 'drop');
     invalidate();

@@ -26,6 +26,7 @@ const MARGIN = 1.0;
  *   names: boolean,
  *   drag: {index: number, x: number, y: number}|null,
  *   anim: Anim|null,
+ *   glow: number|null,
  * }} Scene  everything one frame shows; indices are hole indices in layout order
  */
 
@@ -209,6 +210,17 @@ export function createBoardView(canvas) {
           const on = k === s.hover;
           drawRing(ctx, p.x, p.y, pr * 1.15, on ? COLORS.select : 'rgba(255, 255, 255, 0.6)', scale * (on ? 0.09 : 0.04));
         });
+      }
+      // the last peg of a solved game sits in a warm glow
+      if (s.glow !== null) {
+        const p = at(s.glow);
+        const g = ctx.createRadialGradient(p.x, p.y, pr * 0.8, p.x, p.y, pr * 2.6);
+        g.addColorStop(0, 'rgba(253, 224, 71, 0.85)');
+        g.addColorStop(1, 'rgba(253, 224, 71, 0)');
+        ctx.fillStyle = g;
+        ctx.beginPath();
+        ctx.arc(p.x, p.y, pr * 2.6, 0, Math.PI * 2);
+        ctx.fill();
       }
       // landing holes
       for (const [k, kind] of s.targets) {
