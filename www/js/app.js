@@ -23,7 +23,7 @@ import { gameQuery, readGameUrl } from './url.js';
 const JUMP_MS = 230;
 const UNDO_MS = 170;
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
-const THINKING_MS = 250;
+const THINKING_MS = 500;
 
 const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById('board'));
 const wrap = /** @type {HTMLElement} */ (document.getElementById('board-wrap'));

@@ -14,6 +14,7 @@
  *   `table`: same position, a table now answers
  */
 
+/** The page's copy of the game: the latest snapshot and what is known about it. */
 export class GameController {
   /**
    * @param {{call: (op: string, args?: object) => Promise<any>}} engine

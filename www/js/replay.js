@@ -20,6 +20,7 @@ const GAP_MS = 380;
  *   animation ends; changed: the running state flipped; nothing: no solution was found
  */
 
+/** Plays wasm's solutions into the game, whole or a jump at a time. */
 export class Replay {
   /** @param {ReplayDeps} deps */
   constructor(deps) {
