@@ -57,7 +57,7 @@ export function boardFamily(name) {
  */
 export function boardLabel(b) {
   const fam = boardFamily(b.name);
-  if (fam === 'row') return 'Row (choose its length)';
+  if (fam === 'row') return 'Row (any length)';
   return `${LABELS[fam] ?? b.name} (${b.holes} holes)`;
 }
 
