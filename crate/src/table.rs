@@ -205,3 +205,68 @@ impl<'a> Reader<'a> {
         Ok(u64::from_le_bytes(a))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::Problem;
+    use crate::solve::{solve, Options};
+
+    fn sample() -> (Board, Table) {
+        let b = Board::by_name("triangle5").unwrap();
+        let p = Problem::parse(b.clone(), "a1", "start").unwrap();
+        let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
+        (b, Table::from_solved(&s, |_| true))
+    }
+
+    fn refused(bytes: &[u8]) -> String {
+        match Table::decode(bytes) {
+            Err(Error::BadTable(m)) => m,
+            other => panic!("expected a refusal, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn round_trips() {
+        let (_, t) = sample();
+        assert!(t.half);
+        assert_eq!(Table::decode(&t.encode()).unwrap(), t);
+    }
+
+    #[test]
+    fn refuses_bad_files_with_clear_errors() {
+        let (b, t) = sample();
+        let good = t.encode();
+        assert!(refused(&good[..good.len() / 2]).contains("checksum"));
+        assert!(refused(&good[..5]).contains("truncated"));
+        let mut magic = good.clone();
+        magic[0] = b'X';
+        assert!(refused(&magic).contains("magic"));
+        let mut version = good.clone();
+        version[8] = 9;
+        assert!(refused(&version).contains("version 9"));
+        let mut flipped = good.clone();
+        let mid = good.len() / 2;
+        flipped[mid] ^= 0x10;
+        assert!(refused(&flipped).contains("checksum"));
+        // a consistent file for another board is refused when attached
+        assert!(t.check_board(&b).is_ok());
+        let e = t.check_board(&Board::by_name("trunc18").unwrap()).unwrap_err();
+        assert!(e.to_string().contains("'triangle5', not 'trunc18'"), "{e}");
+    }
+
+    #[test]
+    fn refuses_inconsistent_levels_even_with_a_good_checksum() {
+        let (_, mut t) = sample();
+        // a level claiming more codes than there are positions
+        t.levels[1] = Some(vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]);
+        let mut bytes = t.encode();
+        // patch the count of level 1 to a huge number and fix the checksum
+        let pos = bytes.windows(5).position(|w| w == [1, 15, 0, 0, 0]).unwrap();
+        bytes[pos + 1..pos + 5].copy_from_slice(&1_000_000u32.to_le_bytes());
+        let n = bytes.len();
+        let crc = crc32fast::hash(&bytes[..n - 4]);
+        bytes[n - 4..].copy_from_slice(&crc.to_le_bytes());
+        assert!(refused(&bytes).contains("more codes than positions"));
+    }
+}
