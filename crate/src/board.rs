@@ -154,11 +154,10 @@ impl Board {
             return Board::parse_ascii("custom", Lattice::Triangular, &text.replace('/', "\n"));
         }
         if let Some(len) = name.strip_prefix("row:") {
-            let l: usize = len
-                .parse()
-                .map_err(|_| Error::UnknownBoard(format!("{name} (row length must be a number 3..64)")))?;
+            let bad = || Error::BadBoard(format!("'{name}': a row board has 3 to 64 holes, e.g. row:9"));
+            let l: usize = len.parse().map_err(|_| bad())?;
             if !(3..=64).contains(&l) {
-                return Err(Error::UnknownBoard(format!("{name} (row length must be 3..64)")));
+                return Err(bad());
             }
             let pts: Vec<(i32, i32)> = (0..l as i32).map(|x| (x, 0)).collect();
             return Board::from_points(name, Lattice::Square, &pts);
@@ -460,7 +459,7 @@ mod tests {
         assert!(matches!(Board::by_name("ascii-tri:  o/ oo"), Err(Error::BadBoard(_))));
         assert!(matches!(Board::by_name("ascii:o?o"), Err(Error::BadBoard(_))));
         assert!(matches!(Board::by_name("ascii:o"), Err(Error::BadBoard(_))));
-        assert!(matches!(Board::by_name("row:2"), Err(Error::UnknownBoard(_))));
+        assert!(matches!(Board::by_name("row:2"), Err(Error::BadBoard(_))));
         assert!(matches!(Board::by_name("nope"), Err(Error::UnknownBoard(_))));
         let rows = "o".repeat(65);
         assert!(matches!(Board::by_name(&format!("ascii:{rows}")), Err(Error::BadBoard(_))));

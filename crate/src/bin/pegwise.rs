@@ -326,7 +326,7 @@ fn tables(out: &PathBuf, only: Option<&str>) -> Result<Output, Error> {
         let wanted: Vec<&str> = list.split(',').map(str::trim).collect();
         for w in &wanted {
             if !names.contains(w) {
-                return Err(Error::UnknownBoard(format!("{w} (boards with tables: {})", names.join(", "))));
+                return Err(Error::BadBoard(format!("no tables are built for '{w}' (boards with tables: {})", names.join(", "))));
             }
         }
         names.retain(|n| wanted.contains(n));

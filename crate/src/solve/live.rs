@@ -16,7 +16,7 @@ pub struct Live {
 }
 
 /// Most positions the memo keeps before it is cleared (bounds memory in the browser).
-const MEMO_LIMIT: usize = 2_000_000;
+const MEMO_LIMIT: usize = 1_000_000;
 
 impl Live {
     /// A solver for the problem's goal (canonical forms under the symmetries keeping the goal).
