@@ -75,7 +75,11 @@ pub fn encode(codes: &[u64]) -> (u8, Vec<u8>) {
     let b = Binomials::new();
     let ranks: Vec<u64> = codes.iter().map(|&c| rank(&b, c)).collect();
     let span = ranks.last().map_or(0, |&r| r + 1);
-    let mean = if ranks.is_empty() { 1 } else { (span / ranks.len() as u64).max(1) };
+    let mean = if ranks.is_empty() {
+        1
+    } else {
+        (span / ranks.len() as u64).max(1)
+    };
     let k = (63 - mean.leading_zeros()).min(62) as u8;
     let mut w = BitWriter::default();
     let mut prev: Option<u64> = None;
@@ -127,7 +131,10 @@ pub fn decode(bytes: &[u8], k: u8, count: usize, pegs: u32, holes: u32) -> Resul
         for _ in 0..k {
             low = low << 1 | u64::from(r.next().ok_or_else(|| bad("data ends early"))?);
         }
-        let gap = q.checked_shl(u32::from(k)).ok_or_else(|| bad("gap too large"))? | low;
+        let gap = q
+            .checked_shl(u32::from(k))
+            .ok_or_else(|| bad("gap too large"))?
+            | low;
         let rk = match prev {
             Some(p) => p.checked_add(gap).and_then(|v| v.checked_add(1)),
             None => Some(gap),
@@ -151,7 +158,7 @@ struct BitWriter {
 
 impl BitWriter {
     fn push(&mut self, bit: u8) {
-        if self.used % 8 == 0 {
+        if self.used.is_multiple_of(8) {
             self.bytes.push(0);
         }
         if bit != 0 {

@@ -39,10 +39,19 @@ impl Game {
     /// A new game; the start must be one hole.
     pub fn new(problem: Problem) -> Result<Game> {
         let Start::Hole(h) = problem.start else {
-            return Err(Error::BadStart("all (a game starts from one empty hole)".into()));
+            return Err(Error::BadStart(
+                "all (a game starts from one empty hole)".into(),
+            ));
         };
         let start = position::single_vacancy(&problem.board, h);
-        Ok(Game { oracle: Oracle::new(&problem), problem, start, code: start, history: Vec::new(), redo: Vec::new() })
+        Ok(Game {
+            oracle: Oracle::new(&problem),
+            problem,
+            start,
+            code: start,
+            history: Vec::new(),
+            redo: Vec::new(),
+        })
     }
 
     /// The problem.
@@ -82,11 +91,17 @@ impl Game {
             let why = if self.code >> j.from & 1 == 0 {
                 format!("no peg on {}", self.problem.board.hole_name(j.from))
             } else if self.code >> j.over & 1 == 0 {
-                format!("no peg on {} to jump over", self.problem.board.hole_name(j.over))
+                format!(
+                    "no peg on {} to jump over",
+                    self.problem.board.hole_name(j.over)
+                )
             } else {
                 format!("{} is not empty", self.problem.board.hole_name(j.to))
             };
-            return Err(Error::IllegalJump { jump: moves::jump_text(&self.problem.board, j), why });
+            return Err(Error::IllegalJump {
+                jump: moves::jump_text(&self.problem.board, j),
+                why,
+            });
         }
         self.code = position::after(self.code, j);
         self.history.push(j);
@@ -154,8 +169,21 @@ impl Game {
     /// Verdicts on the jumps of the peg on `hole` (empty when it has none).
     pub fn hints_for(&mut self, hole: u8) -> Vec<(Jump, Verdict)> {
         let code = self.code;
-        let jumps: Vec<Jump> = self.problem.board.jumps_from(hole).filter(|&j| position::can_jump(code, j)).collect();
-        jumps.into_iter().map(|j| (j, Verdict::from(self.oracle.winning(position::after(code, j))))).collect()
+        let jumps: Vec<Jump> = self
+            .problem
+            .board
+            .jumps_from(hole)
+            .filter(|&j| position::can_jump(code, j))
+            .collect();
+        jumps
+            .into_iter()
+            .map(|j| {
+                (
+                    j,
+                    Verdict::from(self.oracle.winning(position::after(code, j))),
+                )
+            })
+            .collect()
     }
 
     /// Verdicts on every legal jump.
@@ -181,5 +209,119 @@ impl Game {
     /// The start position's code.
     pub fn start_code(&self) -> u64 {
         self.start
+    }
+
+    /// The game as one line of text: `pegwise:1;board;start;goal;moves`. The redo stack is
+    /// not saved.
+    pub fn save(&self) -> String {
+        format!(
+            "{SAVE_PREFIX}{};{};{};{}",
+            self.problem.board.name(),
+            self.problem.start_text(),
+            self.problem.goal_text(),
+            self.moves_text().join(" ")
+        )
+    }
+
+    /// Rebuilds a game from `save()` text; every part is checked and replayed, and any fault
+    /// is an error naming it.
+    pub fn restore(text: &str) -> Result<Game> {
+        let bad = |why: String| Error::BadSave(why);
+        if text.len() > crate::moves::MAX_TEXT + 200 {
+            return Err(bad(format!(
+                "{} characters is too long for a saved game",
+                text.len()
+            )));
+        }
+        let rest = text.strip_prefix(SAVE_PREFIX).ok_or_else(|| {
+            let head: String = text.chars().take(12).collect();
+            bad(format!(
+                "unknown format '{head}…' (expected '{SAVE_PREFIX}')"
+            ))
+        })?;
+        let parts: Vec<&str> = rest.split(';').collect();
+        let [board, start, goal, moves] = parts[..] else {
+            return Err(bad(format!(
+                "expected 4 fields after the version, found {}",
+                parts.len()
+            )));
+        };
+        let board = crate::board::Board::by_name(board).map_err(|e| bad(e.to_string()))?;
+        let problem = Problem::parse(board, start, goal).map_err(|e| bad(e.to_string()))?;
+        let mut game = Game::new(problem).map_err(|e| bad(e.to_string()))?;
+        game.play_text(moves).map_err(|e| bad(e.to_string()))?;
+        Ok(game)
+    }
+}
+
+/// First characters of a saved game; the number is the save format's version.
+pub const SAVE_PREFIX: &str = "pegwise:1;";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    fn game(board: &str, start: &str, goal: &str) -> Game {
+        Game::new(Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn undo_redo_reset() {
+        let mut g = game("english", "d4", "start");
+        g.play_text("d2-d4 f3-d3").unwrap();
+        let after = g.code();
+        assert_eq!(
+            g.undo()
+                .map(|j| crate::moves::jump_text(&g.problem.board, j)),
+            Some("f3-d3".into())
+        );
+        g.redo();
+        assert_eq!(g.code(), after);
+        g.reset();
+        assert_eq!(g.code(), g.start_code());
+        assert_eq!(g.redo_stack().len(), 2);
+        assert!(g.play_text("d2-d4 d2-d4").is_err());
+        assert_eq!(
+            g.code(),
+            g.start_code(),
+            "a failed move list changes nothing"
+        );
+        assert_eq!(g.redo_stack().len(), 2, "nor the redo stack");
+    }
+
+    #[test]
+    fn status_follows_the_game() {
+        let mut g = game("triangle5", "a1", "start");
+        assert_eq!(g.status(), Status::Playing);
+        g.play_text("a3-a1 c5-a3 c3-c5").unwrap();
+        assert_eq!(g.status(), Status::Deadend);
+        let mut g = game("triangle4", "a2", "b2");
+        let line = g.solution().unwrap();
+        for j in line {
+            g.play_jump(j).unwrap();
+        }
+        assert_eq!(g.status(), Status::Solved);
+    }
+
+    #[test]
+    fn saves_round_trip_and_bad_saves_are_refused() {
+        let mut g = game("triangle5", "a1", "start");
+        g.play_text("a3-a1 c5-a3").unwrap();
+        let back = Game::restore(&g.save()).unwrap();
+        assert_eq!(back.code(), g.code());
+        assert_eq!(back.moves_text(), g.moves_text());
+        for (text, needle) in [
+            ("pegwise:0;english;d4;start;", "unknown format"),
+            ("pegwise:1;english;d4;start", "4 fields"),
+            ("pegwise:1;nope;d4;start;", "nope"),
+            ("pegwise:1;english;z9;start;", "z9"),
+            ("pegwise:1;english;d4;start;d2-d4 d2-d4", "d2-d4"),
+            ("", "unknown format"),
+        ] {
+            let e = Game::restore(text).unwrap_err();
+            assert!(matches!(e, Error::BadSave(_)), "{text}");
+            assert!(e.to_string().contains(needle), "{text}: {e}");
+        }
     }
 }

@@ -5,6 +5,11 @@
 //! the table format ([`table`]), hints ([`hint`]) and game state ([`game`]). It does no I/O;
 //! the CLI and the wasm bindings sit on top of it.
 
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
+)]
+
 pub mod board;
 pub mod codec;
 pub mod error;

@@ -1,5 +1,7 @@
 //! The `pegwise` command: boards, stats, dump, hint, count, solve, tables.
 
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -19,7 +21,11 @@ use pegwise::table::Table;
 use pegwise::{Board, Error, Problem};
 
 #[derive(Parser)]
-#[command(name = "pegwise", version, about = "Peg solitaire with an exact dead-end hint: solver, tables and statistics")]
+#[command(
+    name = "pegwise",
+    version,
+    about = "Peg solitaire with an exact dead-end hint: solver, tables and statistics"
+)]
 struct Cli {
     /// Print JSON instead of text.
     #[arg(long, global = true)]
@@ -132,11 +138,22 @@ struct Output {
 fn board_of(a: &BoardArgs) -> Result<Board, Error> {
     match &a.board_file {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| Error::BadBoard(format!("cannot read board file '{}': {e}", path.display())))?;
-            let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("custom");
-            let name: String = name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_').collect();
-            Board::parse_ascii(if name.is_empty() { "custom" } else { &name }, pegwise::Lattice::Square, &text)
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                Error::BadBoard(format!("cannot read board file '{}': {e}", path.display()))
+            })?;
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("custom");
+            let name: String = name
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            Board::parse_ascii(
+                if name.is_empty() { "custom" } else { &name },
+                pegwise::Lattice::Square,
+                &text,
+            )
         }
         None => Board::by_name(&a.board),
     }
@@ -148,14 +165,22 @@ fn problem_of(a: &ProblemArgs) -> Result<Problem, Error> {
 
 fn spinner(label: &str) -> ProgressBar {
     let pb = ProgressBar::new_spinner();
-    pb.set_style(ProgressStyle::with_template("{spinner} {elapsed} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()));
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
     pb.set_message(label.to_string());
     pb.enable_steady_tick(std::time::Duration::from_millis(200));
     pb
 }
 
 fn solve_with_progress(p: &Problem, opts: Options) -> Result<Solved, Error> {
-    let pb = spinner(&format!("solving {} start {} goal {}", p.board.name(), p.start_text(), p.goal_text()));
+    let pb = spinner(&format!(
+        "solving {} start {} goal {}",
+        p.board.name(),
+        p.start_text(),
+        p.goal_text()
+    ));
     let r = solve::solve(p, opts, &mut |m| pb.set_message(m.to_string()));
     pb.finish_and_clear();
     r
@@ -183,15 +208,31 @@ fn run(cli: &Cli) -> Result<Output, Error> {
 }
 
 fn boards() -> Result<Output, Error> {
-    let mut text = format!("{:<12} {:>5} {:>10}  lattice\n", "board", "holes", "symmetries");
+    let mut text = format!(
+        "{:<12} {:>5} {:>10}  lattice\n",
+        "board", "holes", "symmetries"
+    );
     let mut list = Vec::new();
     for name in CATALOGUE {
         let b = Board::by_name(if *name == "row:L" { "row:7" } else { name })?;
-        let shown = if *name == "row:L" { "row:L (3..64; row:7 shown)" } else { name };
-        text += &format!("{:<12} {:>5} {:>10}  {:?}\n", shown, b.len(), b.symmetries().len(), b.lattice());
+        let shown = if *name == "row:L" {
+            "row:L (3..64; row:7 shown)"
+        } else {
+            name
+        };
+        text += &format!(
+            "{:<12} {:>5} {:>10}  {:?}\n",
+            shown,
+            b.len(),
+            b.symmetries().len(),
+            b.lattice()
+        );
         list.push(json!({"name": name, "holes": b.len(), "symmetries": b.symmetries().len(), "lattice": b.lattice()}));
     }
-    Ok(Output { text, json: Value::Array(list) })
+    Ok(Output {
+        text,
+        json: Value::Array(list),
+    })
 }
 
 /// Orbits under the board's whole group (the literature's "symmetry reduced" count).
@@ -205,7 +246,13 @@ fn reduced(solved: &Solved, set: &[u64]) -> usize {
 
 fn stats(a: &ProblemArgs) -> Result<Output, Error> {
     let p = problem_of(a)?;
-    let s = solve_with_progress(&p, Options { all_reachable: true, ..Options::default() })?;
+    let s = solve_with_progress(
+        &p,
+        Options {
+            all_reachable: true,
+            ..Options::default()
+        },
+    )?;
     let n = p.board.len();
     let mut text = format!(
         "{} ({} holes, {} symmetries), start {}, goal {}\n{:>5} {:>12} {:>12}\n",
@@ -245,12 +292,19 @@ fn stats(a: &ProblemArgs) -> Result<Output, Error> {
 fn dump(a: &ProblemArgs, pegs: usize) -> Result<Output, Error> {
     let p = problem_of(a)?;
     if pegs == 0 || pegs >= p.board.len() {
-        return Err(Error::BadBoard(format!("--pegs {pegs}: use 1..{} on {}", p.board.len() - 1, p.board.name())));
+        return Err(Error::BadBoard(format!(
+            "--pegs {pegs}: use 1..{} on {}",
+            p.board.len() - 1,
+            p.board.name()
+        )));
     }
     let s = solve_with_progress(&p, Options::default())?;
     let codes = &s.winning[pegs];
     let text: String = codes.iter().map(|c| format!("{c}\n")).collect();
-    Ok(Output { text, json: json!(codes) })
+    Ok(Output {
+        text,
+        json: json!(codes),
+    })
 }
 
 /// A game from the problem with `moves` played; uses a shipped table from `data` when one
@@ -258,7 +312,9 @@ fn dump(a: &ProblemArgs, pegs: usize) -> Result<Output, Error> {
 fn game_at(p: &Problem, moves_text: &str, data: Option<&PathBuf>) -> Result<Game, Error> {
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
-    let from_table = data.and_then(|dir| shipped::table_for(p).map(|spec| dir.join(spec.file))).filter(|f| f.exists());
+    let from_table = data
+        .and_then(|dir| shipped::table_for(p).map(|spec| dir.join(spec.file)))
+        .filter(|f| f.exists());
     match from_table {
         Some(path) => {
             let bytes = std::fs::read(&path)
@@ -280,14 +336,29 @@ fn hint(a: &ProblemArgs, moves_text: &str, data: &PathBuf) -> Result<Output, Err
     let b = p.board.clone();
     let hints = g.hints();
     let mut text = b.render(g.code());
-    text += &format!("{} pegs, {}\n", g.code().count_ones(), if winning { "winning" } else { "dead end: the goal can no longer be reached" });
+    text += &format!(
+        "{} pegs, {}\n",
+        g.code().count_ones(),
+        if winning {
+            "winning"
+        } else {
+            "dead end: the goal can no longer be reached"
+        }
+    );
     let mut jumps = Vec::new();
     for (j, v) in hints {
         let good = v == Verdict::Good;
-        text += &format!("  {:<8} {}\n", moves::jump_text(&b, j), if good { "good" } else { "bad" });
+        text += &format!(
+            "  {:<8} {}\n",
+            moves::jump_text(&b, j),
+            if good { "good" } else { "bad" }
+        );
         jumps.push(json!({"jump": moves::jump_text(&b, j), "good": good}));
     }
-    Ok(Output { text, json: json!({"pegs": g.code().count_ones(), "winning": winning, "jumps": jumps}) })
+    Ok(Output {
+        text,
+        json: json!({"pegs": g.code().count_ones(), "winning": winning, "jumps": jumps}),
+    })
 }
 
 fn count_cmd(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
@@ -302,7 +373,10 @@ fn count_cmd(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
     if n == 0 {
         text += &unsolvable_note(&p);
     }
-    Ok(Output { text, json: json!({"count": n.to_string()}) })
+    Ok(Output {
+        text,
+        json: json!({"count": n.to_string()}),
+    })
 }
 
 fn solve_cmd(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
@@ -311,14 +385,21 @@ fn solve_cmd(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
     match g.solution() {
         Some(line) => {
             let m = moves::moves_text(&p.board, &line);
-            Ok(Output { text: format!("{}\n", m.join(" ")), json: json!({"solvable": true, "moves": m, "jumps": line.len()}) })
+            Ok(Output {
+                text: format!("{}\n", m.join(" ")),
+                json: json!({"solvable": true, "moves": m, "jumps": line.len()}),
+            })
         }
-        None => Ok(Output { text: unsolvable_note(&p), json: json!({"solvable": false}) }),
+        None => Ok(Output {
+            text: unsolvable_note(&p),
+            json: json!({"solvable": false}),
+        }),
     }
 }
 
 fn tables(out: &PathBuf, only: Option<&str>) -> Result<Output, Error> {
-    let io = |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
+    let io =
+        |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
     std::fs::create_dir_all(out).map_err(io)?;
     let mut names: Vec<&str> = shipped::FULL_BOARDS.to_vec();
     names.push("english");
@@ -326,7 +407,10 @@ fn tables(out: &PathBuf, only: Option<&str>) -> Result<Output, Error> {
         let wanted: Vec<&str> = list.split(',').map(str::trim).collect();
         for w in &wanted {
             if !names.contains(w) {
-                return Err(Error::BadBoard(format!("no tables are built for '{w}' (boards with tables: {})", names.join(", "))));
+                return Err(Error::BadBoard(format!(
+                    "no tables are built for '{w}' (boards with tables: {})",
+                    names.join(", ")
+                )));
             }
         }
         names.retain(|n| wanted.contains(n));
@@ -340,7 +424,10 @@ fn tables(out: &PathBuf, only: Option<&str>) -> Result<Output, Error> {
             let t = Table::from_solved(&s, |k| !spec.skip.contains(&k));
             let bytes = t.encode();
             std::fs::write(out.join(&spec.file), &bytes).map_err(io)?;
-            let sha = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect::<String>();
+            let sha = Sha256::digest(&bytes)
+                .iter()
+                .map(|b| format!("{b:02x}"))
+                .collect::<String>();
             manifest += &format!(
                 "{} {} {} {} {} {} {}\n",
                 spec.file,
@@ -358,5 +445,8 @@ fn tables(out: &PathBuf, only: Option<&str>) -> Result<Output, Error> {
     if only.is_none() {
         std::fs::write(out.join("MANIFEST"), &manifest).map_err(io)?;
     }
-    Ok(Output { text: manifest, json: Value::Array(rows) })
+    Ok(Output {
+        text: manifest,
+        json: Value::Array(rows),
+    })
 }
