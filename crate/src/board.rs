@@ -114,7 +114,9 @@ impl Board {
         pts.sort_by_key(|&(x, y)| (y, x));
         pts.dedup();
         if pts.len() != points.len() {
-            return Err(Error::BadBoard(format!("board '{name}' lists a hole twice")));
+            return Err(Error::BadBoard(format!(
+                "board '{name}' lists a hole twice"
+            )));
         }
         let minx = pts.iter().map(|p| p.0).min().unwrap_or(0);
         let miny = pts.iter().map(|p| p.1).min().unwrap_or(0);
@@ -130,8 +132,14 @@ impl Board {
         let mut jumps = Vec::new();
         for (a, h) in holes.iter().enumerate() {
             for &(dx, dy) in lattice.directions() {
-                if let (Some(b), Some(c)) = (index(h.x + dx, h.y + dy), index(h.x + 2 * dx, h.y + 2 * dy)) {
-                    jumps.push(Jump { from: a as u8, over: b as u8, to: c as u8 });
+                if let (Some(b), Some(c)) =
+                    (index(h.x + dx, h.y + dy), index(h.x + 2 * dx, h.y + 2 * dy))
+                {
+                    jumps.push(Jump {
+                        from: a as u8,
+                        over: b as u8,
+                        to: c as u8,
+                    });
                 }
             }
         }
@@ -141,7 +149,14 @@ impl Board {
         }
         let coords: Vec<(i32, i32)> = holes.iter().map(|h| (h.x, h.y)).collect();
         let symmetries = symmetry::group_of(lattice, &coords);
-        Ok(Board { name: name.to_string(), lattice, holes, jumps, symmetries, jumps_from })
+        Ok(Board {
+            name: name.to_string(),
+            lattice,
+            holes,
+            jumps,
+            symmetries,
+            jumps_from,
+        })
     }
 
     /// Looks a board up by name: a catalogue name, `row:L`, or `ascii:`/`ascii-tri:` text.
@@ -154,7 +169,11 @@ impl Board {
             return Board::parse_ascii("custom", Lattice::Triangular, &text.replace('/', "\n"));
         }
         if let Some(len) = name.strip_prefix("row:") {
-            let bad = || Error::BadBoard(format!("'{name}': a row board has 3 to 64 holes, e.g. row:9"));
+            let bad = || {
+                Error::BadBoard(format!(
+                    "'{name}': a row board has 3 to 64 holes, e.g. row:9"
+                ))
+            };
             let l: usize = len.parse().map_err(|_| bad())?;
             if !(3..=64).contains(&l) {
                 return Err(bad());
@@ -170,10 +189,22 @@ impl Board {
             "triangle8" => (Lattice::Triangular, triangle(8)),
             "trunc12" => (Lattice::Triangular, truncated(5)),
             "trunc18" => (Lattice::Triangular, truncated(6)),
-            "english" => (Lattice::Square, grid(7, |x, y| (2..=4).contains(&x) || (2..=4).contains(&y))),
-            "french" => (Lattice::Square, grid(7, |x, y| x.min(6 - x) + y.min(6 - y) >= 2)),
-            "wiegleb" => (Lattice::Square, grid(9, |x, y| (3..=5).contains(&x) || (3..=5).contains(&y))),
-            "diamond41" => (Lattice::Square, grid(9, |x, y| (x - 4).abs() + (y - 4).abs() <= 4)),
+            "english" => (
+                Lattice::Square,
+                grid(7, |x, y| (2..=4).contains(&x) || (2..=4).contains(&y)),
+            ),
+            "french" => (
+                Lattice::Square,
+                grid(7, |x, y| x.min(6 - x) + y.min(6 - y) >= 2),
+            ),
+            "wiegleb" => (
+                Lattice::Square,
+                grid(9, |x, y| (3..=5).contains(&x) || (3..=5).contains(&y)),
+            ),
+            "diamond41" => (
+                Lattice::Square,
+                grid(9, |x, y| (x - 4).abs() + (y - 4).abs() <= 4),
+            ),
             "square6" => (Lattice::Square, grid(6, |_, _| true)),
             "hexagon37" => (Lattice::Triangular, grid(7, |x, y| (x - y).abs() <= 3)),
             _ => return Err(Error::UnknownBoard(name.to_string())),
@@ -199,14 +230,25 @@ impl Board {
                 lattice = match v.trim() {
                     "square" => Lattice::Square,
                     "triangle" | "triangular" => Lattice::Triangular,
-                    other => return Err(Error::BadBoard(format!("unknown lattice '{other}' (square or triangle)"))),
+                    other => {
+                        return Err(Error::BadBoard(format!(
+                            "unknown lattice '{other}' (square or triangle)"
+                        )))
+                    }
                 };
                 continue;
             }
             if let Some(v) = t.strip_prefix("name:") {
                 let v = v.trim();
-                if v.is_empty() || v.len() > 40 || !v.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
-                    return Err(Error::BadBoard(format!("bad board name '{v}' (letters, digits, - and _, up to 40)")));
+                if v.is_empty()
+                    || v.len() > 40
+                    || !v
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+                {
+                    return Err(Error::BadBoard(format!(
+                        "bad board name '{v}' (letters, digits, - and _, up to 40)"
+                    )));
                 }
                 name = v.to_string();
                 continue;
@@ -252,7 +294,10 @@ impl Board {
             }
         }
         if pts.len() < 3 {
-            return Err(Error::BadBoard(format!("a board needs at least 3 holes, this one has {}", pts.len())));
+            return Err(Error::BadBoard(format!(
+                "a board needs at least 3 holes, this one has {}",
+                pts.len()
+            )));
         }
         Board::from_points(&name, lattice, &pts)
     }
@@ -283,7 +328,9 @@ impl Board {
     }
     /// Indices into `jumps()` of the jumps leaving hole `k`.
     pub fn jumps_from(&self, k: u8) -> impl Iterator<Item = Jump> + '_ {
-        self.jumps_from[k as usize].iter().map(move |&i| self.jumps[i as usize])
+        self.jumps_from[k as usize]
+            .iter()
+            .map(move |&i| self.jumps[i as usize])
     }
     /// The symmetry group as permutations of hole indices (the identity first).
     pub fn symmetries(&self) -> &[Vec<u8>] {
@@ -305,12 +352,23 @@ impl Board {
     /// Finds a hole by name (`d4`, case-insensitive) or by its 1-based reading-order number.
     pub fn hole(&self, text: &str) -> Result<u8> {
         let t = text.trim().to_ascii_lowercase();
-        let unknown = || Error::UnknownHole { board: self.name.clone(), hole: text.to_string() };
+        let unknown = || Error::UnknownHole {
+            board: self.name.clone(),
+            hole: text.to_string(),
+        };
         if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
             let n: usize = t.parse().map_err(|_| unknown())?;
-            return if (1..=self.len()).contains(&n) { Ok((n - 1) as u8) } else { Err(unknown()) };
+            return if (1..=self.len()).contains(&n) {
+                Ok((n - 1) as u8)
+            } else {
+                Err(unknown())
+            };
         }
-        self.holes.iter().position(|h| h.name == t).map(|k| k as u8).ok_or_else(unknown)
+        self.holes
+            .iter()
+            .position(|h| h.name == t)
+            .map(|k| k as u8)
+            .ok_or_else(unknown)
     }
 
     /// The jump from `from` to `to`, if such a jump line exists.
@@ -340,7 +398,10 @@ impl Board {
         let h = &self.holes[k as usize];
         match self.lattice {
             Lattice::Square => (h.x as f64, h.y as f64),
-            Lattice::Triangular => (h.x as f64 - h.y as f64 / 2.0, h.y as f64 * 3f64.sqrt() / 2.0),
+            Lattice::Triangular => (
+                h.x as f64 - h.y as f64 / 2.0,
+                h.y as f64 * 3f64.sqrt() / 2.0,
+            ),
         }
     }
 
@@ -393,16 +454,24 @@ fn column_letters(mut x: usize) -> String {
 }
 
 fn triangle(side: i32) -> Vec<(i32, i32)> {
-    (0..side).flat_map(|y| (0..=y).map(move |x| (x, y))).collect()
+    (0..side)
+        .flat_map(|y| (0..=y).map(move |x| (x, y)))
+        .collect()
 }
 
 fn truncated(side: i32) -> Vec<(i32, i32)> {
     let corners = [(0, 0), (0, side - 1), (side - 1, side - 1)];
-    triangle(side).into_iter().filter(|p| !corners.contains(p)).collect()
+    triangle(side)
+        .into_iter()
+        .filter(|p| !corners.contains(p))
+        .collect()
 }
 
 fn grid(size: i32, keep: impl Fn(i32, i32) -> bool) -> Vec<(i32, i32)> {
-    (0..size).flat_map(|y| (0..size).map(move |x| (x, y))).filter(|&(x, y)| keep(x, y)).collect()
+    (0..size)
+        .flat_map(|y| (0..size).map(move |x| (x, y)))
+        .filter(|&(x, y)| keep(x, y))
+        .collect()
 }
 
 #[cfg(test)]
@@ -450,18 +519,39 @@ mod tests {
 
     #[test]
     fn ascii_boards_parse_and_reject() {
-        let b = Board::by_name("ascii:..ooo../..ooo../ooooooo/ooooooo/ooooooo/..ooo../..ooo..").unwrap();
+        let b = Board::by_name("ascii:..ooo../..ooo../ooooooo/ooooooo/ooooooo/..ooo../..ooo..")
+            .unwrap();
         assert_eq!(b.len(), 33);
-        assert_eq!(b.geometry_id(), Board::by_name("english").unwrap().geometry_id());
+        assert_eq!(
+            b.geometry_id(),
+            Board::by_name("english").unwrap().geometry_id()
+        );
         let t = Board::by_name("ascii-tri:  o/ o o/o o o").unwrap();
-        assert_eq!(t.geometry_id(), Board::from_points("t3", Lattice::Triangular, &triangle(3)).unwrap().geometry_id());
+        assert_eq!(
+            t.geometry_id(),
+            Board::from_points("t3", Lattice::Triangular, &triangle(3))
+                .unwrap()
+                .geometry_id()
+        );
         assert_eq!(t.symmetries().len(), 6);
-        assert!(matches!(Board::by_name("ascii-tri:  o/ oo"), Err(Error::BadBoard(_))));
-        assert!(matches!(Board::by_name("ascii:o?o"), Err(Error::BadBoard(_))));
+        assert!(matches!(
+            Board::by_name("ascii-tri:  o/ oo"),
+            Err(Error::BadBoard(_))
+        ));
+        assert!(matches!(
+            Board::by_name("ascii:o?o"),
+            Err(Error::BadBoard(_))
+        ));
         assert!(matches!(Board::by_name("ascii:o"), Err(Error::BadBoard(_))));
         assert!(matches!(Board::by_name("row:2"), Err(Error::BadBoard(_))));
-        assert!(matches!(Board::by_name("nope"), Err(Error::UnknownBoard(_))));
+        assert!(matches!(
+            Board::by_name("nope"),
+            Err(Error::UnknownBoard(_))
+        ));
         let rows = "o".repeat(65);
-        assert!(matches!(Board::by_name(&format!("ascii:{rows}")), Err(Error::BadBoard(_))));
+        assert!(matches!(
+            Board::by_name(&format!("ascii:{rows}")),
+            Err(Error::BadBoard(_))
+        ));
     }
 }

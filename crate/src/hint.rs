@@ -70,19 +70,27 @@ pub const DEFAULT_BUDGET: u64 = 200_000;
 impl Oracle {
     /// An oracle with no table: every answer comes from the live solver.
     pub fn new(problem: &Problem) -> Oracle {
-        Oracle { problem: problem.clone(), attached: None, live: Live::new(problem), budget: DEFAULT_BUDGET }
+        Oracle {
+            problem: problem.clone(),
+            attached: None,
+            live: Live::new(problem),
+            budget: DEFAULT_BUDGET,
+        }
     }
 
     /// Attaches a table; refuses one for another board or another problem.
     pub fn attach(&mut self, table: Arc<Table>) -> Result<()> {
         table.check_board(&self.problem.board)?;
-        let sym = self.problem.symmetry_onto(table.start_set, table.goal_set).ok_or_else(|| {
-            Error::BadTable(format!(
-                "the table does not cover start {} with goal {}",
-                self.problem.start_text(),
-                self.problem.goal_text()
-            ))
-        })?;
+        let sym = self
+            .problem
+            .symmetry_onto(table.start_set, table.goal_set)
+            .ok_or_else(|| {
+                Error::BadTable(format!(
+                    "the table does not cover start {} with goal {}",
+                    self.problem.start_text(),
+                    self.problem.goal_text()
+                ))
+            })?;
         let board = &self.problem.board;
         let canon = table.canon(board);
         self.attached = Some(Attached {
@@ -106,7 +114,11 @@ impl Oracle {
     /// Is `code` (a position reachable from the start) winning? None: the search gave up.
     pub fn winning(&mut self, code: u64) -> Option<bool> {
         match &self.attached {
-            Some(a) => Some(table_winning(a, &self.problem, a.full.transform(a.sym, code))),
+            Some(a) => Some(table_winning(
+                a,
+                &self.problem,
+                a.full.transform(a.sym, code),
+            )),
             None => {
                 let mut budget = self.budget;
                 self.live.winning(code, &mut budget)
@@ -117,7 +129,10 @@ impl Oracle {
     /// The verdict on every legal jump of `code`.
     pub fn classify(&mut self, code: u64) -> Vec<(Jump, Verdict)> {
         let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, code).collect();
-        jumps.into_iter().map(|j| (j, Verdict::from(self.winning(position::after(code, j))))).collect()
+        jumps
+            .into_iter()
+            .map(|j| (j, Verdict::from(self.winning(position::after(code, j)))))
+            .collect()
     }
 
     /// A winning line of jumps from `code`, if the oracle can find one.
@@ -126,7 +141,9 @@ impl Oracle {
         let mut x = code;
         while position::pegs(x) > 1 {
             let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, x).collect();
-            let j = jumps.into_iter().find(|&j| self.winning(position::after(x, j)) == Some(true))?;
+            let j = jumps
+                .into_iter()
+                .find(|&j| self.winning(position::after(x, j)) == Some(true))?;
             line.push(j);
             x = position::after(x, j);
         }

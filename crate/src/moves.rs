@@ -20,10 +20,12 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Vec<Jump>> {
     holes
         .windows(2)
         .map(|w| {
-            board.jump_between(w[0], w[1]).ok_or_else(|| Error::IllegalJump {
-                jump: format!("{}-{}", board.hole_name(w[0]), board.hole_name(w[1])),
-                why: "no jump line joins these holes".to_string(),
-            })
+            board
+                .jump_between(w[0], w[1])
+                .ok_or_else(|| Error::IllegalJump {
+                    jump: format!("{}-{}", board.hole_name(w[0]), board.hole_name(w[1])),
+                    why: "no jump line joins these holes".to_string(),
+                })
         })
         .collect()
 }
@@ -31,10 +33,17 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Vec<Jump>> {
 /// Reads a list of moves separated by spaces or commas.
 pub fn parse_moves(board: &Board, text: &str) -> Result<Vec<Jump>> {
     if text.len() > MAX_TEXT {
-        return Err(Error::BadMoveText(format!("{}… ({} characters, at most {MAX_TEXT})", &text[..text.char_indices().nth(20).map_or(0, |c| c.0)], text.len())));
+        return Err(Error::BadMoveText(format!(
+            "{}… ({} characters, at most {MAX_TEXT})",
+            &text[..text.char_indices().nth(20).map_or(0, |c| c.0)],
+            text.len()
+        )));
     }
     let mut out = Vec::new();
-    for m in text.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|s| !s.is_empty()) {
+    for m in text
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|s| !s.is_empty())
+    {
         out.extend(parse_move(board, m)?);
     }
     Ok(out)
@@ -64,7 +73,11 @@ pub fn moves_text(board: &Board, jumps: &[Jump]) -> Vec<String> {
 
 /// Number of moves in a jump sequence (a chain of jumps by one peg counts once).
 pub fn move_count(jumps: &[Jump]) -> usize {
-    jumps.iter().enumerate().filter(|(i, j)| *i == 0 || jumps[i - 1].to != j.from).count()
+    jumps
+        .iter()
+        .enumerate()
+        .filter(|(i, j)| *i == 0 || jumps[i - 1].to != j.from)
+        .count()
 }
 
 #[cfg(test)]
@@ -81,7 +94,10 @@ mod tests {
         let again = parse_moves(&b, &moves_text(&b, &jumps).join(" ")).unwrap();
         assert_eq!(again, jumps);
         // MPMP numbers, with en dashes
-        assert_eq!(parse_moves(&b, "4–1").unwrap(), parse_moves(&b, "a3-a1").unwrap());
+        assert_eq!(
+            parse_moves(&b, "4–1").unwrap(),
+            parse_moves(&b, "a3-a1").unwrap()
+        );
     }
 
     #[test]
@@ -90,7 +106,13 @@ mod tests {
         let e = parse_moves(&b, "d2-z9").unwrap_err();
         assert!(e.to_string().contains("z9"), "{e}");
         assert!(matches!(parse_moves(&b, "d2"), Err(Error::BadMoveText(_))));
-        assert!(matches!(parse_moves(&b, "d2-d3"), Err(Error::IllegalJump { .. })));
-        assert!(matches!(parse_moves(&b, &"d2-d4 ".repeat(5000)), Err(Error::BadMoveText(_))));
+        assert!(matches!(
+            parse_moves(&b, "d2-d3"),
+            Err(Error::IllegalJump { .. })
+        ));
+        assert!(matches!(
+            parse_moves(&b, &"d2-d4 ".repeat(5000)),
+            Err(Error::BadMoveText(_))
+        ));
     }
 }

@@ -38,7 +38,11 @@ pub fn can_unjump(code: u64, jump: Jump) -> bool {
 
 /// Every legal jump in a position, in the board's jump order.
 pub fn legal_jumps(board: &Board, code: u64) -> impl Iterator<Item = Jump> + '_ {
-    board.jumps().iter().copied().filter(move |&j| can_jump(code, j))
+    board
+        .jumps()
+        .iter()
+        .copied()
+        .filter(move |&j| can_jump(code, j))
 }
 
 /// Every position one jump after `code`.

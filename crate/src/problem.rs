@@ -58,7 +58,8 @@ impl Problem {
     pub fn new(board: Board, start: Start, goal: Goal) -> Result<Problem> {
         if start == Start::All && goal == Goal::Start {
             return Err(Error::BadGoal(
-                "start (with start 'all' every game would have its own goal: use 'any' or a hole)".into(),
+                "start (with start 'all' every game would have its own goal: use 'any' or a hole)"
+                    .into(),
             ));
         }
         Ok(Problem { board, start, goal })
@@ -102,7 +103,10 @@ impl Problem {
     /// The symmetries that keep both the start set and the goal set: canonical forms under
     /// this group never merge positions with different answers (Bell's degeneracy).
     pub fn canon(&self) -> Canon {
-        Canon::new(self.board.len(), symmetry::stabiliser(&self.board, &[self.start_set(), self.goal_set()]))
+        Canon::new(
+            self.board.len(),
+            symmetry::stabiliser(&self.board, &[self.start_set(), self.goal_set()]),
+        )
     }
 
     /// Text of the start (`d4` or `all`).

@@ -34,14 +34,20 @@ pub fn file_name(p: &Problem) -> String {
 pub fn tables_for(board: &Board) -> Result<Vec<TableSpec>> {
     let spec = |start: Start, goal: Goal, skip: Vec<usize>| -> Result<TableSpec> {
         let problem = Problem::new(board.clone(), start, goal)?;
-        Ok(TableSpec { file: file_name(&problem), problem, skip })
+        Ok(TableSpec {
+            file: file_name(&problem),
+            problem,
+            skip,
+        })
     };
     if FULL_BOARDS.contains(&board.name()) {
         // Goal "any" from any start, and every finish hole up to symmetry, from any start.
         let canon = Canon::full(board);
         let mut out = vec![spec(Start::All, Goal::Any, vec![])?];
         for h in 0..board.len() as u8 {
-            let orbit_min = (0..canon.perms().len()).map(|s| canon.transform(s, 1u64 << h)).min();
+            let orbit_min = (0..canon.perms().len())
+                .map(|s| canon.transform(s, 1u64 << h))
+                .min();
             if orbit_min == Some(1u64 << h) {
                 out.push(spec(Start::All, Goal::Hole(h), vec![])?);
             }
@@ -52,7 +58,10 @@ pub fn tables_for(board: &Board) -> Result<Vec<TableSpec>> {
         let d4 = board.hole("d4")?;
         // Left-out levels are answered from their children (one or two jumps down): that keeps
         // the central-game file under 1 MB.
-        return Ok(vec![spec(Start::Hole(d4), Goal::Start, vec![16])?, spec(Start::Hole(d4), Goal::Any, vec![16, 17])?]);
+        return Ok(vec![
+            spec(Start::Hole(d4), Goal::Start, vec![16])?,
+            spec(Start::Hole(d4), Goal::Any, vec![16, 17])?,
+        ]);
     }
     Ok(Vec::new())
 }

@@ -45,7 +45,10 @@ impl Table {
         let n = p.board.len();
         let half = p.is_self_complementary();
         let levels = (0..=n)
-            .map(|k| (k >= 1 && k < n && keep(k) && (!half || 2 * k <= n)).then(|| solved.winning[k].clone()))
+            .map(|k| {
+                (k >= 1 && k < n && keep(k) && (!half || 2 * k <= n))
+                    .then(|| solved.winning[k].clone())
+            })
             .collect();
         Table {
             board: p.board.name().to_string(),
@@ -65,7 +68,10 @@ impl Table {
 
     /// The canonical forms the codes are stored under.
     pub fn canon(&self, board: &Board) -> Canon {
-        Canon::new(board.len(), symmetry::stabiliser(board, &[self.start_set, self.goal_set]))
+        Canon::new(
+            board.len(),
+            symmetry::stabiliser(board, &[self.start_set, self.goal_set]),
+        )
     }
 
     /// Refuses a table that was built for another board.
@@ -89,7 +95,11 @@ impl Table {
         let holes = usize::from(self.holes);
         if self.half && n <= holes {
             if let Some(Some(level)) = self.levels.get(holes - n) {
-                let full = if holes == 64 { u64::MAX } else { (1u64 << holes) - 1 };
+                let full = if holes == 64 {
+                    u64::MAX
+                } else {
+                    (1u64 << holes) - 1
+                };
                 return Some(level.binary_search(&canon.canonical(full ^ code)).is_ok());
             }
         }
@@ -109,8 +119,12 @@ impl Table {
         out.extend_from_slice(&self.start_set.to_le_bytes());
         out.extend_from_slice(&self.goal_set.to_le_bytes());
         out.push(u8::from(self.half));
-        let stored: Vec<(usize, &Vec<u64>)> =
-            self.levels.iter().enumerate().filter_map(|(n, l)| l.as_ref().map(|l| (n, l))).collect();
+        let stored: Vec<(usize, &Vec<u64>)> = self
+            .levels
+            .iter()
+            .enumerate()
+            .filter_map(|(n, l)| l.as_ref().map(|l| (n, l)))
+            .collect();
         out.push(stored.len() as u8);
         for (n, codes) in stored {
             let (k, data) = codec::encode(codes);
@@ -129,14 +143,19 @@ impl Table {
     pub fn decode(bytes: &[u8]) -> Result<Table> {
         let bad = |m: String| Error::BadTable(m);
         if bytes.len() < MAGIC.len() + 2 + 4 {
-            return Err(bad(format!("truncated: the file has only {} bytes", bytes.len())));
+            return Err(bad(format!(
+                "truncated: the file has only {} bytes",
+                bytes.len()
+            )));
         }
         if &bytes[..8] != MAGIC {
             return Err(bad("wrong magic number: this is not a pegwise table".into()));
         }
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
         if version != VERSION {
-            return Err(bad(format!("format version {version}, this build reads version {VERSION}")));
+            return Err(bad(format!(
+                "format version {version}, this build reads version {VERSION}"
+            )));
         }
         let (body, tail) = bytes.split_at(bytes.len() - 4);
         let stored_crc = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
@@ -146,9 +165,13 @@ impl Table {
                 "checksum mismatch (file says {stored_crc:08x}, content gives {crc:08x}): the file is truncated or corrupt"
             )));
         }
-        let mut r = Reader { bytes: body, pos: 10 };
+        let mut r = Reader {
+            bytes: body,
+            pos: 10,
+        };
         let name_len = usize::from(r.u8()?);
-        let board = String::from_utf8(r.take(name_len)?.to_vec()).map_err(|_| bad("board name is not UTF-8".into()))?;
+        let board = String::from_utf8(r.take(name_len)?.to_vec())
+            .map_err(|_| bad("board name is not UTF-8".into()))?;
         let geometry = r.u64()?;
         let holes = r.u8()?;
         if !(3..=64).contains(&holes) {
@@ -165,7 +188,9 @@ impl Table {
             let k = r.u8()?;
             let len = r.u32()? as usize;
             let data = r.take(len)?;
-            let slot = levels.get_mut(n).ok_or_else(|| bad(format!("level with {n} pegs on a {holes}-hole board")))?;
+            let slot = levels
+                .get_mut(n)
+                .ok_or_else(|| bad(format!("level with {n} pegs on a {holes}-hole board")))?;
             if slot.is_some() {
                 return Err(bad(format!("level with {n} pegs appears twice")));
             }
@@ -174,7 +199,15 @@ impl Table {
         if r.pos != body.len() {
             return Err(bad("trailing bytes after the last level".into()));
         }
-        Ok(Table { board, geometry, holes, start_set, goal_set, half, levels })
+        Ok(Table {
+            board,
+            geometry,
+            holes,
+            start_set,
+            goal_set,
+            half,
+            levels,
+        })
     }
 }
 
@@ -185,9 +218,16 @@ struct Reader<'a> {
 
 impl<'a> Reader<'a> {
     fn take(&mut self, n: usize) -> Result<&'a [u8]> {
-        let end = self.pos.checked_add(n).filter(|&e| e <= self.bytes.len()).ok_or_else(|| {
-            Error::BadTable(format!("truncated: needs {n} more bytes at offset {}", self.pos))
-        })?;
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or_else(|| {
+                Error::BadTable(format!(
+                    "truncated: needs {n} more bytes at offset {}",
+                    self.pos
+                ))
+            })?;
         let s = &self.bytes[self.pos..end];
         self.pos = end;
         Ok(s)
@@ -251,7 +291,9 @@ mod tests {
         assert!(refused(&flipped).contains("checksum"));
         // a consistent file for another board is refused when attached
         assert!(t.check_board(&b).is_ok());
-        let e = t.check_board(&Board::by_name("trunc18").unwrap()).unwrap_err();
+        let e = t
+            .check_board(&Board::by_name("trunc18").unwrap())
+            .unwrap_err();
         assert!(e.to_string().contains("'triangle5', not 'trunc18'"), "{e}");
     }
 
@@ -259,10 +301,15 @@ mod tests {
     fn refuses_inconsistent_levels_even_with_a_good_checksum() {
         let (_, mut t) = sample();
         // a level claiming more codes than there are positions
-        t.levels[1] = Some(vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384]);
+        t.levels[1] = Some(vec![
+            1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
+        ]);
         let mut bytes = t.encode();
         // patch the count of level 1 to a huge number and fix the checksum
-        let pos = bytes.windows(5).position(|w| w == [1, 15, 0, 0, 0]).unwrap();
+        let pos = bytes
+            .windows(5)
+            .position(|w| w == [1, 15, 0, 0, 0])
+            .unwrap();
         bytes[pos + 1..pos + 5].copy_from_slice(&1_000_000u32.to_le_bytes());
         let n = bytes.len();
         let crc = crc32fast::hash(&bytes[..n - 4]);

@@ -14,7 +14,11 @@ fn pegwise(args: &[&str]) -> (i32, String, String) {
         .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
         .output()
         .unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn json(args: &[&str]) -> Value {
@@ -28,33 +32,100 @@ fn json(args: &[&str]) -> Value {
 #[test]
 fn boards_lists_the_catalogue() {
     let v = json(&["boards"]);
-    let names: Vec<&str> = v.as_array().unwrap().iter().map(|b| b["name"].as_str().unwrap()).collect();
-    for n in ["triangle4", "trunc12", "english", "french", "wiegleb", "diamond41", "square6", "hexagon37", "row:L"] {
+    let names: Vec<&str> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap())
+        .collect();
+    for n in [
+        "triangle4",
+        "trunc12",
+        "english",
+        "french",
+        "wiegleb",
+        "diamond41",
+        "square6",
+        "hexagon37",
+        "row:L",
+    ] {
         assert!(names.contains(&n), "{n}");
     }
-    let hex = v.as_array().unwrap().iter().find(|b| b["name"] == "hexagon37").unwrap();
-    assert_eq!((hex["holes"].as_u64(), hex["symmetries"].as_u64()), (Some(37), Some(12)));
+    let hex = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["name"] == "hexagon37")
+        .unwrap();
+    assert_eq!(
+        (hex["holes"].as_u64(), hex["symmetries"].as_u64()),
+        (Some(37), Some(12))
+    );
 }
 
 #[test]
 fn stats_has_the_documented_shape() {
-    let v = json(&["stats", "--board", "triangle5", "--start", "a1", "--goal", "start"]);
-    for key in ["board", "holes", "symmetries", "start", "goal", "levels", "winning_total"] {
+    let v = json(&[
+        "stats",
+        "--board",
+        "triangle5",
+        "--start",
+        "a1",
+        "--goal",
+        "start",
+    ]);
+    for key in [
+        "board",
+        "holes",
+        "symmetries",
+        "start",
+        "goal",
+        "levels",
+        "winning_total",
+    ] {
         assert!(v.get(key).is_some(), "{key}");
     }
-    let l12 = v["levels"].as_array().unwrap().iter().find(|l| l["pegs"] == 12).unwrap();
-    assert_eq!((l12["reachable"].as_u64(), l12["winning"].as_u64()), (Some(4), Some(2)));
+    let l12 = v["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["pegs"] == 12)
+        .unwrap();
+    assert_eq!(
+        (l12["reachable"].as_u64(), l12["winning"].as_u64()),
+        (Some(4), Some(2))
+    );
     // Bell's superset: every start, finish anywhere
-    let all = json(&["stats", "--board", "triangle5", "--start", "all", "--goal", "any"]);
+    let all = json(&[
+        "stats",
+        "--board",
+        "triangle5",
+        "--start",
+        "all",
+        "--goal",
+        "any",
+    ]);
     assert!(all["winning_total"].as_u64().unwrap() > v["winning_total"].as_u64().unwrap());
 }
 
 #[test]
 fn dump_lists_the_smallest_winning_sets() {
-    let v = json(&["dump", "--board", "english", "--start", "d4", "--goal", "start", "--pegs", "4"]);
-    let codes: Vec<u64> = v.as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
-    assert_eq!(codes, [153, 1680, 16688, 17928, 66432, 82976, 147984, 352256]);
-    let (_, text, _) = pegwise(&["dump", "--board", "english", "--start", "d4", "--goal", "start", "--pegs", "3"]);
+    let v = json(&[
+        "dump", "--board", "english", "--start", "d4", "--goal", "start", "--pegs", "4",
+    ]);
+    let codes: Vec<u64> = v
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        [153, 1680, 16688, 17928, 66432, 82976, 147984, 352256]
+    );
+    let (_, text, _) = pegwise(&[
+        "dump", "--board", "english", "--start", "d4", "--goal", "start", "--pegs", "3",
+    ]);
     assert_eq!(text, "400\n212992\n");
 }
 
@@ -62,45 +133,91 @@ fn dump_lists_the_smallest_winning_sets() {
 fn hint_agrees_with_brute_force() {
     for (board, start, goal, moves) in [
         // deep enough that the plain brute force answers quickly
-        ("english", "d4", "start", "d2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1 g3-e3 c4-c2 c1-c3 a4-c4-c2 e4-c4"),
-        ("english", "d4", "any", "d2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1 g3-e3 c4-c2 c1-c3 e4-c4"),
+        (
+            "english",
+            "d4",
+            "start",
+            "d2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1 g3-e3 c4-c2 c1-c3 a4-c4-c2 e4-c4",
+        ),
+        (
+            "english",
+            "d4",
+            "any",
+            "d2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1 g3-e3 c4-c2 c1-c3 e4-c4",
+        ),
         ("triangle5", "a1", "start", "a3-a1 c5-a3"),
         ("triangle6", "b3", "any", ""),
         ("trunc18", "b2", "c4", ""),
     ] {
-        let v = json(&["hint", "--board", board, "--start", start, "--goal", goal, "--moves", moves]);
+        let v = json(&[
+            "hint", "--board", board, "--start", start, "--goal", goal, "--moves", moves,
+        ]);
         let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
         let mut g = pegwise::game::Game::new(p.clone()).unwrap();
         g.play_text(moves).unwrap();
         let mut brute = Brute::new(&p);
-        assert_eq!(v["winning"].as_bool(), Some(brute.winning(g.code())), "{board} {moves}");
+        assert_eq!(
+            v["winning"].as_bool(),
+            Some(brute.winning(g.code())),
+            "{board} {moves}"
+        );
         let jumps = v["jumps"].as_array().unwrap();
         assert_eq!(jumps.len(), g.legal_jumps().len());
         for j in jumps {
             let mut h = g.clone();
             h.play_text(j["jump"].as_str().unwrap()).unwrap();
-            assert_eq!(j["good"].as_bool(), Some(brute.winning(h.code())), "{board} {moves} then {}", j["jump"]);
+            assert_eq!(
+                j["good"].as_bool(),
+                Some(brute.winning(h.code())),
+                "{board} {moves} then {}",
+                j["jump"]
+            );
         }
     }
     // a losing jump is reported as bad, and the position after it as not winning
-    let v = json(&["hint", "--board", "triangle5", "--start", "a1", "--goal", "start", "--moves", "a3-a1 c5-a3 c3-c5"]);
+    let v = json(&[
+        "hint",
+        "--board",
+        "triangle5",
+        "--start",
+        "a1",
+        "--goal",
+        "start",
+        "--moves",
+        "a3-a1 c5-a3 c3-c5",
+    ]);
     assert_eq!(v["winning"], false);
 }
 
 #[test]
 fn count_agrees_with_brute_force() {
-    for (board, start, goal) in [("triangle5", "a1", "start"), ("triangle5", "a2", "any"), ("trunc12", "a2", "b3")] {
+    for (board, start, goal) in [
+        ("triangle5", "a1", "start"),
+        ("triangle5", "a2", "any"),
+        ("trunc12", "a2", "b3"),
+    ] {
         let v = json(&["count", "--board", board, "--start", start, "--goal", goal]);
         let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
         let want = brute::count(&p, p.start_positions()[0], &mut HashMap::new());
-        assert_eq!(v["count"].as_str().unwrap(), want.to_string(), "{board} {start} {goal}");
+        assert_eq!(
+            v["count"].as_str().unwrap(),
+            want.to_string(),
+            "{board} {start} {goal}"
+        );
     }
 }
 
 #[test]
 fn solve_prints_a_line_that_wins() {
-    let v = json(&["solve", "--board", "english", "--start", "d4", "--goal", "start"]);
-    let moves: Vec<&str> = v["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    let v = json(&[
+        "solve", "--board", "english", "--start", "d4", "--goal", "start",
+    ]);
+    let moves: Vec<&str> = v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
     let p = Problem::parse(Board::by_name("english").unwrap(), "d4", "start").unwrap();
     let mut g = pegwise::game::Game::new(p.clone()).unwrap();
     assert_eq!(g.play_text(&moves.join(" ")).unwrap(), 31);
@@ -114,14 +231,51 @@ fn bad_input_gets_a_clear_error_and_no_panic() {
         (vec!["stats", "--board", "octagon"], "octagon"),
         (vec!["stats", "--board", "english", "--start", "z9"], "z9"),
         (vec!["stats", "--board", "english", "--goal", "q7"], "q7"),
-        (vec!["hint", "--board", "english", "--moves", "d2-d4 d2-d4"], "d2-d4"),
+        (
+            vec!["hint", "--board", "english", "--moves", "d2-d4 d2-d4"],
+            "d2-d4",
+        ),
         (vec!["hint", "--board", "english", "--moves", "d2-x4"], "x4"),
         (vec!["stats", "--board", "ascii:oo?"], "'?'"),
         (vec!["stats", "--board", "row:99"], "row:99"),
-        (vec!["stats", "--board-file", "/nonexistent/board.txt"], "/nonexistent/board.txt"),
-        (vec!["dump", "--board", "triangle5", "--start", "a1", "--pegs", "15"], "15"),
-        (vec!["stats", "--board", "triangle5", "--start", "all", "--goal", "start"], "start"),
-        (vec!["tables", "--only", "hexagon37", "--out", "/tmp/pegwise-never"], "hexagon37"),
+        (
+            vec!["stats", "--board-file", "/nonexistent/board.txt"],
+            "/nonexistent/board.txt",
+        ),
+        (
+            vec![
+                "dump",
+                "--board",
+                "triangle5",
+                "--start",
+                "a1",
+                "--pegs",
+                "15",
+            ],
+            "15",
+        ),
+        (
+            vec![
+                "stats",
+                "--board",
+                "triangle5",
+                "--start",
+                "all",
+                "--goal",
+                "start",
+            ],
+            "start",
+        ),
+        (
+            vec![
+                "tables",
+                "--only",
+                "hexagon37",
+                "--out",
+                "/tmp/pegwise-never",
+            ],
+            "hexagon37",
+        ),
     ] {
         let (code, _, err) = pegwise(&args);
         assert_eq!(code, 2, "{args:?}");
@@ -132,10 +286,26 @@ fn bad_input_gets_a_clear_error_and_no_panic() {
 
 #[test]
 fn unsolvable_is_an_answer_not_an_error() {
-    let (code, out, _) = pegwise(&["stats", "--board", "triangle4", "--start", "b3", "--goal", "start"]);
+    let (code, out, _) = pegwise(&[
+        "stats",
+        "--board",
+        "triangle4",
+        "--start",
+        "b3",
+        "--goal",
+        "start",
+    ]);
     assert_eq!(code, 0);
     assert!(out.contains("has no solution"), "{out}");
-    let v = json(&["solve", "--board", "triangle4", "--start", "a1", "--goal", "start"]);
+    let v = json(&[
+        "solve",
+        "--board",
+        "triangle4",
+        "--start",
+        "a1",
+        "--goal",
+        "start",
+    ]);
     assert_eq!(v["solvable"], false);
 }
 
@@ -145,8 +315,24 @@ fn custom_board_from_a_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("tri4.txt");
     std::fs::write(&f, "# the 10-hole triangle, drawn\nlattice: triangle\n      o\n     o o\n    o o o\n   o o o o\n").unwrap();
-    let v = json(&["stats", "--board-file", f.to_str().unwrap(), "--start", "a2", "--goal", "b2"]);
-    let w = json(&["stats", "--board", "triangle4", "--start", "a2", "--goal", "b2"]);
+    let v = json(&[
+        "stats",
+        "--board-file",
+        f.to_str().unwrap(),
+        "--start",
+        "a2",
+        "--goal",
+        "b2",
+    ]);
+    let w = json(&[
+        "stats",
+        "--board",
+        "triangle4",
+        "--start",
+        "a2",
+        "--goal",
+        "b2",
+    ]);
     assert_eq!(v["levels"], w["levels"]);
     assert!(v["winning_total"].as_u64().unwrap() > 0);
 }
@@ -154,15 +340,24 @@ fn custom_board_from_a_file() {
 #[test]
 fn tables_regenerate_byte_identically() {
     let out = std::env::temp_dir().join(format!("pegwise-tables-{}", std::process::id()));
-    let (code, manifest, err) =
-        pegwise(&["tables", "--only", "triangle4,trunc12,triangle5,trunc18,triangle6", "--out", out.to_str().unwrap()]);
+    let (code, manifest, err) = pegwise(&[
+        "tables",
+        "--only",
+        "triangle4,trunc12,triangle5,trunc18,triangle6",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
     let shipped = std::fs::read_to_string(data.join("MANIFEST")).unwrap();
     let mut files = 0;
     for row in manifest.lines().filter(|l| !l.starts_with('#')) {
         let file = row.split(' ').next().unwrap();
-        assert_eq!(std::fs::read(out.join(file)).unwrap(), std::fs::read(data.join(file)).unwrap(), "{file}");
+        assert_eq!(
+            std::fs::read(out.join(file)).unwrap(),
+            std::fs::read(data.join(file)).unwrap(),
+            "{file}"
+        );
         assert!(shipped.lines().any(|l| l == row), "MANIFEST row {row}");
         files += 1;
     }

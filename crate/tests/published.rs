@@ -15,20 +15,40 @@ fn problem(board: &str, start: &str, goal: &str) -> Problem {
 fn check_levels(key: &str, board: &str) {
     let fx = fixtures();
     let p = problem(board, fx[key]["start"].as_str().unwrap(), "start");
-    let solved = solve::solve(&p, Options { all_reachable: true, ..Options::default() }, &mut |_| {}).unwrap();
+    let solved = solve::solve(
+        &p,
+        Options {
+            all_reachable: true,
+            ..Options::default()
+        },
+        &mut |_| {},
+    )
+    .unwrap();
     let half = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
-    assert_eq!(solved.winning, half.winning, "{key}: complement trick agrees with the plain filter");
+    assert_eq!(
+        solved.winning, half.winning,
+        "{key}: complement trick agrees with the plain filter"
+    );
     for level in fx[key]["levels"].as_array().unwrap() {
         let n = level["pegs"].as_u64().unwrap() as usize;
         let f = solve::orbits_under_full_group(&p, &solved.reachable[n]);
         let w = solve::orbits_under_full_group(&p, &solved.winning[n]);
-        assert_eq!(f as u64, level["reachable"].as_u64().unwrap(), "{key} F_{n}");
+        assert_eq!(
+            f as u64,
+            level["reachable"].as_u64().unwrap(),
+            "{key} F_{n}"
+        );
         assert_eq!(w as u64, level["winning"].as_u64().unwrap(), "{key} W_{n}");
         if let Some(raw) = level.get("reachable_raw") {
             let raw_count: usize = solved.reachable[n]
                 .iter()
                 .map(|&c| {
-                    let mut imgs: Vec<u64> = p.canon().perms().iter().map(|q| pegwise::symmetry::apply(q, c)).collect();
+                    let mut imgs: Vec<u64> = p
+                        .canon()
+                        .perms()
+                        .iter()
+                        .map(|q| pegwise::symmetry::apply(q, c))
+                        .collect();
                     imgs.sort_unstable();
                     imgs.dedup();
                     imgs.len()
@@ -52,12 +72,17 @@ fn bell_table1_triangle6() {
 #[test]
 fn bell_table1_losing_one_jump_off() {
     let fx = fixtures();
-    for (key, board) in [("triangle5_corner_complement", "triangle5"), ("triangle6_corner_complement", "triangle6")] {
+    for (key, board) in [
+        ("triangle5_corner_complement", "triangle5"),
+        ("triangle6_corner_complement", "triangle6"),
+    ] {
         let p = problem(board, "a1", "start");
         let solved = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
         for level in fx[key]["levels"].as_array().unwrap() {
             let n = level["pegs"].as_u64().unwrap() as usize;
-            let Some(upper) = solved.winning.get(n + 1) else { continue };
+            let Some(upper) = solved.winning.get(n + 1) else {
+                continue;
+            };
             let mut losing: Vec<u64> = upper
                 .iter()
                 .flat_map(|&x| pegwise::position::children(&p.board, x).collect::<Vec<_>>())
@@ -66,7 +91,11 @@ fn bell_table1_losing_one_jump_off() {
             losing.sort_unstable();
             losing.dedup();
             let l = solve::orbits_under_full_group(&p, &losing);
-            assert_eq!(l as u64, level["losing_one_jump_off"].as_u64().unwrap(), "{key} L_{n}");
+            assert_eq!(
+                l as u64,
+                level["losing_one_jump_off"].as_u64().unwrap(),
+                "{key} L_{n}"
+            );
         }
     }
 }
@@ -75,19 +104,43 @@ fn bell_table1_losing_one_jump_off() {
 fn english_central_game_a112737_a112738_and_solution_count() {
     let fx = &fixtures()["english_central_game"];
     let p = problem("english", "d4", "start");
-    let solved = solve::solve(&p, Options { all_reachable: true, ..Options::default() }, &mut |_| {}).unwrap();
+    let solved = solve::solve(
+        &p,
+        Options {
+            all_reachable: true,
+            ..Options::default()
+        },
+        &mut |_| {},
+    )
+    .unwrap();
     for level in fx["levels"].as_array().unwrap() {
         let n = level["pegs"].as_u64().unwrap() as usize;
-        assert_eq!(solved.reachable[n].len() as u64, level["reachable"].as_u64().unwrap(), "F_{n}");
-        assert_eq!(solved.winning[n].len() as u64, level["winning"].as_u64().unwrap(), "W_{n}");
+        assert_eq!(
+            solved.reachable[n].len() as u64,
+            level["reachable"].as_u64().unwrap(),
+            "F_{n}"
+        );
+        assert_eq!(
+            solved.winning[n].len() as u64,
+            level["winning"].as_u64().unwrap(),
+            "W_{n}"
+        );
     }
     for (n, codes) in fx["winning_codes_small"].as_object().unwrap() {
         let n: usize = n.parse().unwrap();
-        let want: Vec<u64> = codes.as_array().unwrap().iter().map(|c| c.as_u64().unwrap()).collect();
+        let want: Vec<u64> = codes
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_u64().unwrap())
+            .collect();
         assert_eq!(solved.winning[n], want, "W_{n} codes");
     }
     let half = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
-    assert_eq!(half.winning, solved.winning, "complement trick agrees with the plain filter");
+    assert_eq!(
+        half.winning, solved.winning,
+        "complement trick agrees with the plain filter"
+    );
     let start = p.start_positions()[0];
     let n = count::count_from(&p, &half.canon, start, |c| half.is_winning(c));
     assert_eq!(n.to_string(), fx["solutions"].as_str().unwrap());

@@ -16,11 +16,19 @@ fn data_dir() -> std::path::PathBuf {
 }
 
 fn oracle_for(p: &Problem, cache: &mut HashMap<String, Arc<Table>>) -> Oracle {
-    let spec = shipped::table_for(p).unwrap_or_else(|| panic!("no shipped table for {} {} {}", p.board.name(), p.start_text(), p.goal_text()));
+    let spec = shipped::table_for(p).unwrap_or_else(|| {
+        panic!(
+            "no shipped table for {} {} {}",
+            p.board.name(),
+            p.start_text(),
+            p.goal_text()
+        )
+    });
     let table = cache
         .entry(spec.file.clone())
         .or_insert_with(|| {
-            let bytes = std::fs::read(data_dir().join(&spec.file)).unwrap_or_else(|e| panic!("{}: {e}", spec.file));
+            let bytes = std::fs::read(data_dir().join(&spec.file))
+                .unwrap_or_else(|e| panic!("{}: {e}", spec.file));
             Arc::new(Table::decode(&bytes).unwrap())
         })
         .clone();
@@ -35,10 +43,16 @@ fn exhaustive(board_name: &str) -> usize {
     let board = Board::by_name(board_name).unwrap();
     let mut cache = HashMap::new();
     let mut checked = 0;
-    let goals: Vec<Goal> = std::iter::once(Goal::Any).chain((0..board.len() as u8).map(Goal::Hole)).collect();
-    let starts: Vec<Problem> =
-        (0..board.len() as u8).map(|s| Problem::new(board.clone(), Start::Hole(s), Goal::Any).unwrap()).collect();
-    let reach: Vec<Vec<u64>> = starts.iter().map(|p| brute::reachable_from(p, p.start_positions()[0])).collect();
+    let goals: Vec<Goal> = std::iter::once(Goal::Any)
+        .chain((0..board.len() as u8).map(Goal::Hole))
+        .collect();
+    let starts: Vec<Problem> = (0..board.len() as u8)
+        .map(|s| Problem::new(board.clone(), Start::Hole(s), Goal::Any).unwrap())
+        .collect();
+    let reach: Vec<Vec<u64>> = starts
+        .iter()
+        .map(|p| brute::reachable_from(p, p.start_positions()[0]))
+        .collect();
     for goal in goals {
         let any_start = Problem::new(board.clone(), Start::Hole(0), goal).unwrap();
         let mut brute = Brute::new(&any_start);
@@ -47,14 +61,23 @@ fn exhaustive(board_name: &str) -> usize {
             let mut oracle = oracle_for(&p, &mut cache);
             for &x in &reach[s as usize] {
                 let want = brute.winning(x);
-                assert_eq!(oracle.winning(x), Some(want), "{board_name} start {} goal {} position {x}", p.start_text(), p.goal_text());
+                assert_eq!(
+                    oracle.winning(x),
+                    Some(want),
+                    "{board_name} start {} goal {} position {x}",
+                    p.start_text(),
+                    p.goal_text()
+                );
                 checked += 1;
             }
         }
         // goal "start" is the same table as "finish at the start hole": check it resolves so
         let p = Problem::new(board.clone(), Start::Hole(1), Goal::Start).unwrap();
         let q = Problem::new(board.clone(), Start::Hole(1), Goal::Hole(1)).unwrap();
-        assert_eq!(shipped::table_for(&p).map(|s| s.file), shipped::table_for(&q).map(|s| s.file));
+        assert_eq!(
+            shipped::table_for(&p).map(|s| s.file),
+            shipped::table_for(&q).map(|s| s.file)
+        );
     }
     checked
 }
@@ -109,14 +132,23 @@ fn playouts(p: &Problem, want: usize, seed: u64) {
             depth += 1;
             if seen.insert(x) {
                 let w = brute.winning(x);
-                assert_eq!(oracle.winning(x), Some(w), "{} position {x}", p.board.name());
+                assert_eq!(
+                    oracle.winning(x),
+                    Some(w),
+                    "{} position {x}",
+                    p.board.name()
+                );
                 checked += 1;
             }
             let kids: Vec<u64> = position::children(&p.board, x).collect();
             if kids.is_empty() {
                 break;
             }
-            let good: Vec<u64> = if stay_winning { kids.iter().copied().filter(|&c| brute.winning(c)).collect() } else { vec![] };
+            let good: Vec<u64> = if stay_winning {
+                kids.iter().copied().filter(|&c| brute.winning(c)).collect()
+            } else {
+                vec![]
+            };
             let pool = if good.is_empty() { &kids } else { &good };
             x = pool[rng.below(pool.len())];
         }

@@ -21,15 +21,26 @@ pub struct Brute<'a> {
 impl<'a> Brute<'a> {
     /// A solver for one problem's goal.
     pub fn new(problem: &'a Problem) -> Self {
-        Brute { problem, memo: CodeMap::default(), canon: None }
+        Brute {
+            problem,
+            memo: CodeMap::default(),
+            canon: None,
+        }
     }
 
     /// The same search, memoised on canonical codes under the symmetries that keep the goal
     /// (eight times less work on the English board; the canonical form is itself tested
     /// against the bit-by-bit permutation).
     pub fn with_symmetry(problem: &'a Problem) -> Self {
-        let canon = Canon::new(problem.board.len(), symmetry::stabiliser(&problem.board, &[problem.goal_set()]));
-        Brute { problem, memo: CodeMap::default(), canon: Some(canon) }
+        let canon = Canon::new(
+            problem.board.len(),
+            symmetry::stabiliser(&problem.board, &[problem.goal_set()]),
+        );
+        Brute {
+            problem,
+            memo: CodeMap::default(),
+            canon: Some(canon),
+        }
     }
 
     /// True when some sequence of jumps from `code` ends in a goal position.

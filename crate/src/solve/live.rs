@@ -22,8 +22,16 @@ impl Live {
     /// A solver for the problem's goal (canonical forms under the symmetries keeping the goal).
     pub fn new(problem: &Problem) -> Live {
         let board = &problem.board;
-        let canon = Canon::new(board.len(), symmetry::stabiliser(board, &[problem.goal_set()]));
-        Live { goal_set: problem.goal_set(), jumps: board.jumps().to_vec(), canon, memo: CodeMap::default() }
+        let canon = Canon::new(
+            board.len(),
+            symmetry::stabiliser(board, &[problem.goal_set()]),
+        );
+        Live {
+            goal_set: problem.goal_set(),
+            jumps: board.jumps().to_vec(),
+            canon,
+            memo: CodeMap::default(),
+        }
     }
 
     /// Can the goal be reached from `code`? Spends at most `budget` new positions.
