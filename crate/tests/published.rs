@@ -145,3 +145,46 @@ fn english_central_game_a112737_a112738_and_solution_count() {
     let n = count::count_from(&p, &half.canon, start, |c| half.is_winning(c));
     assert_eq!(n.to_string(), fx["solutions"].as_str().unwrap());
 }
+
+#[test]
+fn fewest_moves_on_triangles_a127500() {
+    let fx = fixtures();
+    for side in 4..=6 {
+        let want = fx["fewest_moves_triangle_A127500"][side.to_string()]
+            .as_u64()
+            .unwrap() as usize;
+        let p = problem(&format!("triangle{side}"), "all", "any");
+        let s = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
+        let (start, moves) =
+            solve::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c)).unwrap();
+        assert_eq!(moves.len(), want, "triangle side {side}");
+        // the line is real: it plays from its start to one peg
+        let mut x = start;
+        for m in &moves {
+            for &j in m {
+                assert!(pegwise::position::can_jump(x, j));
+                x = pegwise::position::after(x, j);
+            }
+        }
+        assert_eq!(x.count_ones(), 1);
+    }
+}
+
+#[test]
+fn mpmp_ten_hole_puzzle_in_five_moves() {
+    let b = Board::by_name("triangle4").unwrap();
+    let p = Problem::parse(b.clone(), "2", "any").unwrap();
+    let mut g = pegwise::game::Game::new(p).unwrap();
+    g.play_text("7–2, 1–4, 9–7–2, 6–1–4–6, 10–3").unwrap();
+    assert_eq!(g.move_count(), 5);
+    assert_eq!(g.code(), 1 << 2, "one peg left, in hole 3 (b2)");
+}
+
+#[test]
+fn english_central_game_in_eighteen_moves() {
+    // Beasley's 18-move solution of the central game is the shortest (Beasley 1964; proved by Bell).
+    let p = problem("english", "d4", "start");
+    let s = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
+    let (_, moves) = solve::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c)).unwrap();
+    assert_eq!(moves.len(), 18);
+}

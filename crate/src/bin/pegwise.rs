@@ -97,6 +97,8 @@ enum Command {
         #[arg(long, default_value = "")]
         moves: String,
     },
+    /// A solution with the fewest moves (a move is a chain of jumps by one peg).
+    Fewest(ProblemArgs),
     /// Build every shipped table and the MANIFEST.
     Tables {
         /// Output folder.
@@ -203,6 +205,7 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Hint { p, moves, data } => hint(p, moves, data),
         Command::Count { p, moves } => count_cmd(p, moves),
         Command::Solve { p, moves } => solve_cmd(p, moves),
+        Command::Fewest(a) => fewest(a),
         Command::Tables { out, only } => tables(out, only.as_deref()),
     }
 }
@@ -395,6 +398,42 @@ fn solve_cmd(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
             json: json!({"solvable": false}),
         }),
     }
+}
+
+fn fewest(a: &ProblemArgs) -> Result<Output, Error> {
+    let p = problem_of(a)?;
+    let s = solve_with_progress(&p, Options::default())?;
+    let pb = spinner("searching for the fewest moves");
+    let found = solve::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c));
+    pb.finish_and_clear();
+    let Some((start, line)) = found else {
+        return Ok(Output {
+            text: unsolvable_note(&p),
+            json: json!({"solvable": false}),
+        });
+    };
+    let b = &p.board;
+    let hole = (0..b.len() as u8)
+        .find(|&h| start >> h & 1 == 0)
+        .map_or("?", |h| b.hole_name(h));
+    let texts: Vec<String> = line
+        .iter()
+        .map(|m| {
+            let mut t = b.hole_name(m[0].from).to_string();
+            for j in m {
+                t = format!("{t}-{}", b.hole_name(j.to));
+            }
+            t
+        })
+        .collect();
+    Ok(Output {
+        text: format!(
+            "{} moves from start {hole}: {}\n",
+            texts.len(),
+            texts.join(" ")
+        ),
+        json: json!({"solvable": true, "moves": texts.len(), "start": hole, "line": texts}),
+    })
 }
 
 fn tables(out: &PathBuf, only: Option<&str>) -> Result<Output, Error> {
