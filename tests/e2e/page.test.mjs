@@ -26,7 +26,7 @@ test('the page loads clean: English board, start d4, table hints, accessible', a
   assert.equal(await page.locator('#undo').isDisabled(), true);
   // the canvas is drawn at the device pixel ratio and is not blank
   const drawn = await page.evaluate(() => {
-    const c = /** @type {HTMLCanvasElement} */ (document.getElementById('board'));
+    const c = /** @type {HTMLCanvasElement} */ (document.getElementById('board').shadowRoot.querySelector('canvas'));
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let opaque = 0;
     for (let i = 3; i < d.length; i += 4) if (d[i] > 0) opaque++;
@@ -49,7 +49,7 @@ test('sharp at devicePixelRatio 2 and laid out for a phone', async () => {
   const { page, clean } = await openPage(env.browser, { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true });
   await load(page, env.url, '?board=triangle5&start=a1&goal=start');
   const size = await page.evaluate(() => {
-    const c = /** @type {HTMLCanvasElement} */ (document.getElementById('board'));
+    const c = /** @type {HTMLCanvasElement} */ (document.getElementById('board').shadowRoot.querySelector('canvas'));
     return { w: c.width, cssW: c.getBoundingClientRect().width };
   });
   assert.equal(size.w, Math.round(size.cssW * 2));

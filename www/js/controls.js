@@ -99,5 +99,4 @@ export function syncControls(s) {
   if (radio) /** @type {HTMLInputElement} */ (radio).checked = true;
   $('names').checked = s.names;
   $('pick-start').setAttribute('aria-pressed', String(s.pickStart));
-  $('board-wrap').classList.toggle('pick', s.pickStart);
 }

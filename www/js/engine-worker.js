@@ -1,70 +1,86 @@
-// The engine worker: owns the wasm Game, so a slow live search never freezes the page.
-// It answers one request at a time, in order. Every answer carries the game's version
-// (bumped by every change), so the page can drop answers about a position it has left.
+// The engine worker: owns the wasm Games, so a slow live search never freezes the page. One
+// worker serves every board on the page that loads from the same base URL; each board has its
+// own Game, named by a game id (gid). Requests are answered one at a time, in order. Every
+// answer carries its game's version (bumped by every change), so a board can drop answers
+// about a position it has left.
 
 import init, { Game, boards, boardLayout } from '../pkg/pegwise.js';
 import { tableBytes, MissingTable } from './tables.js';
 
-/** @type {Game | null} */
-let game = null;
-let version = 0;
-/** Base URL of the table files (the page's `data/` folder). */
-let dataBase = '';
-/** Table load state of the current game: none | loading | table | missing | refused | error. */
-let tableState = 'none';
-let tableNote = '';
+/**
+ * @typedef {{game: Game, version: number, tableState: string, tableNote: string}} Slot
+ *   tableState: none | loading | table | missing | refused | error
+ */
 
-const ready = init();
+/** @type {Map<number, Slot>} */
+const slots = new Map();
+/** Versions come from one counter, so no two positions of any game share one. */
+let clock = 0;
+/** Base URL of the table files. */
+let dataBase = '';
+/** @type {(p: Promise<unknown>) => void} */
+let started = () => {};
+/** Resolves once `hello` has loaded the wasm. */
+const ready = new Promise((ok) => {
+  started = ok;
+});
 
 /** @param {object} msg */
 const post = (msg) => self.postMessage(msg);
 
-/** The fast part of the state, with the legal jumps and the game's version. */
-function snapshot() {
-  const g = /** @type {Game} */ (game);
-  return { version, position: g.position(), legal: g.legal(), tableState, tableNote };
+/**
+ * The fast part of a game's state, with the legal jumps and the version.
+ * @param {Slot} s
+ */
+function snapshot(s) {
+  return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote };
 }
 
-/** Fails when the page acted on a position the game has left (its answer would be stale). */
-function expect(v) {
-  if (v !== undefined && v !== version) throw new Error(`stale request (version ${v}, game at ${version})`);
+/**
+ * Fails when the page acted on a position the game has left (its answer would be stale).
+ * @param {Slot} s
+ * @param {number|undefined} v
+ */
+function expect(s, v) {
+  if (v !== undefined && v !== s.version) throw new Error(`stale request (version ${v}, game at ${s.version})`);
 }
 
-/** Starts loading the game's table, if one exists and is not attached yet. */
-function loadTable() {
-  const g = /** @type {Game} */ (game);
-  const file = g.tableFile();
+/**
+ * Starts loading a game's table, if one exists and is not attached yet. Every game waiting
+ * for the same file shares one download (tables.js) and one decoded copy (wasm).
+ * @param {number} gid
+ * @param {Slot} s
+ */
+function loadTable(gid, s) {
+  const file = s.game.tableFile();
   if (!file) {
-    tableState = 'none';
+    s.tableState = 'none';
     return;
   }
-  if (g.hasTable()) {
-    tableState = 'table';
+  if (s.game.hasTable()) {
+    s.tableState = 'table';
     return;
   }
-  tableState = 'loading';
-  const mine = g;
+  s.tableState = 'loading';
+  const mine = s.game;
+  const done = (state, note) => {
+    if (slots.get(gid) !== s || s.game !== mine) return; // that game is gone; the bytes stay cached
+    s.tableState = state;
+    s.tableNote = note;
+    s.version = ++clock;
+    post({ event: 'table', gid, ...snapshot(s) });
+  };
   tableBytes(new URL(file, dataBase).href).then(
     (bytes) => {
-      if (game !== mine) return; // the bytes stay cached for when the game comes back
+      if (slots.get(gid) !== s || s.game !== mine) return;
       try {
         mine.loadTable(file, bytes);
-        tableState = 'table';
-        tableNote = '';
+        done('table', '');
       } catch (e) {
-        tableState = 'refused';
-        tableNote = `table ${file} refused: ${e.message}`;
+        done('refused', `table ${file} refused: ${e.message}`);
       }
-      version++;
-      post({ event: 'table', ...snapshot() });
     },
-    (e) => {
-      if (game !== mine) return;
-      tableState = e instanceof MissingTable ? 'missing' : 'error';
-      tableNote = e instanceof MissingTable ? `no table ${file} on the server` : e.message;
-      version++;
-      post({ event: 'table', ...snapshot() });
-    },
+    (e) => done(e instanceof MissingTable ? 'missing' : 'error', e instanceof MissingTable ? `no table ${file} on the server` : e.message),
   );
 }
 
@@ -86,23 +102,32 @@ function diagnose(board, start, goal, message) {
   return { param: 'goal', value: goal, message };
 }
 
-/** The requests the page may make. Each returns a plain, copyable value. */
-const ops = {
-  /** Sets where tables live and returns the board catalogue. */
-  hello({ data }) {
+/** Requests that need no game. */
+const common = {
+  /** Loads the wasm, sets where tables live and returns the board catalogue. */
+  async hello({ wasm, data }) {
     dataBase = data;
+    const p = init({ module_or_path: wasm });
+    started(p);
+    await p;
     return { boards: boards() };
   },
   /** A board's layout, without opening a game on it. */
   layout({ board }) {
     return boardLayout(board);
   },
+  /** Forgets a game. */
+  close(_args, gid) {
+    slots.get(gid)?.game.free();
+    slots.delete(gid);
+    return null;
+  },
   /**
-   * Opens a new game (the old one is freed). Moves and the redo list are replayed; moves
-   * that do not play are reported in `movesError` (the game opens without them). A bad
+   * Opens a new game for `gid` (its old one is freed). Moves and the redo list are replayed;
+   * moves that do not play are reported in `movesError` (the game opens without them). A bad
    * board, start or goal leaves the old game open and answers `{error: {param, value, message}}`.
    */
-  open({ board, start, goal, moves = '', future = [] }) {
+  open({ board, start, goal, moves = '', future = [] }, gid) {
     let g;
     try {
       g = new Game(board, start, goal);
@@ -123,76 +148,115 @@ const ops = {
         // a stale redo list is simply dropped
       }
     }
-    game?.free();
-    game = g;
-    version++;
-    tableNote = '';
-    loadTable();
-    return { ...snapshot(), layout: g.layout(), tableFile: g.tableFile() ?? null, movesError };
+    slots.get(gid)?.game.free();
+    /** @type {Slot} */
+    const s = { game: g, version: ++clock, tableState: 'none', tableNote: '' };
+    slots.set(gid, s);
+    loadTable(gid, s);
+    return { ...snapshot(s), layout: g.layout(), tableFile: g.tableFile() ?? null, movesError };
   },
-  playJump({ from, to, v }) {
-    expect(v);
-    game.playJump(from, to);
-    version++;
-    return snapshot();
+};
+
+/** Requests about one open game. Each returns a plain, copyable value. */
+const ops = {
+  /** @param {Slot} s */
+  playJump(s, { from, to, v }) {
+    expect(s, v);
+    s.game.playJump(from, to);
+    s.version = ++clock;
+    return snapshot(s);
   },
-  undo({ v }) {
-    expect(v);
-    if (game.undo() !== undefined) version++;
-    return snapshot();
+  /**
+   * The jumps that moves in notation would play from here, without playing them (throws,
+   * naming the problem, when they don't play). The page then plays them one by one.
+   * @param {Slot} s
+   */
+  jumpsOf(s, { text }) {
+    const g = s.game;
+    const future = g.position().future;
+    const n = g.play(text);
+    const texts = [];
+    for (let i = 0; i < n; i++) texts.unshift(/** @type {string} */ (g.undo()));
+    const jumps = texts.map((t) => {
+      const j = g.legal().find((x) => x.jump === t);
+      g.redo();
+      return j;
+    });
+    for (let i = 0; i < n; i++) g.undo();
+    // put the redo list back as it was
+    if (future.length) {
+      g.play(future.join(' '));
+      for (let i = 0; i < future.length; i++) g.undo();
+    }
+    return { version: s.version, jumps };
   },
-  redo({ v }) {
-    expect(v);
-    if (game.redo() !== undefined) version++;
-    return snapshot();
+  undo(s, { v }) {
+    expect(s, v);
+    if (s.game.undo() !== undefined) s.version = ++clock;
+    return snapshot(s);
   },
-  reset({ v }) {
-    expect(v);
-    game.reset();
-    version++;
-    return snapshot();
+  redo(s, { v }) {
+    expect(s, v);
+    if (s.game.redo() !== undefined) s.version = ++clock;
+    return snapshot(s);
+  },
+  reset(s, { v }) {
+    expect(s, v);
+    s.game.reset();
+    s.version = ++clock;
+    return snapshot(s);
   },
   /** Undoes or redoes to the end of move `moves`, or until `jumps` jumps are played. */
-  seek({ moves, jumps }) {
-    const before = game.position().jumps;
-    const at = () => game.position();
+  seek(s, { moves, jumps }) {
+    const g = s.game;
+    const before = g.position().jumps;
+    const at = () => g.position();
     if (jumps !== undefined) {
-      while (at().jumps > jumps && game.undo() !== undefined);
-      while (at().jumps < jumps && game.redo() !== undefined);
+      while (at().jumps > jumps && g.undo() !== undefined);
+      while (at().jumps < jumps && g.redo() !== undefined);
     } else if (moves !== undefined) {
-      while (at().moves > moves && game.undo() !== undefined);
+      while (at().moves > moves && g.undo() !== undefined);
       // redo past the end of the move, then step back once
-      while (at().moves <= moves && game.redo() !== undefined);
-      if (at().moves > moves) game.undo();
+      while (at().moves <= moves && g.redo() !== undefined);
+      if (at().moves > moves) g.undo();
     }
-    if (at().jumps !== before) version++;
-    return snapshot();
+    if (at().jumps !== before) s.version = ++clock;
+    return snapshot(s);
   },
   /** The full state: status and winning (may run the live search). */
-  state() {
-    return { version, state: game.state() };
+  state(s) {
+    return { version: s.version, state: s.game.state() };
   },
-  hintsFor({ hole }) {
-    return { version, hole, hints: game.hintsFor(hole) };
+  hintsFor(s, { hole }) {
+    return { version: s.version, hole, hints: s.game.hintsFor(hole) };
   },
-  hints() {
-    return { version, hints: game.hints() };
+  hints(s) {
+    return { version: s.version, hints: s.game.hints() };
   },
-  pegs() {
-    return { version, pegs: game.pegs() };
+  pegs(s) {
+    return { version: s.version, pegs: s.game.pegs() };
   },
-  solution() {
-    return { version, solution: game.solution() };
+  solution(s) {
+    return { version: s.version, solution: s.game.solution() };
   },
 };
 
 self.onmessage = async (e) => {
-  const { id, op, args } = e.data;
+  const { id, op, gid, args } = e.data;
   try {
+    if (op === 'hello') {
+      post({ id, result: await common.hello(args) });
+      return;
+    }
     await ready;
-    if (!(op in ops)) throw new Error(`unknown request '${op}'`);
-    if (!game && !['hello', 'layout', 'open'].includes(op)) throw new Error('no game open');
-    post({ id, result: ops[op](args ?? {}) });
+    let result;
+    if (op in common) result = common[op](args ?? {}, gid);
+    else if (op in ops) {
+      const s = slots.get(gid);
+      if (!s) throw new Error('no game open');
+      result = ops[op](s, args ?? {});
+    } else throw new Error(`unknown request '${op}'`);
+    post({ id, result });
   } catch (err) {
     post({ id, error: err instanceof Error ? err.message : String(err) });
   }

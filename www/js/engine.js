@@ -1,4 +1,7 @@
-// The page's side of the engine worker: promise-returning requests, plus table events.
+// The page's side of the engine worker. One worker (one wasm instance, one table cache) serves
+// every board that loads from the same base URL; each board talks to it through a session of
+// its own (its own Game in the worker). Requests return promises; table events are routed to
+// the session they concern.
 
 /**
  * @typedef {{from: string, over: string, to: string, jump: string}} Jump
@@ -11,49 +14,141 @@
  *   canRedo: boolean, source: 'table'|'search', code: string}} Position
  * @typedef {Position & {status: 'playing'|'solved'|'deadend'|'stuck', winning: boolean|null}} State
  * @typedef {{version: number, position: Position, legal: Jump[], tableState: string, tableNote: string}} Snapshot
+ * @typedef {{name: string, holes: number, symmetries: number, lattice: string, tables: boolean}} BoardEntry
+ * @typedef {{
+ *   call: (op: string, args?: object) => Promise<any>,
+ *   boards: Promise<BoardEntry[]>,
+ *   close: () => void,
+ * }} Session  one board's line to the engine
  */
 
+/** Where the wasm and the tables are found by default: the folder above js/ (the site's www/). */
+const DEFAULT_SRC = new URL('../', import.meta.url).href;
+/** How long an engine nobody uses stays alive (a board removed and put back finds it warm). */
+const IDLE_MS = 10_000;
+
+let defaultSrc = DEFAULT_SRC;
+
 /**
- * Starts the engine worker.
- * @param {(snap: Snapshot) => void} onTable called when a table finished loading (or failed)
- * @returns {{call: (op: string, args?: object) => Promise<any>, pending: () => number}}
+ * Sets the base URL that boards without a `src` load the wasm (`pkg/pegwise_bg.wasm`) and the
+ * tables (`data/*.pgt`) from. Boards already open keep theirs.
+ * @param {string|URL} src absolute, or relative to the page
  */
-export function startEngine(onTable) {
-  const worker = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-  /** @type {Map<number, {ok: (v: any) => void, fail: (e: Error) => void}>} */
-  const waiting = new Map();
-  let next = 1;
+export function setDefaultSrc(src) {
+  defaultSrc = new URL(String(src), document.baseURI).href;
+}
+
+/**
+ * The base URL a board with this `src` attribute (or none) loads from, as an absolute URL
+ * ending in "/".
+ * @param {string|null|undefined} src
+ */
+export function resolveSrc(src) {
+  const href = src ? new URL(src, document.baseURI).href : defaultSrc;
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+/**
+ * @typedef {{worker: Worker, sessions: number, idle: ReturnType<typeof setTimeout>|undefined,
+ *   waiting: Map<number, {ok: (v: any) => void, fail: (e: Error) => void}>,
+ *   tables: Map<number, (snap: Snapshot) => void>, boards: Promise<BoardEntry[]>, next: number}} Engine
+ */
+
+/** @type {Map<string, Engine>} live engines by base URL */
+const engines = new Map();
+let nextGid = 1;
+
+/**
+ * A module worker from our own origin; from another origin (a CDN) through a same-origin blob
+ * that imports it, since browsers refuse cross-origin worker scripts.
+ * @param {URL} url
+ */
+function spawn(url) {
+  if (url.origin === location.origin) return new Worker(url, { type: 'module', name: 'pegwise' });
+  const boot = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
+  return new Worker(URL.createObjectURL(boot), { type: 'module', name: 'pegwise' });
+}
+
+/**
+ * Starts the engine for a base URL.
+ * @param {string} src
+ * @returns {Engine}
+ */
+function start(src) {
+  const worker = spawn(new URL('./engine-worker.js', import.meta.url));
+  /** @type {Engine} */
+  const eng = { worker, sessions: 0, idle: undefined, waiting: new Map(), tables: new Map(), boards: Promise.resolve([]), next: 1 };
   worker.onmessage = (e) => {
     const msg = e.data;
     if (msg.event === 'table') {
-      onTable(msg);
+      eng.tables.get(msg.gid)?.(msg);
       return;
     }
-    const w = waiting.get(msg.id);
+    const w = eng.waiting.get(msg.id);
     if (!w) return;
-    waiting.delete(msg.id);
+    eng.waiting.delete(msg.id);
     if ('error' in msg) w.fail(new Error(msg.error));
     else w.ok(msg.result);
   };
   worker.onerror = (e) => {
     e.preventDefault();
-    for (const w of waiting.values()) w.fail(new Error(`engine failed: ${e.message}`));
-    waiting.clear();
+    for (const w of eng.waiting.values()) w.fail(new Error(`engine failed: ${e.message}`));
+    eng.waiting.clear();
   };
+  eng.boards = send(eng, 'hello', undefined, { wasm: `${src}pkg/pegwise_bg.wasm`, data: `${src}data/` }).then((r) => r.boards);
+  eng.boards.catch(() => {}); // reported to whoever asks
+  return eng;
+}
+
+/**
+ * @param {Engine} eng
+ * @param {string} op
+ * @param {number|undefined} gid
+ * @param {object} [args]
+ */
+function send(eng, op, gid, args) {
+  const id = eng.next++;
+  return new Promise((ok, fail) => {
+    eng.waiting.set(id, { ok, fail });
+    eng.worker.postMessage({ id, op, gid, args });
+  });
+}
+
+/**
+ * Opens a session for one board on the engine of its base URL (starting it if needed).
+ * @param {string} src base URL from resolveSrc()
+ * @param {(snap: Snapshot) => void} onTable called when the board's table finished loading (or failed)
+ * @returns {Session}
+ */
+export function openSession(src, onTable) {
+  let eng = engines.get(src);
+  if (!eng) {
+    eng = start(src);
+    engines.set(src, eng);
+  }
+  const e = eng;
+  clearTimeout(e.idle);
+  e.sessions++;
+  const gid = nextGid++;
+  e.tables.set(gid, onTable);
+  let open = true;
   return {
-    /**
-     * Sends one request; answers come back in the order the requests were made.
-     * @param {string} op
-     * @param {object} [args]
-     */
     call(op, args) {
-      const id = next++;
-      return new Promise((ok, fail) => {
-        waiting.set(id, { ok, fail });
-        worker.postMessage({ id, op, args });
-      });
+      if (!open) return Promise.reject(new Error('this board was destroyed'));
+      return send(e, op, gid, args);
     },
-    /** Requests not answered yet. */
-    pending: () => waiting.size,
+    boards: e.boards,
+    close() {
+      if (!open) return;
+      open = false;
+      e.tables.delete(gid);
+      send(e, 'close', gid).catch(() => {});
+      if (--e.sessions > 0) return;
+      e.idle = setTimeout(() => {
+        if (e.sessions > 0 || engines.get(src) !== e) return;
+        engines.delete(src);
+        e.worker.terminate();
+      }, IDLE_MS);
+    },
   };
 }

@@ -6,7 +6,6 @@
  * @typedef {import('./engine.js').Snapshot} Snapshot
  * @typedef {import('./engine.js').State} State
  * @typedef {import('./engine.js').Hint} Hint
- * @typedef {import('./engine.js').PegHint} PegHint
  * @typedef {import('./engine.js').Layout} Layout
  * @typedef {import('./engine.js').Jump} Jump
  * @typedef {{kind: 'jump'|'undo'|'redo'|'table'|'other', jump: Jump|null}} Change
@@ -41,6 +40,8 @@ export class GameController {
     this.mode = 'hover';
     /** @type {string|null} the peg whose hints are wanted (hovered or picked) */
     this.focusHole = null;
+    /** Wanted: the hints of every peg that can jump (for the grid's labels), not only the focus. */
+    this.allPegs = false;
     this.writes = 0;
     this.asking = false;
     /** @type {Array<() => void>} */
@@ -49,6 +50,8 @@ export class GameController {
     this.error = null;
     /** @type {string|null} the table file that covers this game, if any */
     this.tableFile = null;
+    /** Set by dispose(): the board is gone, answers are dropped. */
+    this.closed = false;
   }
 
   /** The current version (bumped by the worker on every change). */
@@ -65,6 +68,7 @@ export class GameController {
     this.writes++;
     try {
       const res = await this.engine.call('open', spec);
+      if (this.closed) return null;
       if (res.error) return res.error;
       this.layout = res.layout;
       this.index = new Map(res.layout.holes.map((h, k) => [h.name, k]));
@@ -88,7 +92,8 @@ export class GameController {
     this.writes++;
     try {
       const res = await this.engine.call(op, args);
-      const prev = /** @type {Snapshot} */ (this.snap);
+      const prev = this.snap;
+      if (!prev) return false;
       if (res.version !== prev.version) this.accept(res, describe(prev, res));
       return true;
     } catch (e) {
@@ -166,29 +171,41 @@ export class GameController {
   }
 
   /**
-   * Verdicts per peg that can jump (like wasm's pegs()), once every such peg has its hints.
-   * @returns {PegHint[]|null}
+   * Sets which hints are wanted: the mode, the peg being looked at, and whether every peg's
+   * hints are wanted even when the mode is not 'always' (a keyboard or screen reader user
+   * hears them in the labels).
+   * @param {'off'|'hover'|'always'} mode
+   * @param {string|null} hole
+   * @param {boolean} [all]
    */
-  get pegHints() {
-    const pegs = this.movablePegs();
-    if (!pegs.every((p) => this.hints.has(p))) return null;
-    return pegs.map((hole) => {
-      const v = /** @type {Hint[]} */ (this.hints.get(hole)).map((h) => h.verdict);
-      const count = (x) => v.filter((y) => y === x).length;
-      const [good, bad, unknown] = [count('good'), count('bad'), count('unknown')];
-      return { hole, good, bad, unknown, bomb: good === 0 && unknown === 0 && bad > 0 };
-    });
+  want(mode, hole, all = false) {
+    this.mode = mode;
+    this.focusHole = hole;
+    this.allPegs = all;
+    this.ask();
   }
 
   /**
-   * Sets which hints are wanted: the mode, and the peg being looked at.
-   * @param {'off'|'hover'|'always'} mode
+   * The verdicts of a peg's jumps (of every legal jump when `hole` is null), asked now if
+   * they are not known yet.
    * @param {string|null} hole
+   * @returns {Promise<Hint[]>}
    */
-  want(mode, hole) {
-    this.mode = mode;
-    this.focusHole = hole;
-    this.ask();
+  async hintsOf(hole) {
+    if (hole !== null && this.hints.has(hole)) return /** @type {Hint[]} */ (this.hints.get(hole));
+    const v = this.version;
+    if (hole === null) {
+      const pegs = this.movablePegs();
+      if (pegs.every((p) => this.hints.has(p))) return pegs.flatMap((p) => /** @type {Hint[]} */ (this.hints.get(p)));
+      const res = await this.engine.call('hints');
+      return res.hints;
+    }
+    const res = await this.engine.call('hintsFor', { hole });
+    if (res.version === v && v === this.version && !this.hints.has(hole)) {
+      this.hints.set(hole, res.hints);
+      this.onInfo();
+    }
+    return res.hints;
   }
 
   /** True when nothing is being asked or changed and nothing more is wanted. */
@@ -220,23 +237,29 @@ export class GameController {
    * @param {Snapshot} snap
    */
   tableEvent(snap) {
-    if (!this.snap) return;
+    if (!this.snap || this.closed) return;
     this.accept(snap, { kind: 'table', jump: null });
     this.ask();
   }
 
   /** The most wanted question not answered yet for the current position, or null. */
   nextQuestion() {
-    if (!this.snap || this.error) return null;
+    if (!this.snap || this.error || this.closed) return null;
     if (!this.full) return { op: 'state' };
     const hole = this.focusHole;
     if (this.mode !== 'off' && hole && !this.hints.has(hole) && this.jumpsFrom(hole).length) return { op: 'hintsFor', args: { hole } };
-    if (this.mode === 'always') {
+    if (this.mode === 'always' || this.allPegs) {
       // peg by peg, so a change never waits long behind a question about the old position
       const next = this.movablePegs().find((p) => !this.hints.has(p));
       if (next) return { op: 'hintsFor', args: { hole: next } };
     }
     return null;
+  }
+
+  /** Stops asking: the board is gone. */
+  dispose() {
+    this.closed = true;
+    this.snap = null;
   }
 
   /** Asks the next question, one at a time, unless a change is on its way. */
@@ -254,6 +277,7 @@ export class GameController {
     this.engine.call(q.op, q.args).then(
       (res) => {
         this.asking = false;
+        if (this.closed) return;
         if (res.version === this.version) {
           if (q.op === 'state') this.full = res.state;
           else this.hints.set(res.hole, res.hints);
@@ -264,6 +288,7 @@ export class GameController {
       (e) => {
         // the engine could not answer (a bug, or wasm ran out of memory): say so, stop asking
         this.asking = false;
+        if (this.closed) return;
         this.error = `${q.op} failed: ${e.message}`;
         this.ask();
         this.onInfo();

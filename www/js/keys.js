@@ -1,4 +1,5 @@
-// Page-wide keyboard shortcuts (the board's own arrow keys live in input.js).
+// Keyboard shortcuts: which action a key asks for (the board uses it for undo, redo and
+// Escape; the full page for all of them). The board's arrow keys live in grid.js.
 
 /**
  * @typedef {'undo'|'redo'|'reset'|'step'|'solve'|'hints'|'names'|'escape'} Action
@@ -23,17 +24,23 @@ export function actionFor(e) {
 }
 
 /**
- * Calls `run(action)` for shortcut keys, except while typing in a form field.
+ * Calls `run(action)` for shortcut keys anywhere on the page, except while typing in a form
+ * field. It listens in the capture phase and marks the keys it took (preventDefault), so a
+ * board that has the focus leaves them to the page.
  * @param {(a: Action) => void} run
  */
 export function listenKeys(run) {
-  document.addEventListener('keydown', (e) => {
-    const t = /** @type {HTMLElement} */ (e.target);
-    const typing = t instanceof HTMLInputElement && t.type !== 'checkbox' && t.type !== 'radio';
-    if (typing || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement || t.isContentEditable) return;
-    const a = actionFor(e);
-    if (!a) return;
-    e.preventDefault();
-    run(a);
-  });
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      const t = /** @type {HTMLElement} */ (e.target);
+      const typing = t instanceof HTMLInputElement && t.type !== 'checkbox' && t.type !== 'radio';
+      if (e.defaultPrevented || typing || t instanceof HTMLSelectElement || t instanceof HTMLTextAreaElement || t.isContentEditable) return;
+      const a = actionFor(e);
+      if (!a) return;
+      e.preventDefault();
+      run(a);
+    },
+    { capture: true },
+  );
 }

@@ -1,7 +1,8 @@
 // Canvas drawing of the board. It knows geometry (where holes are on screen) and pictures,
 // nothing about the rules: the scene it draws is decided elsewhere from wasm's answers.
+// Colours come from the theme (theme.js), so pages restyle the board with CSS properties.
 
-import { COLORS, drawBadge, drawBomb, drawGood, drawPeg, drawRing, drawTarget, drawUnknown } from './sprites.js';
+import { drawBadge, drawBomb, drawGood, drawPeg, drawRing, drawTarget, drawUnknown } from './sprites.js';
 
 /** Hole, peg and board sizes in units of the hole spacing. */
 const HOLE_R = 0.25;
@@ -32,13 +33,15 @@ const MARGIN = 1.0;
 
 /**
  * Creates the board view on a canvas: sizes it to its box at the device pixel ratio and
- * draws scenes. Call resize() when the box changes (app.js wires a ResizeObserver).
+ * draws scenes. Call resize() when the box changes and setTheme() before drawing.
  * @param {HTMLCanvasElement} canvas
  */
 export function createBoardView(canvas) {
   const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   /** @type {Layout|null} */
   let layout = null;
+  /** @type {import('./theme.js').Theme} */
+  let t = /** @type {any} */ (null);
   let cssW = 0;
   let cssH = 0;
   let dpr = 1;
@@ -89,25 +92,48 @@ export function createBoardView(canvas) {
     });
     g.lineCap = 'round';
     g.lineJoin = 'round';
+    const hr = HOLE_R * scale;
+    if (t.pegStyle === 'flat') {
+      g.strokeStyle = t.boardEdge;
+      g.lineWidth = BOARD_W * scale;
+      g.stroke(path);
+      g.strokeStyle = t.board;
+      g.lineWidth = (BOARD_W - 0.08) * scale;
+      g.stroke(path);
+      holes.forEach((_, i) => {
+        const p = at(i);
+        g.fillStyle = t.hole;
+        g.strokeStyle = t.holeRim;
+        g.lineWidth = Math.max(1, hr * 0.16);
+        g.beginPath();
+        g.arc(p.x, p.y, hr, 0, Math.PI * 2);
+        g.fill();
+        g.stroke();
+      });
+      return img;
+    }
     g.save();
     g.shadowColor = 'rgba(0, 0, 0, 0.35)';
     g.shadowBlur = scale * 0.16;
     g.shadowOffsetY = scale * 0.07;
-    g.strokeStyle = '#8a5a2b';
+    g.strokeStyle = t.boardEdge;
     g.lineWidth = BOARD_W * scale;
     g.stroke(path);
     g.restore();
-    const wood = g.createLinearGradient(ox + bbox.minX * scale, oy + bbox.minY * scale, ox + bbox.maxX * scale, oy + bbox.maxY * scale);
-    wood.addColorStop(0, '#f3d9a4');
-    wood.addColorStop(0.5, '#e6bf7c');
-    wood.addColorStop(1, '#d5a45f');
-    g.strokeStyle = wood;
+    g.strokeStyle = t.board;
     g.lineWidth = (BOARD_W - 0.08) * scale;
     g.stroke(path);
-    // grain, only where the wood is
+    // light from the top left, and grain, only where the wood is
     g.save();
     g.globalCompositeOperation = 'source-atop';
-    g.strokeStyle = 'rgba(140, 85, 35, 0.10)';
+    const light = g.createLinearGradient(ox + bbox.minX * scale, oy + bbox.minY * scale, ox + bbox.maxX * scale, oy + bbox.maxY * scale);
+    light.addColorStop(0, 'rgba(255, 255, 255, 0.3)');
+    light.addColorStop(0.5, 'rgba(255, 255, 255, 0)');
+    light.addColorStop(1, 'rgba(0, 0, 0, 0.1)');
+    g.fillStyle = light;
+    g.fillRect(0, 0, cssW, cssH);
+    g.strokeStyle = t.boardEdge;
+    g.globalAlpha = 0.12;
     g.lineWidth = Math.max(1, scale * 0.025);
     const top = oy + (bbox.minY - 1) * scale;
     const bottom = oy + (bbox.maxY + 1) * scale;
@@ -123,21 +149,24 @@ export function createBoardView(canvas) {
     }
     g.restore();
     // holes: dark, inset, with a light lip at the bottom
-    const hr = HOLE_R * scale;
     holes.forEach((_, i) => {
       const p = at(i);
-      const fill = g.createRadialGradient(p.x, p.y - hr * 0.35, hr * 0.1, p.x, p.y, hr);
-      fill.addColorStop(0, '#3b2210');
-      fill.addColorStop(1, '#6b4420');
-      g.fillStyle = fill;
+      g.fillStyle = t.hole;
       g.beginPath();
       g.arc(p.x, p.y, hr, 0, Math.PI * 2);
       g.fill();
-      g.strokeStyle = 'rgba(255, 244, 220, 0.75)';
+      const depth = g.createRadialGradient(p.x, p.y - hr * 0.35, hr * 0.1, p.x, p.y, hr);
+      depth.addColorStop(0, 'rgba(0, 0, 0, 0.3)');
+      depth.addColorStop(1, 'rgba(255, 255, 255, 0.12)');
+      g.fillStyle = depth;
+      g.fill();
+      g.strokeStyle = t.holeRim;
+      g.globalAlpha = 0.75;
       g.lineWidth = Math.max(1, hr * 0.14);
       g.beginPath();
       g.arc(p.x, p.y, hr * 1.02, Math.PI * 0.1, Math.PI * 0.9);
       g.stroke();
+      g.globalAlpha = 1;
       g.strokeStyle = 'rgba(60, 30, 10, 0.45)';
       g.beginPath();
       g.arc(p.x, p.y, hr * 1.02, Math.PI * 1.1, Math.PI * 1.9);
@@ -147,6 +176,16 @@ export function createBoardView(canvas) {
   }
 
   return {
+    /**
+     * Sets the colours and peg style (the wood is repainted when they changed).
+     * @param {import('./theme.js').Theme} theme
+     */
+    setTheme(theme) {
+      if (t?.key === theme.key) return;
+      t = theme;
+      boardImage = null;
+    },
+
     /**
      * Shows a new board.
      * @param {Layout} next
@@ -186,9 +225,11 @@ export function createBoardView(canvas) {
      * @param {Scene} s
      */
     draw(s) {
-      if (!layout || cssW === 0) return;
+      if (!layout || cssW === 0 || !t) return;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.fillStyle = t.background;
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
       boardImage ??= paintBoard();
       ctx.drawImage(boardImage, 0, 0);
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
@@ -202,80 +243,84 @@ export function createBoardView(canvas) {
       // the goal: a dashed ring around each hole the last peg may end in
       for (const k of s.goal) {
         const p = at(k);
-        drawRing(ctx, p.x, p.y, pr * 1.32, 'rgba(120, 53, 15, 0.6)', Math.max(1, scale * 0.035), [scale * 0.08, scale * 0.06]);
+        drawRing(ctx, p.x, p.y, pr * 1.32, t.goal, Math.max(1, scale * 0.035), [scale * 0.08, scale * 0.06], t.forced ? 1 : 0.6);
       }
       if (s.pickStart) {
         holes.forEach((_, k) => {
           const p = at(k);
           const on = k === s.hover;
-          drawRing(ctx, p.x, p.y, pr * 1.15, on ? COLORS.select : 'rgba(255, 255, 255, 0.6)', scale * (on ? 0.09 : 0.04));
+          drawRing(ctx, p.x, p.y, pr * 1.15, on ? t.select : t.holeRim, scale * (on ? 0.09 : 0.04), [], on ? 1 : 0.6);
         });
       }
       // the last peg of a solved game sits in a warm glow
       if (s.glow !== null) {
         const p = at(s.glow);
-        const g = ctx.createRadialGradient(p.x, p.y, pr * 0.8, p.x, p.y, pr * 2.6);
-        g.addColorStop(0, 'rgba(253, 224, 71, 0.85)');
-        g.addColorStop(1, 'rgba(253, 224, 71, 0)');
-        ctx.fillStyle = g;
+        ctx.save();
+        ctx.globalAlpha = 0.85;
+        ctx.shadowColor = t.glow;
+        ctx.shadowBlur = pr * 2;
+        ctx.fillStyle = t.glow;
         ctx.beginPath();
-        ctx.arc(p.x, p.y, pr * 2.6, 0, Math.PI * 2);
+        ctx.arc(p.x, p.y, pr * 1.35, 0, Math.PI * 2);
         ctx.fill();
+        ctx.restore();
       }
       // landing holes
       for (const [k, kind] of s.targets) {
         const p = at(k);
         const strong = k === s.hover || (s.drag !== null && k === nearest(s.drag.x, s.drag.y));
-        if (kind === 'good') drawGood(ctx, p.x, p.y, hr * 1.25, strong);
-        else if (kind === 'bad') drawBomb(ctx, p.x, p.y, hr * (strong ? 1.55 : 1.4));
-        else if (kind === 'unknown') drawUnknown(ctx, p.x, p.y, hr * 1.25, strong);
-        else drawTarget(ctx, p.x, p.y, hr * 1.25, strong);
+        if (kind === 'good') drawGood(ctx, t, p.x, p.y, hr * 1.25, strong);
+        else if (kind === 'bad') drawBomb(ctx, t, p.x, p.y, hr * (strong ? 1.55 : 1.4));
+        else if (kind === 'unknown') drawUnknown(ctx, t, p.x, p.y, hr * 1.25, strong);
+        else drawTarget(ctx, t, p.x, p.y, hr * 1.25, strong);
       }
       // pegs
       s.pegs.forEach((on, k) => {
         if (!on || hiddenPeg.has(k)) return;
         const p = at(k);
         const mark = s.pegMarks.get(k);
-        if (k === s.selected) drawRing(ctx, p.x, p.y, pr * 1.22, COLORS.select, scale * 0.08);
-        else if (k === s.hover && !s.pickStart) drawRing(ctx, p.x, p.y, pr * 1.18, 'rgba(255, 255, 255, 0.9)', scale * 0.05);
+        if (k === s.selected) drawRing(ctx, p.x, p.y, pr * 1.22, t.select, scale * 0.08);
+        else if (k === s.hover && !s.pickStart) drawRing(ctx, p.x, p.y, pr * 1.18, t.holeRim, scale * 0.05, [], 0.9);
         const fading = s.anim && s.anim.fadeIn === k ? s.anim.t : 1;
         if (mark === 'bomb') {
-          drawBomb(ctx, p.x, p.y, pr * 1.12, fading);
+          drawBomb(ctx, t, p.x, p.y, pr * 1.12, fading);
           return;
         }
-        drawPeg(ctx, p.x, p.y, pr, k === s.selected ? 0.35 : 0, fading);
-        if (mark) drawBadge(ctx, p.x, p.y, pr, mark);
+        drawPeg(ctx, t, p.x, p.y, pr, k === s.selected ? 0.35 : 0, fading);
+        if (mark) drawBadge(ctx, t, p.x, p.y, pr, mark);
       });
       if (s.anim) {
-        const { from, to, fadeOut, t } = s.anim;
+        const { from, to, fadeOut, t: tt } = s.anim;
         if (fadeOut !== null) {
           const p = at(fadeOut);
-          drawPeg(ctx, p.x, p.y, pr * (1 - 0.5 * t), 0, 1 - t);
+          drawPeg(ctx, t, p.x, p.y, pr * (1 - 0.5 * tt), 0, 1 - tt);
         }
         const a = at(from);
         const b = at(to);
-        const e = t < 0.5 ? 2 * t * t : 1 - 2 * (1 - t) * (1 - t);
+        const e = tt < 0.5 ? 2 * tt * tt : 1 - 2 * (1 - tt) * (1 - tt);
         const lift = Math.sin(Math.PI * e);
-        drawPeg(ctx, a.x + (b.x - a.x) * e, a.y + (b.y - a.y) * e - lift * scale * 0.35, pr, lift);
+        drawPeg(ctx, t, a.x + (b.x - a.x) * e, a.y + (b.y - a.y) * e - lift * scale * 0.35, pr, lift);
       }
-      if (s.drag) drawPeg(ctx, s.drag.x, s.drag.y, pr, 1);
+      if (s.drag) drawPeg(ctx, t, s.drag.x, s.drag.y, pr, 1);
       if (s.cursor !== null) {
         const p = at(s.cursor);
-        drawRing(ctx, p.x, p.y, pr * 1.42, '#ffffff', scale * 0.1);
-        drawRing(ctx, p.x, p.y, pr * 1.42, COLORS.focus, scale * 0.05, [scale * 0.12, scale * 0.07]);
+        drawRing(ctx, p.x, p.y, pr * 1.42, t.markInk, scale * 0.1);
+        drawRing(ctx, p.x, p.y, pr * 1.42, t.focus, scale * 0.05, [scale * 0.12, scale * 0.07]);
       }
       if (s.names) {
         ctx.save();
-        ctx.font = `600 ${Math.round(Math.min(15, Math.max(9, scale * 0.16)))}px system-ui, sans-serif`;
+        ctx.font = `600 ${Math.round(Math.min(15, Math.max(9, scale * 0.16)))}px ${t.font}`;
         ctx.textAlign = 'center';
         ctx.textBaseline = 'middle';
         holes.forEach((h, k) => {
           const p = at(k);
           const y = p.y + pr + scale * 0.1;
           ctx.lineWidth = 3;
-          ctx.strokeStyle = 'rgba(243, 217, 164, 0.9)';
+          ctx.strokeStyle = t.board;
+          ctx.globalAlpha = 0.9;
           ctx.strokeText(h.name, p.x, y);
-          ctx.fillStyle = '#3b2210';
+          ctx.globalAlpha = 1;
+          ctx.fillStyle = t.label;
           ctx.fillText(h.name, p.x, y);
         });
         ctx.restore();
@@ -303,6 +348,16 @@ export function createBoardView(canvas) {
       const p = at(k);
       const half = PEG_R * scale;
       return { x: r.left + p.x - half, y: r.top + p.y - half, width: 2 * half, height: 2 * half };
+    },
+
+    /**
+     * Where hole k is on the canvas (CSS pixels from its top left), and the radius a peg
+     * takes there (for the accessible buttons laid over the holes).
+     * @param {number} k
+     */
+    holeBox(k) {
+      const p = at(k);
+      return { x: p.x, y: p.y, r: PEG_R * scale };
     },
 
     /**

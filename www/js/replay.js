@@ -8,16 +8,12 @@ import { noSolutionText } from './texts.js';
 const GAP_MS = 380;
 
 /**
- * @typedef {import('./engine.js').Jump} Jump
  * @typedef {{
- *   ctrl: import('./game.js').GameController,
- *   play: (jump: Jump) => Promise<boolean>,
- *   landed: () => Promise<void>,
+ *   game: import('./create-game.js').PegwiseGame,
  *   changed: () => void,
  *   nothing: (why: string) => void,
  * }} ReplayDeps
- *   play: plays a jump (false when the position moved on first); landed: resolves when its
- *   animation ends; changed: the running state flipped; nothing: no solution was found
+ *   game: the board's API; changed: the running state flipped; nothing: no solution was found
  */
 
 /** Plays wasm's solutions into the game, whole or a jump at a time. */
@@ -50,16 +46,21 @@ export class Replay {
 
   /** A winning line from the current position: the stepped plan, or a fresh one from wasm. */
   async line() {
-    const { ctrl } = this.deps;
-    return this.plan?.version === ctrl.version ? this.plan.line : ctrl.solution();
+    const { game } = this.deps;
+    return this.plan?.version === game.state()?.version ? this.plan.line : game.solution();
   }
 
   /**
-   * The legal jump written `text` in the current position.
-   * @param {string} text
+   * Plays one jump; false when it no longer plays (the position moved on).
+   * @param {string} jump
    */
-  legal(text) {
-    return this.deps.ctrl.snap?.legal.find((j) => j.jump === text);
+  async play(jump) {
+    try {
+      await this.deps.game.play(jump);
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** Plays a solution to the end, or stops the one playing. */
@@ -68,21 +69,19 @@ export class Replay {
       this.stop();
       return;
     }
-    const { ctrl, play, landed, changed, nothing } = this.deps;
-    if (ctrl.full?.status !== 'playing') return;
+    const { game, changed, nothing } = this.deps;
+    if (game.state()?.status !== 'playing') return;
     const run = { stop: false };
     this.run = run;
     changed();
     try {
       const line = await this.line();
       if (!line) {
-        nothing(noSolutionText(ctrl.full));
+        nothing(noSolutionText(game.state()));
         return;
       }
       for (const [i, text] of line.entries()) {
-        const jump = this.legal(text);
-        if (run.stop || !jump || !(await play(jump))) break;
-        await landed();
+        if (run.stop || !(await this.play(text))) break;
         if (!run.stop && i < line.length - 1) await pause(GAP_MS);
       }
     } finally {
@@ -93,16 +92,15 @@ export class Replay {
 
   /** Plays the next jump of a solution. */
   async step() {
-    const { ctrl, play, nothing } = this.deps;
-    if (this.run || ctrl.full?.status !== 'playing') return;
+    const { game, nothing } = this.deps;
+    if (this.run || game.state()?.status !== 'playing') return;
     this.stepping++;
     try {
-      const v = ctrl.version;
+      const v = game.state()?.version;
       const line = await this.line();
-      if (ctrl.version !== v) return;
-      const jump = line?.length ? this.legal(line[0]) : undefined;
-      if (!line?.length) nothing(noSolutionText(ctrl.full));
-      else if (jump && (await play(jump))) this.plan = { version: ctrl.version, line: line.slice(1) };
+      if (game.state()?.version !== v) return;
+      if (!line?.length) nothing(noSolutionText(game.state()));
+      else if (await this.play(line[0])) this.plan = { version: /** @type {number} */ (game.state()?.version), line: line.slice(1) };
     } finally {
       this.stepping--;
     }

@@ -1,46 +1,51 @@
 // Pictures drawn on the board: pegs, bombs and hint marks. Each draws centred on (x, y) with
-// radius r in canvas units, and leaves the context as it found it.
+// radius r in canvas units, in the colours of the theme (theme.js), and leaves the context as
+// it found it. "glass" pegs are shaded; "flat" ones (and forced colours) are plain discs.
 
-/** Colours of the pieces; the board's own colours live in render.js. */
-export const COLORS = {
-  pegLight: '#c7d2fe',
-  pegMid: '#4f46e5',
-  pegDark: '#1e1b4b',
-  good: '#15803d',
-  goodLight: '#22c55e',
-  unknown: '#b45309',
-  unknownLight: '#fbbf24',
-  select: '#f59e0b',
-  focus: '#0369a1',
-};
+/** @typedef {import('./theme.js').Theme} Theme */
 
 /**
- * A shaded glass peg with a drop shadow.
+ * A peg with a drop shadow.
  * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} t
  * @param {number} x
  * @param {number} y
  * @param {number} r radius
  * @param {number} [lift] 0 on the board, up to 1 when held high (bigger, softer shadow)
  * @param {number} [alpha]
  */
-export function drawPeg(ctx, x, y, r, lift = 0, alpha = 1) {
+export function drawPeg(ctx, t, x, y, r, lift = 0, alpha = 1) {
   ctx.save();
   ctx.globalAlpha = alpha;
   const rr = r * (1 + 0.12 * lift);
+  if (t.pegStyle === 'flat') {
+    ctx.fillStyle = t.peg;
+    ctx.beginPath();
+    ctx.arc(x, y, rr, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.strokeStyle = t.boardEdge;
+    ctx.lineWidth = Math.max(1, r * 0.08);
+    ctx.stroke();
+    ctx.restore();
+    return;
+  }
   // shadow on the board, offset further as the peg rises
   ctx.fillStyle = `rgba(40, 20, 5, ${0.35 - 0.12 * lift})`;
   ctx.beginPath();
   ctx.ellipse(x + r * (0.12 + 0.35 * lift), y + r * (0.2 + 0.45 * lift), rr * 0.98, rr * 0.9, 0, 0, Math.PI * 2);
   ctx.fill();
-  const body = ctx.createRadialGradient(x - rr * 0.35, y - rr * 0.4, rr * 0.08, x, y, rr);
-  body.addColorStop(0, COLORS.pegLight);
-  body.addColorStop(0.45, COLORS.pegMid);
-  body.addColorStop(1, COLORS.pegDark);
-  ctx.fillStyle = body;
+  ctx.fillStyle = t.peg;
   ctx.beginPath();
   ctx.arc(x, y, rr, 0, Math.PI * 2);
   ctx.fill();
-  // specular glint at the top left
+  // light from the top left, dark at the rim: any peg colour looks like glass
+  const shade = ctx.createRadialGradient(x - rr * 0.35, y - rr * 0.4, rr * 0.08, x, y, rr);
+  shade.addColorStop(0, 'rgba(255, 255, 255, 0.7)');
+  shade.addColorStop(0.45, 'rgba(255, 255, 255, 0)');
+  shade.addColorStop(1, 'rgba(0, 0, 0, 0.6)');
+  ctx.fillStyle = shade;
+  ctx.fill();
+  // specular glint
   ctx.fillStyle = 'rgba(255, 255, 255, 0.85)';
   ctx.beginPath();
   ctx.ellipse(x - rr * 0.38, y - rr * 0.45, rr * 0.22, rr * 0.13, -0.6, 0, Math.PI * 2);
@@ -51,26 +56,28 @@ export function drawPeg(ctx, x, y, r, lift = 0, alpha = 1) {
 /**
  * A cartoon bomb: black ball, cap, fuse and spark (Bell's NeverLose marks bad jumps this way).
  * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} t
  * @param {number} x
  * @param {number} y
  * @param {number} r radius of the whole picture
  * @param {number} [alpha]
  */
-export function drawBomb(ctx, x, y, r, alpha = 1) {
+export function drawBomb(ctx, t, x, y, r, alpha = 1) {
+  const glass = t.pegStyle === 'glass';
   ctx.save();
   ctx.globalAlpha = alpha;
   const br = r * 0.74;
   const cx = x - r * 0.08;
   const cy = y + r * 0.14;
   // a pale halo keeps the black ball visible on a dark hole
-  ctx.fillStyle = 'rgba(254, 226, 226, 0.85)';
+  ctx.fillStyle = t.forced ? t.markInk : 'rgba(254, 226, 226, 0.85)';
   ctx.beginPath();
   ctx.arc(cx, cy, br + r * 0.1, 0, Math.PI * 2);
   ctx.fill();
   // fuse: a curl from the cap up to the right
   const capX = cx + br * 0.62;
   const capY = cy - br * 0.62;
-  ctx.strokeStyle = '#7c4a1e';
+  ctx.strokeStyle = t.forced ? t.bomb : '#7c4a1e';
   ctx.lineWidth = r * 0.1;
   ctx.lineCap = 'round';
   ctx.beginPath();
@@ -80,7 +87,7 @@ export function drawBomb(ctx, x, y, r, alpha = 1) {
   // spark
   const sx = capX + r * 0.22;
   const sy = capY - r * 0.32;
-  ctx.strokeStyle = '#f97316';
+  ctx.strokeStyle = t.forced ? t.bomb : '#f97316';
   ctx.lineWidth = r * 0.07;
   for (let k = 0; k < 8; k++) {
     const a = (k * Math.PI) / 4 + 0.2;
@@ -90,57 +97,67 @@ export function drawBomb(ctx, x, y, r, alpha = 1) {
     ctx.lineTo(sx + Math.cos(a) * len, sy + Math.sin(a) * len);
     ctx.stroke();
   }
-  ctx.fillStyle = '#fde047';
+  ctx.fillStyle = t.forced ? t.bomb : '#fde047';
   ctx.beginPath();
   ctx.arc(sx, sy, r * 0.09, 0, Math.PI * 2);
   ctx.fill();
   // body
-  const body = ctx.createRadialGradient(cx - br * 0.35, cy - br * 0.35, br * 0.05, cx, cy, br);
-  body.addColorStop(0, '#6b7280');
-  body.addColorStop(0.35, '#1f2937');
-  body.addColorStop(1, '#030712');
-  ctx.fillStyle = body;
+  ctx.fillStyle = t.bomb;
   ctx.beginPath();
   ctx.arc(cx, cy, br, 0, Math.PI * 2);
   ctx.fill();
+  if (glass) {
+    const light = ctx.createRadialGradient(cx - br * 0.35, cy - br * 0.35, br * 0.05, cx, cy, br);
+    light.addColorStop(0, 'rgba(255, 255, 255, 0.4)');
+    light.addColorStop(0.4, 'rgba(255, 255, 255, 0.08)');
+    light.addColorStop(1, 'rgba(0, 0, 0, 0.3)');
+    ctx.fillStyle = light;
+    ctx.fill();
+  }
   // cap (a short cylinder where the fuse goes in)
   ctx.save();
   ctx.translate(capX - br * 0.08, capY + br * 0.08);
   ctx.rotate(Math.PI / 4);
-  ctx.fillStyle = '#374151';
+  ctx.fillStyle = t.forced ? t.bomb : '#374151';
   ctx.fillRect(-br * 0.26, -br * 0.2, br * 0.52, br * 0.34);
-  ctx.fillStyle = '#6b7280';
-  ctx.fillRect(-br * 0.26, -br * 0.2, br * 0.52, br * 0.09);
+  if (glass) {
+    ctx.fillStyle = '#6b7280';
+    ctx.fillRect(-br * 0.26, -br * 0.2, br * 0.52, br * 0.09);
+  }
   ctx.restore();
-  // glint
-  ctx.fillStyle = 'rgba(255, 255, 255, 0.7)';
-  ctx.beginPath();
-  ctx.ellipse(cx - br * 0.4, cy - br * 0.38, br * 0.2, br * 0.11, -0.7, 0, Math.PI * 2);
-  ctx.fill();
+  if (glass) {
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.7)';
+    ctx.beginPath();
+    ctx.ellipse(cx - br * 0.4, cy - br * 0.38, br * 0.2, br * 0.11, -0.7, 0, Math.PI * 2);
+    ctx.fill();
+  }
   ctx.restore();
 }
 
 /**
- * A good landing hole: a green disc with a white check mark and a ring.
+ * A good landing hole: a green disc with a check mark and a ring.
  * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} t
  * @param {number} x
  * @param {number} y
  * @param {number} r
  * @param {boolean} [strong] drawn bigger (the pointer is over it)
  */
-export function drawGood(ctx, x, y, r, strong = false) {
+export function drawGood(ctx, t, x, y, r, strong = false) {
   ctx.save();
   const rr = strong ? r * 1.1 : r;
-  ctx.fillStyle = COLORS.good;
+  ctx.fillStyle = t.good;
   ctx.beginPath();
   ctx.arc(x, y, rr * 0.78, 0, Math.PI * 2);
   ctx.fill();
-  ctx.strokeStyle = COLORS.goodLight;
+  ctx.strokeStyle = t.good;
+  ctx.globalAlpha = t.forced ? 1 : 0.75;
   ctx.lineWidth = rr * 0.14;
   ctx.beginPath();
   ctx.arc(x, y, rr * 0.95, 0, Math.PI * 2);
   ctx.stroke();
-  ctx.strokeStyle = '#ffffff';
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = t.markInk;
   ctx.lineWidth = rr * 0.16;
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
@@ -155,23 +172,24 @@ export function drawGood(ctx, x, y, r, strong = false) {
 /**
  * A landing hole the search could not judge: an amber disc with a question mark.
  * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} t
  * @param {number} x
  * @param {number} y
  * @param {number} r
  * @param {boolean} [strong]
  */
-export function drawUnknown(ctx, x, y, r, strong = false) {
+export function drawUnknown(ctx, t, x, y, r, strong = false) {
   ctx.save();
   const rr = strong ? r * 1.1 : r;
-  ctx.fillStyle = COLORS.unknownLight;
+  ctx.fillStyle = t.unknown;
   ctx.beginPath();
   ctx.arc(x, y, rr * 0.8, 0, Math.PI * 2);
   ctx.fill();
-  ctx.strokeStyle = COLORS.unknown;
+  ctx.strokeStyle = t.unknownInk;
   ctx.lineWidth = rr * 0.12;
   ctx.stroke();
-  ctx.fillStyle = '#451a03';
-  ctx.font = `700 ${Math.round(rr * 1.1)}px system-ui, sans-serif`;
+  ctx.fillStyle = t.unknownInk;
+  ctx.font = `700 ${Math.round(rr * 1.1)}px ${t.font}`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText('?', x, y + rr * 0.06);
@@ -181,14 +199,16 @@ export function drawUnknown(ctx, x, y, r, strong = false) {
 /**
  * A landing hole with hints off: a plain light ring.
  * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} t
  * @param {number} x
  * @param {number} y
  * @param {number} r
  * @param {boolean} [strong]
  */
-export function drawTarget(ctx, x, y, r, strong = false) {
+export function drawTarget(ctx, t, x, y, r, strong = false) {
   ctx.save();
-  ctx.strokeStyle = strong ? '#fffbeb' : 'rgba(255, 251, 235, 0.85)';
+  ctx.strokeStyle = t.holeRim;
+  ctx.globalAlpha = strong || t.forced ? 1 : 0.85;
   ctx.lineWidth = r * (strong ? 0.2 : 0.14);
   ctx.beginPath();
   ctx.arc(x, y, r * 0.85, 0, Math.PI * 2);
@@ -199,22 +219,23 @@ export function drawTarget(ctx, x, y, r, strong = false) {
 /**
  * A small badge at a peg's upper right: a check (it has a good jump) or a question mark.
  * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} t
  * @param {number} x peg centre
  * @param {number} y peg centre
  * @param {number} r peg radius
  * @param {'good'|'unknown'} kind
  */
-export function drawBadge(ctx, x, y, r, kind) {
+export function drawBadge(ctx, t, x, y, r, kind) {
   const bx = x + r * 0.72;
   const by = y - r * 0.72;
   const br = r * 0.38;
   ctx.save();
-  ctx.fillStyle = '#ffffff';
+  ctx.fillStyle = t.markInk;
   ctx.beginPath();
   ctx.arc(bx, by, br * 1.2, 0, Math.PI * 2);
   ctx.fill();
-  if (kind === 'good') drawGood(ctx, bx, by, br);
-  else drawUnknown(ctx, bx, by, br);
+  if (kind === 'good') drawGood(ctx, t, bx, by, br);
+  else drawUnknown(ctx, t, bx, by, br);
   ctx.restore();
 }
 
@@ -227,9 +248,11 @@ export function drawBadge(ctx, x, y, r, kind) {
  * @param {string} color
  * @param {number} width
  * @param {number[]} [dash]
+ * @param {number} [alpha]
  */
-export function drawRing(ctx, x, y, r, color, width, dash = []) {
+export function drawRing(ctx, x, y, r, color, width, dash = [], alpha = 1) {
   ctx.save();
+  ctx.globalAlpha = alpha;
   ctx.strokeStyle = color;
   ctx.lineWidth = width;
   ctx.setLineDash(dash);

@@ -48,15 +48,14 @@ export function statusBanner(pos, full, holes, fatal) {
 /**
  * Where the hints come from, for the little badge: table, live search, or "?" when the
  * search gave up on this position.
- * @param {Snapshot} snap
- * @param {State|null} full
- * @param {string|null} tableFile
+ * @param {{source: string, tableState: string, tableNote: string, tableFile: string|null,
+ *   status: string|null, winning: boolean|null}} s a board's state()
  * @returns {{source: 'table'|'search'|'unknown', title: string}}
  */
-export function sourceInfo(snap, full, tableFile) {
-  if (snap.position.source === 'table') return { source: 'table', title: `Exact, from the table ${tableFile}` };
-  const why = snap.tableState === 'loading' ? `Loading the table ${tableFile}; the live search answers meanwhile.` : snap.tableNote;
-  if (full && full.winning === null) {
+export function sourceInfo(s) {
+  if (s.source === 'table') return { source: 'table', title: `Exact, from the table ${s.tableFile}` };
+  const why = s.tableState === 'loading' ? `Loading the table ${s.tableFile}; the live search answers meanwhile.` : s.tableNote;
+  if (s.status !== null && s.winning === null) {
     return { source: 'unknown', title: `The live search ran out of budget on this position: marks it can’t settle show ?. ${why}`.trim() };
   }
   return { source: 'search', title: why || 'Exact answers from a live search (no table covers this game).' };
@@ -94,8 +93,25 @@ export function hintLine({ mode, peg, emptyCursor, jumps, hints, pegHints }) {
 }
 
 /**
+ * Verdicts per peg that can jump (like wasm's pegs()), once every such peg has its hints.
+ * @param {Jump[]} legal
+ * @param {Record<string, Hint[]>} verdicts the hints known, by peg
+ * @returns {PegHint[]|null}
+ */
+export function pegSummary(legal, verdicts) {
+  const pegs = [...new Set(legal.map((j) => j.from))];
+  if (!pegs.every((p) => p in verdicts)) return null;
+  return pegs.map((hole) => {
+    const v = verdicts[hole].map((h) => h.verdict);
+    const count = (x) => v.filter((y) => y === x).length;
+    const [good, bad, unknown] = [count('good'), count('bad'), count('unknown')];
+    return { hole, good, bad, unknown, bomb: good === 0 && unknown === 0 && bad > 0 };
+  });
+}
+
+/**
  * Why "Show a solution" found nothing.
- * @param {State|null} full
+ * @param {{winning: boolean|null}|null} full
  */
 export function noSolutionText(full) {
   return full?.winning === false

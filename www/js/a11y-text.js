@@ -1,0 +1,94 @@
+// What a screen reader hears: the label of each hole's button and the sentences the live region
+// announces. Pure functions of what wasm said; no DOM here (grid.js and board.js show them).
+
+import { statusBanner } from './texts.js';
+
+/**
+ * @typedef {import('./engine.js').Hint} Hint
+ * @typedef {import('./engine.js').Jump} Jump
+ * @typedef {{
+ *   name: string, peg: boolean, picked: boolean, goal: boolean, pickStart: boolean,
+ *   mode: 'off'|'hover'|'always', jumps: Jump[], verdicts: Hint[]|undefined,
+ *   landing: {jump: string, verdict: string|null}|null,
+ * }} HoleFacts
+ *   jumps: the peg's legal jumps; verdicts: their verdicts once known; landing: the picked
+ *   peg's jump that lands in this (empty) hole
+ */
+
+/**
+ * "2 jumps", "1 jump".
+ * @param {number} n
+ * @param {string} [what]
+ */
+const count = (n, what = 'jump') => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/**
+ * The verdicts of a peg's jumps in words: "2 good jumps, 1 bad".
+ * @param {Hint[]} verdicts
+ */
+export function verdictWords(verdicts) {
+  const n = (v) => verdicts.filter((h) => h.verdict === v).length;
+  const parts = [
+    [n('good'), 'good'],
+    [n('bad'), 'bad'],
+    [n('unknown'), 'unsure'],
+  ].filter(([k]) => k > 0);
+  return parts.map(([k, word], i) => (i === 0 ? `${k} ${word} ${k === 1 ? 'jump' : 'jumps'}` : `${k} ${word}`)).join(', ');
+}
+
+/**
+ * The label of a hole's button, e.g. "peg at d2, 2 good jumps, 1 bad" or "empty hole d4,
+ * d2-d4 lands here: good".
+ * @param {HoleFacts} h
+ */
+export function holeLabel(h) {
+  const goal = h.goal ? ', the goal' : '';
+  if (h.pickStart) return `hole ${h.name}${goal}, pick it as the empty start hole`;
+  if (!h.peg) {
+    if (!h.landing) return `empty hole ${h.name}${goal}`;
+    const v = h.landing.verdict;
+    const how = v === 'good' ? ': good' : v === 'bad' ? ': a bomb, it loses' : v === 'unknown' ? ': can’t tell' : '';
+    return `empty hole ${h.name}${goal}, ${h.landing.jump} lands here${how}`;
+  }
+  const picked = h.picked ? ', picked' : '';
+  let jumps;
+  if (!h.jumps.length) jumps = 'no jumps';
+  else if (h.mode === 'off') jumps = `can jump to ${h.jumps.map((j) => j.to).join(', ')}`;
+  else if (h.verdicts) jumps = verdictWords(h.verdicts);
+  else jumps = count(h.jumps.length);
+  return `peg at ${h.name}${picked}, ${jumps}${goal}`;
+}
+
+/**
+ * What the live region says after a jump: "a3-a1. 13 pegs left."
+ * @param {string} jump
+ * @param {number} pegs
+ */
+export function jumpSaid(jump, pegs) {
+  return `${jump}. ${count(pegs, 'peg')} left.`;
+}
+
+/**
+ * What the live region says after an undo.
+ * @param {string} jump
+ * @param {number} pegs
+ */
+export function undoSaid(jump, pegs) {
+  return `Took back ${jump}. ${count(pegs, 'peg')}.`;
+}
+
+/**
+ * What the live region says when a game ends or is lost: the banner's words.
+ * @param {import('./engine.js').Position} pos
+ * @param {import('./engine.js').State} full
+ * @param {string[]} holes
+ * @param {string|null} fatal
+ */
+export function statusSaid(pos, full, holes, fatal) {
+  const b = statusBanner(pos, full, holes, fatal);
+  return b.sub ? `${b.text} ${b.sub}` : b.text;
+}
+
+/** The board's instructions (the grid's description). */
+export const HOW_TO =
+  'Arrow keys move between holes. Enter or Space picks a peg, then the hole to jump to. Escape drops the peg. U undoes a jump, R redoes it.';

@@ -1,0 +1,138 @@
+// What a board tells the page and the screen reader: DOM events (move, undo, solved, deadend,
+// stuck, change; CustomEvents that bubble out of the shadow root) and the live region's words.
+// It also remembers the jump that lost the game, for the dead-end message.
+
+import { jumpSaid, statusSaid, undoSaid } from './a11y-text.js';
+
+/**
+ * @typedef {'open'|'move'|'undo'|'redo'|'reset'|'seek'|'table'|'verdict'|'hints'|'focus'|'config'|'error'} Reason
+ *   why `change` fired
+ */
+
+/** The events and announcements of one board. */
+export class BoardEvents {
+  /** @param {import('./board.js').Board} board */
+  constructor(board) {
+    this.board = board;
+    /** @type {'open'|'reset'|'seek'|null} what the next 'other' change is */
+    this.reason = null;
+    /** @type {import('./engine.js').State|null} verdict before the last change */
+    this.fullBefore = null;
+    /** @type {import('./engine.js').State|null} the verdict seen for the current position */
+    this.lastFull = null;
+    /** @type {import('./game.js').Change|null} */
+    this.lastChange = null;
+    /** @type {{jump: string, jumps: number}|null} the jump that lost the game, when seen */
+    this.deadAt = null;
+    /** @type {string|null} the position whose status was last reported */
+    this.statusKey = null;
+    this.opened = 0;
+    this.flip = false;
+  }
+
+  /** The jump that made the goal unreachable, while the game is still past it. */
+  fatal() {
+    const pos = this.board.ctrl.snap?.position;
+    return this.deadAt && pos && this.deadAt.jumps <= pos.jumps ? this.deadAt.jump : null;
+  }
+
+  /**
+   * Dispatches a bubbling, composed CustomEvent from the host.
+   * @param {string} type
+   * @param {object} detail
+   */
+  emit(type, detail) {
+    if (this.board.destroyed) return;
+    this.board.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  /** @param {Reason} reason */
+  emitChange(reason) {
+    const state = this.board.state();
+    if (state) this.emit('change', { reason, state });
+  }
+
+  /**
+   * Says something in the live region (the same words twice still get read).
+   * @param {string} text
+   */
+  say(text) {
+    this.flip = !this.flip;
+    this.board.dom.live.textContent = this.flip ? text : `${text}\u00a0`;
+  }
+
+  /**
+   * A new snapshot arrived.
+   * @param {import('./engine.js').Snapshot|null} prev
+   * @param {import('./game.js').Change} change
+   * @param {import('./board.js').By} by
+   */
+  changed(prev, change, by) {
+    const b = this.board;
+    const pos = /** @type {import('./engine.js').Snapshot} */ (b.ctrl.snap).position;
+    this.fullBefore = this.lastFull;
+    this.lastFull = null;
+    this.lastChange = change;
+    if (!prev || prev.position.board !== pos.board || (change.kind === 'other' && !pos.canUndo)) this.deadAt = null;
+    /** @type {Reason} */
+    let reason = change.kind === 'jump' ? 'move' : change.kind === 'other' ? (this.reason ?? 'open') : change.kind;
+    if (reason === 'open') this.opened++;
+    const j = change.jump;
+    if (j && change.kind === 'undo') {
+      this.emit('undo', { ...j, state: b.state() });
+      this.say(undoSaid(j.jump, pos.pegCount));
+    } else if (j) {
+      reason = change.kind === 'redo' ? 'redo' : 'move';
+      this.emit('move', { ...j, move: pos.history.at(-1), by, state: b.state() });
+      this.say(jumpSaid(j.jump, pos.pegCount));
+    } else if (reason === 'reset') {
+      this.say(`Back to the start. ${pos.pegCount} pegs.`);
+    }
+    this.emitChange(reason);
+  }
+
+  /** A verdict or hints arrived for the current position. */
+  info() {
+    const b = this.board;
+    const { ctrl } = b;
+    const full = ctrl.full;
+    const snap = ctrl.snap;
+    if (!snap) return;
+    if (!full || this.lastFull) {
+      this.emitChange(ctrl.error ? 'error' : 'hints');
+      return;
+    }
+    this.lastFull = full;
+    const before = this.fullBefore;
+    const c = this.lastChange;
+    if (full.status !== 'deadend') this.deadAt = null;
+    else if (before?.status === 'playing' && before.winning === true && c?.jump && c.kind !== 'undo') {
+      this.deadAt = { jump: c.jump.jump, jumps: full.jumps };
+    }
+    const pos = snap.position;
+    const key = `${this.opened}:${pos.code}:${pos.jumps}`;
+    const fresh = key !== this.statusKey;
+    this.statusKey = key;
+    this.emitChange('verdict');
+    if (!fresh || full.status === 'playing') return;
+    const holes = /** @type {import('./engine.js').Layout} */ (ctrl.layout).holes.map((h) => h.name);
+    this.say(statusSaid(pos, full, holes, this.fatal()));
+    const state = b.state();
+    if (full.status === 'solved') this.emit('solved', { hole: holes[pos.pegs.indexOf(true)], moves: pos.moves, jumps: pos.jumps, state });
+    else if (full.status === 'deadend') this.emit('deadend', { jump: this.fatal(), pegCount: pos.pegCount, state });
+    else this.emit('stuck', { pegCount: pos.pegCount, state });
+  }
+
+  /**
+   * A jump the engine refused or could not play (a bug, or the engine died).
+   * @param {unknown} e
+   */
+  failed(e) {
+    this.board.lastError = e instanceof Error ? e.message : String(e);
+    this.emitChange('error');
+  }
+
+  destroy() {
+    this.reason = null;
+  }
+}

@@ -1,0 +1,129 @@
+// createGame(): puts a playable board into any element and returns the API that drives it.
+// <peg-solitaire> is built on it, and so is the full page.
+
+import { Board, PegwiseError } from './board.js';
+
+export { PegwiseError };
+
+/**
+ * @typedef {import('./config.js').GameConfig} GameConfig
+ * @typedef {import('./engine.js').Jump} Jump
+ * @typedef {import('./engine.js').Hint} Hint
+ * @typedef {import('./engine.js').BoardEntry} BoardEntry
+ */
+
+/**
+ * What a board shows, as plain data: a copy, safe to keep.
+ * @typedef {{
+ *   version: number,
+ *   board: string, start: string, goal: string,
+ *   holes: string[], pegs: boolean[], pegCount: number,
+ *   jumps: number, moves: number, history: string[], future: string[],
+ *   canUndo: boolean, canRedo: boolean, code: string,
+ *   legal: Jump[],
+ *   status: 'playing'|'solved'|'deadend'|'stuck'|null, winning: boolean|null, fatal: string|null,
+ *   source: 'table'|'search', tableFile: string|null, tableState: string, tableNote: string,
+ *   hints: 'off'|'hover'|'always', names: boolean, pickStart: boolean,
+ *   selected: string|null, cursor: string|null, hover: string|null, focus: string|null,
+ *   verdicts: Record<string, Hint[]>,
+ *   marks: {targets: Record<string, 'good'|'bad'|'unknown'|'plain'>, pegs: Record<string, 'bomb'|'good'|'unknown'>},
+ *   error: string|null,
+ * }} GameState
+ *   holes: every hole's name in reading order; pegs: true where a peg stands (same order);
+ *   jumps / moves: played so far (a move is a chain of jumps by one peg); history: the moves
+ *   played; future: the jumps redo would replay, the next first; code: Bell's position code
+ *   (decimal); legal: every jump possible now; status: null until the engine has judged the
+ *   position; winning: can the goal still be reached (null: the live search can't tell);
+ *   fatal: the jump that lost the game, when it was seen; source: where hints come from;
+ *   selected: the picked peg; cursor: the keyboard cursor; focus: the peg whose jumps are
+ *   marked; verdicts: the hints known so far, by peg; marks: what the board draws; error: why
+ *   the last set() or jump failed
+ */
+
+/**
+ * The API of one board.
+ * @typedef {{
+ *   play: (move: string) => Promise<GameState>,
+ *   undo: () => Promise<GameState>,
+ *   redo: () => Promise<GameState>,
+ *   reset: () => Promise<GameState>,
+ *   set: (config: GameConfig) => Promise<GameState>,
+ *   hints: (hole?: string|null) => Promise<Hint[]>,
+ *   state: () => GameState|null,
+ *   holeAt: (x: number, y: number) => string|null,
+ *   holeRect: (name: string) => {x: number, y: number, width: number, height: number}|null,
+ *   destroy: () => void,
+ *   solution: () => Promise<string[]|null>,
+ *   seek: (where: {moves?: number, jumps?: number}) => Promise<GameState>,
+ *   cancel: () => void,
+ *   focus: (options?: FocusOptions) => void,
+ *   settled: () => Promise<void>,
+ *   boards: () => Promise<BoardEntry[]>,
+ *   ready: Promise<GameState>,
+ *   element: HTMLElement,
+ * }} PegwiseGame
+ */
+
+/** @type {WeakMap<HTMLElement, PegwiseGame>} */
+const games = new WeakMap();
+
+/**
+ * Puts a game into `element` (in its shadow root, attached if it has none) and returns its API.
+ * A game already in that element is destroyed first. Events are dispatched from `element`.
+ * The API is also `element.game` (for <peg-solitaire> always; for other elements while the
+ * game lives).
+ * @param {HTMLElement} element
+ * @param {GameConfig} [config] board, start, goal, moves, hints, names, src (see GameConfig)
+ * @returns {PegwiseGame}
+ */
+export function createGame(element, config = {}) {
+  games.get(element)?.destroy();
+  const board = new Board(element);
+  const own = !('game' in element);
+  /** @type {PegwiseGame} */
+  const api = Object.freeze({
+    /** Plays moves in notation ("d2-d4", "e5-c3-a1", several separated by spaces), animated. */
+    play: (move) => board.play(move),
+    /** Takes back the last jump. */
+    undo: () => board.undo(),
+    /** Replays the last jump taken back. */
+    redo: () => board.redo(),
+    /** Back to the start position (redo replays the game). */
+    reset: () => board.reset(),
+    /** Changes the game or its settings (see GameConfig); calls in one tick are merged. */
+    set: (c) => board.set(c),
+    /** The verdicts of a peg's jumps, or of every legal jump when `hole` is left out. */
+    hints: (hole) => board.hints(hole ?? null),
+    /** What the board shows now (null until the first game has opened). */
+    state: () => board.state(),
+    /** The hole at a point in client (viewport) pixels, or null. */
+    holeAt: (x, y) => board.holeAt(x, y),
+    /** A hole's box in client pixels, or null. */
+    holeRect: (name) => board.holeRect(name),
+    /** Removes every listener and observer, frees the game, empties the shadow root. */
+    destroy() {
+      board.destroy();
+      if (games.get(element) === api) games.delete(element);
+      if (own && /** @type {any} */ (element).game === api) delete (/** @type {any} */ (element).game);
+    },
+    /** A winning line of jumps from here, or null (none, or the live search gave up). */
+    solution: () => board.solution(),
+    /** Goes back or forth in the game: to the end of move `moves`, or after `jumps` jumps. */
+    seek: (where) => board.change('seek', where),
+    /** Drops the picked peg and leaves start picking, as Escape does. */
+    cancel: () => board.cancel(),
+    /** Moves the keyboard focus to the board. */
+    focus: (options) => board.focus(options),
+    /** Resolves when nothing is being computed, animated or loaded. */
+    settled: () => board.settled(),
+    /** The board catalogue. */
+    boards: () => board.boards(),
+    /** Resolves once the first game has opened (rejects if it can't). */
+    ready: board.set(config),
+    element,
+  });
+  api.ready.catch(() => {}); // reported in state().error and a `change` event too
+  games.set(element, api);
+  if (own) Object.defineProperty(element, 'game', { value: api, configurable: true });
+  return api;
+}
