@@ -369,3 +369,21 @@ fn tables_regenerate_byte_identically() {
         assert_eq!(len.to_string(), cols[5], "{row}");
     }
 }
+
+#[test]
+fn tables_verify_against_brute_force() {
+    let out = std::env::temp_dir().join(format!("pegwise-verify-{}", std::process::id()));
+    let (code, _, err) = pegwise(&[
+        "tables",
+        "--only",
+        "triangle4,trunc12",
+        "--out",
+        out.to_str().unwrap(),
+        "--verify",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.matches("positions agree with brute force").count() >= 8,
+        "{err}"
+    );
+}

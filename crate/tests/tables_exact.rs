@@ -5,9 +5,9 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use pegwise::hint::Oracle;
-use pegwise::position;
 use pegwise::shipped;
-use pegwise::solve::brute::{self, Brute};
+use pegwise::solve::brute::Brute;
+use pegwise::solve::verify;
 use pegwise::table::Table;
 use pegwise::{Board, Goal, Problem, Start};
 
@@ -46,39 +46,28 @@ fn exhaustive(board_name: &str) -> usize {
     let goals: Vec<Goal> = std::iter::once(Goal::Any)
         .chain((0..board.len() as u8).map(Goal::Hole))
         .collect();
-    let starts: Vec<Problem> = (0..board.len() as u8)
-        .map(|s| Problem::new(board.clone(), Start::Hole(s), Goal::Any).unwrap())
-        .collect();
-    let reach: Vec<Vec<u64>> = starts
-        .iter()
-        .map(|p| brute::reachable_from(p, p.start_positions()[0]))
-        .collect();
     for goal in goals {
         let any_start = Problem::new(board.clone(), Start::Hole(0), goal).unwrap();
         let mut brute = Brute::new(&any_start);
         for s in 0..board.len() as u8 {
             let p = Problem::new(board.clone(), Start::Hole(s), goal).unwrap();
             let mut oracle = oracle_for(&p, &mut cache);
-            for &x in &reach[s as usize] {
-                let want = brute.winning(x);
-                assert_eq!(
-                    oracle.winning(x),
-                    Some(want),
-                    "{board_name} start {} goal {} position {x}",
+            checked += verify::exhaustive(&p, &mut oracle, &mut brute).unwrap_or_else(|m| {
+                panic!(
+                    "{board_name} start {} goal {}: {m:?}",
                     p.start_text(),
                     p.goal_text()
-                );
-                checked += 1;
-            }
+                )
+            });
         }
-        // goal "start" is the same table as "finish at the start hole": check it resolves so
-        let p = Problem::new(board.clone(), Start::Hole(1), Goal::Start).unwrap();
-        let q = Problem::new(board.clone(), Start::Hole(1), Goal::Hole(1)).unwrap();
-        assert_eq!(
-            shipped::table_for(&p).map(|s| s.file),
-            shipped::table_for(&q).map(|s| s.file)
-        );
     }
+    // goal "start" uses the table of "finish at the start hole"
+    let p = Problem::new(board.clone(), Start::Hole(1), Goal::Start).unwrap();
+    let q = Problem::new(board.clone(), Start::Hole(1), Goal::Hole(1)).unwrap();
+    assert_eq!(
+        shipped::table_for(&p).map(|s| s.file),
+        shipped::table_for(&q).map(|s| s.file)
+    );
     checked
 }
 
@@ -102,57 +91,11 @@ fn trunc18_exhaustive() {
     assert!(exhaustive("trunc18") > 100_000);
 }
 
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// Random playouts from the start; every visited position is checked. Each playout follows
-/// winning jumps (when there are any) up to a random depth and then plays at random, so that
-/// winning and losing positions of every size are sampled.
-fn playouts(p: &Problem, want: usize, seed: u64) {
-    let mut cache = HashMap::new();
-    let mut oracle = oracle_for(p, &mut cache);
-    let mut brute = Brute::with_symmetry(p);
-    let mut rng = Rng(seed);
-    let mut checked = 0;
-    let mut seen = std::collections::HashSet::new();
-    while checked < want {
-        let mut x = p.start_positions()[0];
-        let deviate_at = rng.below(p.board.len());
-        let mut depth = 0;
-        loop {
-            let stay_winning = depth < deviate_at;
-            depth += 1;
-            if seen.insert(x) {
-                let w = brute.winning(x);
-                assert_eq!(
-                    oracle.winning(x),
-                    Some(w),
-                    "{} position {x}",
-                    p.board.name()
-                );
-                checked += 1;
-            }
-            let kids: Vec<u64> = position::children(&p.board, x).collect();
-            if kids.is_empty() {
-                break;
-            }
-            let good: Vec<u64> = if stay_winning {
-                kids.iter().copied().filter(|&c| brute.winning(c)).collect()
-            } else {
-                vec![]
-            };
-            let pool = if good.is_empty() { &kids } else { &good };
-            x = pool[rng.below(pool.len())];
-        }
-    }
+fn playouts(p: &Problem, brute: &mut Brute, want: usize, seed: u64) {
+    let mut oracle = oracle_for(p, &mut HashMap::new());
+    let n = verify::playouts(p, &mut oracle, brute, want, seed)
+        .unwrap_or_else(|m| panic!("{}: {m:?}", p.board.name()));
+    assert!(n >= want, "{}: only {n} positions", p.board.name());
 }
 
 #[test]
@@ -161,7 +104,7 @@ fn triangle6_playouts_against_brute_force() {
     for (i, start) in ["a1", "a2", "a3", "b3", "b4"].into_iter().enumerate() {
         for goal in ["start", "any"] {
             let p = Problem::parse(b.clone(), start, goal).unwrap();
-            playouts(&p, 12_000, 7 + i as u64);
+            playouts(&p, &mut Brute::new(&p), 12_000, 7 + i as u64);
         }
     }
 }
@@ -169,11 +112,11 @@ fn triangle6_playouts_against_brute_force() {
 #[test]
 fn english_central_game_playouts_against_brute_force() {
     let p = Problem::parse(Board::by_name("english").unwrap(), "d4", "start").unwrap();
-    playouts(&p, 100_000, 11);
+    playouts(&p, &mut Brute::with_symmetry(&p), 100_000, 11);
 }
 
 #[test]
 fn english_finish_anywhere_playouts_against_brute_force() {
     let p = Problem::parse(Board::by_name("english").unwrap(), "d4", "any").unwrap();
-    playouts(&p, 20_000, 12);
+    playouts(&p, &mut Brute::with_symmetry(&p), 20_000, 12);
 }

@@ -107,6 +107,10 @@ enum Command {
         /// Only these boards (comma-separated; the MANIFEST is then printed, not written).
         #[arg(long)]
         only: Option<String>,
+        /// Check each table against the brute-force solver (every reachable position on boards
+        /// up to 18 holes, random playouts on bigger ones).
+        #[arg(long)]
+        verify: bool,
     },
 }
 
@@ -206,7 +210,7 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Count { p, moves } => count_cmd(p, moves),
         Command::Solve { p, moves } => solve_cmd(p, moves),
         Command::Fewest(a) => fewest(a),
-        Command::Tables { out, only } => tables(out, only.as_deref()),
+        Command::Tables { out, only, verify } => tables(out, only.as_deref(), *verify),
     }
 }
 
@@ -436,7 +440,40 @@ fn fewest(a: &ProblemArgs) -> Result<Output, Error> {
     })
 }
 
-fn tables(out: &PathBuf, only: Option<&str>) -> Result<Output, Error> {
+/// Holds a freshly built table against brute force, for every start it serves.
+fn verify_table(spec: &shipped::TableSpec, table: Table) -> Result<usize, Error> {
+    let table = Arc::new(table);
+    let board = &spec.problem.board;
+    let mut brute_problem = spec.problem.clone();
+    let mut checked = 0;
+    let starts: Vec<u8> = (0..board.len() as u8)
+        .filter(|&h| spec.problem.start_set() >> h & 1 == 1)
+        .collect();
+    let pb = spinner(&format!("verifying {}", spec.file));
+    brute_problem.start = pegwise::Start::Hole(starts[0]);
+    let mut brute = solve::brute::Brute::new(&brute_problem);
+    for (i, &h) in starts.iter().enumerate() {
+        let mut p = spec.problem.clone();
+        p.start = pegwise::Start::Hole(h);
+        let mut oracle = pegwise::hint::Oracle::new(&p);
+        oracle.attach(table.clone())?;
+        let result = if board.len() <= 18 {
+            solve::verify::exhaustive(&p, &mut oracle, &mut brute)
+        } else {
+            solve::verify::playouts(&p, &mut oracle, &mut brute, 3000, 1 + i as u64)
+        };
+        checked += result.map_err(|m| {
+            Error::BadTable(format!(
+                "{} disagrees with brute force at position {}: {m:?}",
+                spec.file, m.code
+            ))
+        })?;
+    }
+    pb.finish_and_clear();
+    Ok(checked)
+}
+
+fn tables(out: &PathBuf, only: Option<&str>, verify: bool) -> Result<Output, Error> {
     let io =
         |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
     std::fs::create_dir_all(out).map_err(io)?;
@@ -462,6 +499,13 @@ fn tables(out: &PathBuf, only: Option<&str>) -> Result<Output, Error> {
             let s = solve_with_progress(&spec.problem, Options::default())?;
             let t = Table::from_solved(&s, |k| !spec.skip.contains(&k));
             let bytes = t.encode();
+            if verify {
+                let n = verify_table(&spec, Table::decode(&bytes)?)?;
+                eprintln!(
+                    "verified {}: {n} positions agree with brute force",
+                    spec.file
+                );
+            }
             std::fs::write(out.join(&spec.file), &bytes).map_err(io)?;
             let sha = Sha256::digest(&bytes)
                 .iter()
