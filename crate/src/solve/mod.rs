@@ -8,7 +8,9 @@
 
 pub mod brute;
 pub mod count;
+pub mod fewest;
 pub mod live;
+pub mod verify;
 mod par;
 
 use crate::board::Jump;
