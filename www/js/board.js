@@ -458,7 +458,11 @@ export class Board {
       this.session = openSession(src, (snap) => this.ctrl.tableEvent(snap));
       moved = pos !== null;
     }
-    if (display.length) this.looked();
+    if (display.length) {
+      this.updateWants();
+      this.invalidate();
+      this.events.emitChange('config');
+    }
     ui.opening++;
     try {
       const holesOf = async (board) => (await ctrl.engine.call('layout', { board })).holes.map((h) => h.name);

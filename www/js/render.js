@@ -399,7 +399,8 @@ export function createBoardView(canvas) {
         const along = vx * dx + vy * dy;
         const across = Math.abs(vx * dy - vy * dx);
         if (j === k || along <= 0.3 || across > along * 1.2) return;
-        const cost = along + 2 * across;
+        // the nearest hole, and the straighter the better (never skips a row of a triangle)
+        const cost = Math.hypot(vx, vy) * (1 + across / along);
         if (cost < bestCost) {
           bestCost = cost;
           best = j;

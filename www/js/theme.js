@@ -58,6 +58,8 @@ export function createProbe() {
 }
 
 const forcedQuery = window.matchMedia('(forced-colors: active)');
+/** @type {WeakMap<HTMLElement, Array<[string, CSSStyleDeclaration]>>} */
+const computed = new WeakMap();
 
 /**
  * Reads the theme now (cheap when nothing changed: the styles are already computed).
@@ -66,12 +68,15 @@ const forcedQuery = window.matchMedia('(forced-colors: active)');
  * @returns {Theme}
  */
 export function readTheme(host, probe) {
+  let styles = computed.get(probe);
+  if (!styles) {
+    // computed styles are live: look them up once, read them every frame
+    styles = [...probe.querySelectorAll('span')].map((s) => /** @type {[string, CSSStyleDeclaration]} */ ([/** @type {HTMLElement} */ (s).dataset.k, getComputedStyle(s)]));
+    computed.set(probe, styles);
+  }
   /** @type {any} */
   const t = {};
-  for (const s of /** @type {NodeListOf<HTMLElement>} */ (probe.querySelectorAll('span'))) {
-    const cs = getComputedStyle(s);
-    t[/** @type {string} */ (s.dataset.k)] = s.dataset.k === 'font' ? cs.fontFamily : cs.color;
-  }
+  for (const [k, cs] of styles) t[k] = k === 'font' ? cs.fontFamily : cs.color;
   t.forced = forcedQuery.matches;
   const style = getComputedStyle(host).getPropertyValue('--pegwise-peg-style').trim();
   t.pegStyle = t.forced || style === 'flat' ? 'flat' : 'glass';
