@@ -314,8 +314,12 @@ test('a strict Content-Security-Policy page, and the iframe form', async () => {
   // the header too, so the worker and the wasm are held to it
   const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
   await context.route('**/*', async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': CSP } });
+    try {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, headers: { ...res.headers(), 'content-security-policy': CSP } });
+    } catch {
+      // the page is closing
+    }
   });
   await context.addInitScript(() => {
     window.violations = [];
@@ -355,6 +359,7 @@ test('a strict Content-Security-Policy page, and the iframe form', async () => {
   const msg = await page.evaluate(() => window.messages.find((m) => m.type === 'move'));
   assert.deepEqual([msg.source, msg.detail.jump, msg.detail.state.jumps], ['pegwise', 'a3-a1', 1]);
   assert.deepEqual(await frame.evaluate(() => window.violations), []);
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
   await clean();
 });
 

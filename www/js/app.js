@@ -240,7 +240,7 @@ async function boot() {
   try {
     await game.set({ ...spec, hints: prefs.hintMode, names: prefs.names });
   } catch (e) {
-    const err = /** @type {import('./board.js').PegwiseError} */ (e);
+    const err = /** @type {import('./board-actions.js').PegwiseError} */ (e);
     if (err.param !== 'moves') await game.set({ ...DEFAULT_GAME, future: [] });
     note = startupNote(err, linked !== null);
   }

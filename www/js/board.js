@@ -1,11 +1,13 @@
 // One interactive board: a game in the shared engine, drawn on a canvas in the host's shadow
-// root, played by pointer, keyboard or screen reader, reporting what happens as DOM events.
-// This is what both <peg-solitaire> and the full page run on (through createGame). Every rule,
-// hint and bit of notation comes from wasm (through game.js); this file decides what to show.
+// root, played by pointer, keyboard or screen reader (board-input.js), driven by its API
+// (board-actions.js), reporting what happens as DOM events (board-events.js). Both
+// <peg-solitaire> and the full page run on it (through createGame). Every rule, hint and bit of
+// notation comes from wasm (through game.js); this file decides what to show.
 
 import { holeLabel } from './a11y-text.js';
-import { checkConfig, gameFor, mergeConfig } from './config.js';
-import { openSession, resolveSrc } from './engine.js';
+import { Actions } from './board-actions.js';
+import { BoardEvents } from './board-events.js';
+import { gridHandlers, pointerHandlers } from './board-input.js';
 import { GameController } from './game.js';
 import { createGrid } from './grid.js';
 import { boardMarks } from './marks.js';
@@ -15,33 +17,15 @@ import { createBoardView } from './render.js';
 import { buildDom, clearDom, setAspect } from './shadow.js';
 import { watchSize } from './sizing.js';
 import { readTheme, watchSystemTheme } from './theme.js';
-import { BoardEvents } from './board-events.js';
 
 /** Milliseconds a jump takes to fly, and an undone jump to fly back. */
 const JUMP_MS = 230;
 const UNDO_MS = 170;
 
 /**
- * @typedef {import('./config.js').GameConfig} GameConfig
- * @typedef {import('./engine.js').Jump} Jump
  * @typedef {import('./engine.js').Snapshot} Snapshot
  * @typedef {'tap'|'drag'|'keyboard'|'api'|'redo'} By how a jump was asked for
  */
-
-/** A set() or play() that could not be done; `param` names the bad setting. */
-export class PegwiseError extends Error {
-  /**
-   * @param {string} message
-   * @param {string} param board | start | goal | moves | hints | …
-   * @param {unknown} value
-   */
-  constructor(message, param, value) {
-    super(message);
-    this.name = 'PegwiseError';
-    this.param = param;
-    this.value = value;
-  }
-}
 
 /** One board on a page. */
 export class Board {
@@ -84,20 +68,15 @@ export class Board {
       /** @type {import('./engine.js').Layout|null} the layout the view shows */
       layout: null,
     };
-    /** @type {GameConfig|null} set() calls not applied yet (merged) */
-    this.pending = null;
-    /** @type {Promise<any>|null} */
-    this.flush = null;
-    /** @type {Promise<any>} set() calls apply one after another */
-    this.queue = Promise.resolve();
+    this.actions = new Actions(this);
     /** @type {string|null} why the last set() failed */
     this.lastError = null;
     this.destroyed = false;
     this.framePending = false;
 
     const signal = this.abort.signal;
-    this.grid = createGrid(this.dom.grid, this.view, this.gridHandlers(), signal);
-    listenPointer(this.dom.canvas, this.view, this.pointerHandlers(), signal);
+    this.grid = createGrid(this.dom.grid, this.view, gridHandlers(this), signal);
+    listenPointer(this.dom.canvas, this.view, pointerHandlers(this), signal);
     this.stopSize = watchSize(this.dom.box, () => this.resize());
     this.stopTheme = watchSystemTheme(() => this.invalidate());
   }
@@ -292,26 +271,6 @@ export class Board {
     this.invalidate();
   }
 
-  // ---- input -----------------------------------------------------------------------------
-
-  /** True while a game opens or an API call plays: taps and drags wait. */
-  busy() {
-    return !this.ctrl.snap || this.ui.opening > 0 || this.ui.playing > 0;
-  }
-
-  /**
-   * The mouse pointer over hole k: a hand where a click does something.
-   * @param {number|null} k
-   */
-  pointerFor(k) {
-    if (k === null || !this.ctrl.snap) return 'default';
-    if (this.opts.pickStart) return 'crosshair';
-    const name = this.nameOf(k);
-    const sel = this.ui.selected;
-    const lands = sel !== null && this.ctrl.jumpsFrom(this.nameOf(sel)).some((j) => j.to === name);
-    return lands || this.ctrl.jumpsFrom(name).length ? 'pointer' : 'default';
-  }
-
   /** Something the player looks at changed (hover, cursor, pick). */
   looked() {
     this.updateWants();
@@ -319,335 +278,6 @@ export class Board {
     this.events.emitChange('focus');
   }
 
-  /**
-   * A tap (click, touch, Enter or Space) on hole k, or between holes.
-   * @param {number|null} k
-   * @param {'tap'|'keyboard'} by
-   */
-  tap(k, by) {
-    const { ui, ctrl } = this;
-    if (this.busy()) return;
-    if (this.opts.pickStart) {
-      if (k !== null) this.set({ start: this.nameOf(k), pickStart: false }).catch(() => {});
-      return;
-    }
-    if (k === null) {
-      ui.selected = null;
-    } else {
-      const name = this.nameOf(k);
-      const jump = ui.selected === null ? undefined : ctrl.jumpsFrom(this.nameOf(ui.selected)).find((j) => j.to === name);
-      if (jump) {
-        this.playJump(jump, by);
-        return;
-      }
-      ui.selected = ctrl.jumpsFrom(name).length ? k : null;
-    }
-    this.looked();
-  }
-
-  /**
-   * Plays a jump from the legal list.
-   * @param {Jump} jump
-   * @param {By} by
-   */
-  playJump(jump, by) {
-    this.ui.jumpBy = by;
-    return this.ctrl.playJump(jump).catch((e) => this.events.failed(e));
-  }
-
-  /** @returns {import('./pointer.js').PointerHandlers} */
-  pointerHandlers() {
-    const { ui } = this;
-    const canvas = this.dom.canvas;
-    return {
-      press: (k) => {
-        if (!this.ui.layout) return;
-        this.grid.focus(k, { cursor: false, preventScroll: true });
-        if (ui.cursor !== null) {
-          ui.cursor = null;
-          this.looked();
-        }
-      },
-      hover: (k) => {
-        if (k === ui.hover) return;
-        ui.hover = k;
-        canvas.style.cursor = this.pointerFor(k);
-        this.looked();
-      },
-      tap: (k) => this.tap(k, 'tap'),
-      canDrag: (k) => !this.busy() && !this.opts.pickStart && this.ctrl.jumpsFrom(this.nameOf(k)).length > 0,
-      dragMove: (k, x, y) => {
-        const first = ui.selected !== k;
-        ui.selected = k;
-        ui.drag = { index: k, x, y };
-        canvas.style.cursor = 'grabbing';
-        if (first) this.looked();
-        else this.invalidate();
-      },
-      drop: (from, to) => {
-        ui.drag = null;
-        canvas.style.cursor = this.pointerFor(to);
-        const jump = to === null ? undefined : this.ctrl.jumpsFrom(this.nameOf(from)).find((j) => j.to === this.nameOf(to));
-        if (jump) this.playJump(jump, 'drag');
-        this.invalidate();
-      },
-    };
-  }
-
-  /** @returns {import('./grid.js').GridHandlers} */
-  gridHandlers() {
-    return {
-      cursor: (k) => {
-        if (k === this.ui.cursor) return;
-        this.ui.cursor = k;
-        this.looked();
-      },
-      tap: (k) => this.tap(k, 'keyboard'),
-      action: (a) => {
-        if (a === 'escape') this.cancel();
-        else (a === 'undo' ? this.undo() : this.redo()).catch(() => {});
-      },
-    };
-  }
-
-  // ---- what the API does -----------------------------------------------------------------
-
-  /**
-   * Changes the game or its settings; calls in the same tick are merged and applied once.
-   * @param {GameConfig} c
-   * @returns {Promise<object>} the state once applied
-   */
-  set(c = {}) {
-    try {
-      checkConfig(c);
-    } catch (e) {
-      return Promise.reject(new PegwiseError(/** @type {Error} */ (e).message, 'config', c));
-    }
-    this.pending = mergeConfig(this.pending ?? {}, c);
-    if (!this.flush) {
-      this.flush = Promise.resolve().then(() => {
-        const next = /** @type {GameConfig} */ (this.pending);
-        this.pending = null;
-        this.flush = null;
-        this.queue = this.queue.catch(() => {}).then(() => this.apply(next));
-        return this.queue;
-      });
-    }
-    return this.flush;
-  }
-
-  /**
-   * Applies one merged config.
-   * @param {GameConfig} c
-   */
-  async apply(c) {
-    if (this.destroyed) throw new Error('this board was destroyed');
-    const { opts, ui, ctrl } = this;
-    const display = ['hints', 'names', 'pickStart'].filter((k) => c[k] !== undefined && c[k] !== opts[k]);
-    for (const k of display) opts[k] = c[k];
-    if (display.includes('pickStart')) {
-      ui.selected = null;
-      if (opts.pickStart) this.events.say('Pick the start: press the hole that should be empty.');
-    }
-    const src = c.src !== undefined || !this.session ? resolveSrc(c.src) : this.src;
-    const pos = ctrl.snap?.position ?? null;
-    let moved = false;
-    if (src !== this.src) {
-      this.session?.close();
-      this.src = src;
-      this.session = openSession(src, (snap) => this.ctrl.tableEvent(snap));
-      moved = pos !== null;
-    }
-    if (display.length) {
-      this.updateWants();
-      this.invalidate();
-      this.events.emitChange('config');
-    }
-    ui.opening++;
-    try {
-      const holesOf = async (board) => (await ctrl.engine.call('layout', { board })).holes.map((h) => h.name);
-      let spec;
-      try {
-        spec = await gameFor(c, pos, holesOf);
-      } catch (e) {
-        throw new PegwiseError(/** @type {Error} */ (e).message, 'board', c.board);
-      }
-      if (!spec && moved && pos) spec = { board: pos.board, start: pos.start, goal: pos.goal, moves: pos.history.join(' '), future: pos.future };
-      if (spec) {
-        if (c.pickStart === undefined) opts.pickStart = false;
-        this.events.reason = 'open';
-        const err = await ctrl.open(spec);
-        this.events.reason = null;
-        if (err && 'param' in err) throw new PegwiseError(err.message, err.param, err.value);
-        if (err) throw new PegwiseError(`The moves “${spec.moves}” were left out: ${err.movesError}`, 'moves', spec.moves);
-      }
-      this.lastError = null;
-    } catch (e) {
-      this.events.reason = null;
-      this.lastError = e instanceof Error ? e.message : String(e);
-      if (!ctrl.snap) this.message(`This game can’t be opened: ${this.lastError}`);
-      this.events.emitChange('error');
-      throw e;
-    } finally {
-      ui.opening--;
-    }
-    return this.state();
-  }
-
-  /**
-   * Runs an API call that changes the position, waiting for its animation.
-   * @param {'undo'|'redo'|'reset'|'seek'} op
-   * @param {object} [args]
-   */
-  async change(op, args) {
-    await this.ready();
-    const { ctrl, ui } = this;
-    ui.playing++;
-    try {
-      if (op === 'reset' || op === 'seek') this.events.reason = op;
-      if (op === 'redo') ui.jumpBy = 'redo';
-      if (op === 'seek') await ctrl.seek(/** @type {{moves?: number, jumps?: number}} */ (args));
-      else await ctrl[op]();
-      await ui.animDone;
-    } finally {
-      this.events.reason = null;
-      ui.jumpBy = 'tap';
-      ui.playing--;
-    }
-    return this.state();
-  }
-
-  /** @returns {Promise<object>} */
-  undo() {
-    return this.change('undo');
-  }
-
-  /** @returns {Promise<object>} */
-  redo() {
-    return this.change('redo');
-  }
-
-  /** @returns {Promise<object>} */
-  reset() {
-    return this.change('reset');
-  }
-
-  /**
-   * Plays moves written in notation ("d2-d4", "e5-c3-a1", several separated by spaces), one
-   * jump at a time, animated. Rejects, playing nothing, when they don't play from here.
-   * @param {string} text
-   */
-  async play(text) {
-    if (typeof text !== 'string') throw new PegwiseError('play() takes moves in notation, e.g. "d2-d4"', 'moves', text);
-    await this.ready();
-    const { ctrl, ui } = this;
-    ui.playing++;
-    try {
-      let jumps;
-      try {
-        ({ jumps } = await ctrl.engine.call('jumpsOf', { text }));
-      } catch (e) {
-        throw new PegwiseError(/** @type {Error} */ (e).message, 'moves', text);
-      }
-      for (const j of jumps) {
-        ui.jumpBy = 'api';
-        if (!(await ctrl.playJump(j))) throw new PegwiseError(`the position changed before ${j.jump} was played`, 'moves', text);
-        await ui.animDone;
-      }
-    } finally {
-      ui.jumpBy = 'tap';
-      ui.playing--;
-    }
-    return this.state();
-  }
-
-  /**
-   * The verdicts of a peg's jumps (every legal jump's when `hole` is null).
-   * @param {string|null} hole
-   */
-  async hints(hole) {
-    await this.ready();
-    if (hole !== null && !this.ctrl.index.has(hole)) throw new PegwiseError(`no hole “${hole}” on this board`, 'hole', hole);
-    return this.ctrl.hintsOf(hole);
-  }
-
-  /** A winning line of jumps from here, or null. */
-  async solution() {
-    await this.ready();
-    return this.ctrl.solution();
-  }
-
-  /** The board catalogue (from the engine). */
-  async boards() {
-    await this.applied();
-    return /** @type {import('./engine.js').Session} */ (this.session).boards;
-  }
-
-  /** Waits for pending set() calls; fails when no game is open. */
-  async ready() {
-    if (this.destroyed) throw new Error('this board was destroyed');
-    await this.applied();
-    if (!this.ctrl.snap) throw new Error('no game is open');
-  }
-
-  /** Resolves once every set() made so far was applied (or failed). */
-  async applied() {
-    const noop = () => {};
-    await this.flush?.catch(noop);
-    await this.queue.catch(noop);
-  }
-
-  /** Drops the picked peg and leaves start picking (what Escape does). */
-  cancel() {
-    if (this.opts.pickStart) {
-      this.opts.pickStart = false;
-      this.events.emitChange('config');
-    }
-    this.ui.selected = null;
-    this.looked();
-  }
-
-  /** Resolves when no request, animation or API call is running. */
-  async settled() {
-    for (;;) {
-      await this.applied();
-      await this.ctrl.settled();
-      await this.ui.animDone;
-      const { ui } = this;
-      if (this.destroyed || (this.ctrl.idle() && !ui.anim && !ui.opening && !ui.playing && !this.pending)) return;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-
-  /**
-   * Moves the keyboard focus to the board's cursor hole.
-   * @param {FocusOptions} [opts]
-   */
-  focus(opts) {
-    this.grid.focus(null, { cursor: true, preventScroll: opts?.preventScroll ?? false });
-  }
-
-  /**
-   * A hole's name from a point in client (viewport) pixels, or null.
-   * @param {number} x
-   * @param {number} y
-   */
-  holeAt(x, y) {
-    if (!this.ui.layout) return null;
-    const k = this.view.holeAt(x, y);
-    return k === null ? null : this.nameOf(k);
-  }
-
-  /**
-   * A hole's box in client pixels, or null for a name the board doesn't have.
-   * @param {string} name
-   */
-  holeRect(name) {
-    const k = this.ctrl.index.get(name);
-    return k === undefined || !this.ui.layout ? null : this.view.holeRect(k);
-  }
-
-  /** What the board shows now, as plain data (null before the first game opens). */
   state() {
     const { ctrl, ui, opts } = this;
     const snap = ctrl.snap;

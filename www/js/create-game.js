@@ -1,7 +1,8 @@
 // createGame(): puts a playable board into any element and returns the API that drives it.
 // <peg-solitaire> is built on it, and so is the full page.
 
-import { Board, PegwiseError } from './board.js';
+import { Board } from './board.js';
+import { PegwiseError } from './board-actions.js';
 
 export { PegwiseError };
 
@@ -79,27 +80,28 @@ const games = new WeakMap();
 export function createGame(element, config = {}) {
   games.get(element)?.destroy();
   const board = new Board(element);
+  const act = board.actions;
   const own = !('game' in element);
   /** @type {PegwiseGame} */
   const api = Object.freeze({
     /** Plays moves in notation ("d2-d4", "e5-c3-a1", several separated by spaces), animated. */
-    play: (move) => board.play(move),
+    play: (move) => act.play(move),
     /** Takes back the last jump. */
-    undo: () => board.undo(),
+    undo: () => act.undo(),
     /** Replays the last jump taken back. */
-    redo: () => board.redo(),
+    redo: () => act.redo(),
     /** Back to the start position (redo replays the game). */
-    reset: () => board.reset(),
+    reset: () => act.reset(),
     /** Changes the game or its settings (see GameConfig); calls in one tick are merged. */
-    set: (c) => board.set(c),
+    set: (c) => act.set(c),
     /** The verdicts of a peg's jumps, or of every legal jump when `hole` is left out. */
-    hints: (hole) => board.hints(hole ?? null),
+    hints: (hole) => act.hints(hole ?? null),
     /** What the board shows now (null until the first game has opened). */
     state: () => board.state(),
     /** The hole at a point in client (viewport) pixels, or null. */
-    holeAt: (x, y) => board.holeAt(x, y),
+    holeAt: (x, y) => act.holeAt(x, y),
     /** A hole's box in client pixels, or null. */
-    holeRect: (name) => board.holeRect(name),
+    holeRect: (name) => act.holeRect(name),
     /** Removes every listener and observer, frees the game, empties the shadow root. */
     destroy() {
       board.destroy();
@@ -107,19 +109,19 @@ export function createGame(element, config = {}) {
       if (own && /** @type {any} */ (element).game === api) delete (/** @type {any} */ (element).game);
     },
     /** A winning line of jumps from here, or null (none, or the live search gave up). */
-    solution: () => board.solution(),
+    solution: () => act.solution(),
     /** Goes back or forth in the game: to the end of move `moves`, or after `jumps` jumps. */
-    seek: (where) => board.change('seek', where),
+    seek: (where) => act.change('seek', where),
     /** Drops the picked peg and leaves start picking, as Escape does. */
-    cancel: () => board.cancel(),
+    cancel: () => act.cancel(),
     /** Moves the keyboard focus to the board. */
-    focus: (options) => board.focus(options),
+    focus: (options) => act.focus(options),
     /** Resolves when nothing is being computed, animated or loaded. */
-    settled: () => board.settled(),
+    settled: () => act.settled(),
     /** The board catalogue. */
-    boards: () => board.boards(),
+    boards: () => act.boards(),
     /** Resolves once the first game has opened (rejects if it can't). */
-    ready: board.set(config),
+    ready: act.set(config),
     element,
   });
   api.ready.catch(() => {}); // reported in state().error and a `change` event too

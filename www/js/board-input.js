@@ -1,0 +1,134 @@
+// What a board does with its input: pointer intents (pointer.js) and keyboard or screen reader
+// presses on the grid (grid.js) become picks, jumps, undos. JS never decides whether a jump is
+// legal: a press plays a jump only when wasm's list of legal jumps has it.
+
+/**
+ * @typedef {import('./board.js').Board} Board
+ * @typedef {import('./board.js').By} By
+ * @typedef {import('./engine.js').Jump} Jump
+ */
+
+/**
+ * True while a game opens or an API call plays: taps and drags wait.
+ * @param {Board} b
+ */
+function busy(b) {
+  return !b.ctrl.snap || b.ui.opening > 0 || b.ui.playing > 0;
+}
+
+/**
+ * The mouse pointer over hole k: a hand where a click does something.
+ * @param {Board} b
+ * @param {number|null} k
+ */
+function pointerFor(b, k) {
+  if (k === null || !b.ctrl.snap) return 'default';
+  if (b.opts.pickStart) return 'crosshair';
+  const name = b.nameOf(k);
+  const sel = b.ui.selected;
+  const lands = sel !== null && b.ctrl.jumpsFrom(b.nameOf(sel)).some((j) => j.to === name);
+  return lands || b.ctrl.jumpsFrom(name).length ? 'pointer' : 'default';
+}
+
+/**
+ * Plays a jump from the legal list.
+ * @param {Board} b
+ * @param {Jump} jump
+ * @param {By} by
+ */
+function playJump(b, jump, by) {
+  b.ui.jumpBy = by;
+  return b.ctrl.playJump(jump).catch((e) => b.events.failed(e));
+}
+
+/**
+ * A tap (click, touch, Enter or Space) on hole k, or between holes: picks a peg, plays the
+ * picked peg's jump to k, drops the pick, or (picking the start) reopens the game there.
+ * @param {Board} b
+ * @param {number|null} k
+ * @param {'tap'|'keyboard'} by
+ */
+function tap(b, k, by) {
+  const { ui, ctrl } = b;
+  if (busy(b)) return;
+  if (b.opts.pickStart) {
+    if (k !== null) b.actions.set({ start: b.nameOf(k), pickStart: false }).catch(() => {});
+    return;
+  }
+  if (k === null) {
+    ui.selected = null;
+  } else {
+    const name = b.nameOf(k);
+    const jump = ui.selected === null ? undefined : ctrl.jumpsFrom(b.nameOf(ui.selected)).find((j) => j.to === name);
+    if (jump) {
+      playJump(b, jump, by);
+      return;
+    }
+    ui.selected = ctrl.jumpsFrom(name).length ? k : null;
+  }
+  b.looked();
+}
+
+/**
+ * The board's answers to pointer intents.
+ * @param {Board} b
+ * @returns {import('./pointer.js').PointerHandlers}
+ */
+export function pointerHandlers(b) {
+  const { ui } = b;
+  const canvas = b.dom.canvas;
+  return {
+    press: (k) => {
+      if (!ui.layout) return;
+      // the keyboard carries on from here, but shows no cursor until a key is pressed
+      b.grid.focus(k, { cursor: false, preventScroll: true });
+      if (ui.cursor !== null) {
+        ui.cursor = null;
+        b.looked();
+      }
+    },
+    hover: (k) => {
+      if (k === ui.hover) return;
+      ui.hover = k;
+      canvas.style.cursor = pointerFor(b, k);
+      b.looked();
+    },
+    tap: (k) => tap(b, k, 'tap'),
+    canDrag: (k) => !busy(b) && !b.opts.pickStart && b.ctrl.jumpsFrom(b.nameOf(k)).length > 0,
+    dragMove: (k, x, y) => {
+      const first = ui.selected !== k;
+      ui.selected = k;
+      ui.drag = { index: k, x, y };
+      canvas.style.cursor = 'grabbing';
+      if (first) b.looked();
+      else b.invalidate();
+    },
+    drop: (from, to) => {
+      ui.drag = null;
+      canvas.style.cursor = pointerFor(b, to);
+      const jump = to === null ? undefined : b.ctrl.jumpsFrom(b.nameOf(from)).find((j) => j.to === b.nameOf(to));
+      if (jump) playJump(b, jump, 'drag');
+      b.invalidate();
+    },
+  };
+}
+
+/**
+ * The board's answers to the accessible grid: cursor moves, presses, undo, redo, Escape.
+ * @param {Board} b
+ * @returns {import('./grid.js').GridHandlers}
+ */
+export function gridHandlers(b) {
+  return {
+    cursor: (k) => {
+      if (k === b.ui.cursor) return;
+      b.ui.cursor = k;
+      b.looked();
+    },
+    tap: (k) => tap(b, k, 'keyboard'),
+    action: (a) => {
+      if (a === 'escape') b.actions.cancel();
+      else (a === 'undo' ? b.actions.undo() : b.actions.redo()).catch(() => {});
+    },
+  };
+}
