@@ -117,7 +117,29 @@ test('two boards on one page are independent and share one engine; a table loads
   const t = await state(page, 'tri2');
   assert.deepEqual([t.board, t.start, t.goal, t.pegCount], ['trunc12', 'b2', 'start', 11]);
   assert.deepEqual((await state(page, 'tri')).board, 'triangle5');
+  assert.equal(await page.evaluate(([x, y]) => document.getElementById('tri').game.holeAt(x, y), [a.x, a.y]), 'a3');
   await shoot(page, 'embed');
+
+  // a board with its own `src` loads the wasm and the tables from there, in an engine of its own
+  await page.route('**/cdn/pegwise/**', async (route) => {
+    const res = await route.fetch({ url: route.request().url().replace('/cdn/pegwise/', '/') });
+    await route.fulfill({ response: res });
+  });
+  tables.length = 0;
+  const fromCdn = [];
+  page.on('request', (r) => r.url().includes('/cdn/') && fromCdn.push(new URL(r.url()).pathname));
+  await page.evaluate(() => {
+    const el = document.createElement('peg-solitaire');
+    el.id = 'cdn';
+    el.setAttribute('src', 'cdn/pegwise/');
+    el.setAttribute('board', 'triangle5');
+    document.querySelector('main').append(el);
+  });
+  await idle(page);
+  assert.deepEqual(fromCdn.sort(), ['/cdn/pegwise/data/triangle5.all.a1.pgt', '/cdn/pegwise/pkg/pegwise_bg.wasm']);
+  assert.equal((await state(page, 'cdn')).source, 'table');
+  assert.equal(page.workers().length, 2);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await clean();
 });
 

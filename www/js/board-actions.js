@@ -86,9 +86,9 @@ export class Actions {
     }
     if (display.length) {
       b.updateWants();
-      b.invalidate();
       b.events.emitChange('config');
     }
+    b.invalidate(); // also picks up a theme the page changed
     ui.opening++;
     try {
       const holesOf = async (board) => (await ctrl.engine.call('layout', { board })).holes.map((h) => h.name);
