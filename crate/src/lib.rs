@@ -11,6 +11,7 @@
 )]
 
 pub mod board;
+pub mod classes;
 pub mod codec;
 pub mod error;
 pub mod game;

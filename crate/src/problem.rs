@@ -135,4 +135,13 @@ impl Problem {
             s & start_set == s && symmetry::apply(p, self.goal_set()) == goal_set
         })
     }
+
+    /// False when position classes alone show that no start can reach the goal (the French
+    /// central game, say): an exact "no solution" without any search.
+    pub fn classes_allow(&self) -> bool {
+        let classes = crate::classes::Classes::of(&self.board);
+        self.start_positions()
+            .into_iter()
+            .any(|s| classes.may_reach(s, self.goal_set()))
+    }
 }

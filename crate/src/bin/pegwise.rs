@@ -319,6 +319,10 @@ fn dump(a: &ProblemArgs, pegs: usize) -> Result<Output, Error> {
 fn game_at(p: &Problem, moves_text: &str, data: Option<&PathBuf>) -> Result<Game, Error> {
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
+    if !p.classes_allow() {
+        // every answer is "no", and the live solver knows it at once from the classes
+        return Ok(g);
+    }
     let from_table = data
         .and_then(|dir| shipped::table_for(p).map(|spec| dir.join(spec.file)))
         .filter(|f| f.exists());
@@ -372,6 +376,12 @@ fn count_cmd(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
     let p = problem_of(a)?;
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
+    if !p.classes_allow() {
+        return Ok(Output {
+            text: format!("0\n{}", unsolvable_note(&p)),
+            json: json!({"count": "0"}),
+        });
+    }
     let s = solve_with_progress(&p, Options::default())?;
     let pb = spinner("counting");
     let n = count::count_from(&p, &s.canon, g.code(), |c| s.is_winning(c));
@@ -406,6 +416,12 @@ fn solve_cmd(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
 
 fn fewest(a: &ProblemArgs) -> Result<Output, Error> {
     let p = problem_of(a)?;
+    if !p.classes_allow() {
+        return Ok(Output {
+            text: unsolvable_note(&p),
+            json: json!({"solvable": false}),
+        });
+    }
     let s = solve_with_progress(&p, Options::default())?;
     let pb = spinner("searching for the fewest moves");
     let found = solve::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c));

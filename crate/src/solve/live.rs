@@ -2,6 +2,7 @@
 //! table covers. It answers Some(true), Some(false), or None when the budget ran out: it never
 //! guesses.
 
+use crate::classes::Classes;
 use crate::position::{self, CodeMap};
 use crate::problem::Problem;
 use crate::symmetry::{self, Canon};
@@ -13,6 +14,7 @@ pub struct Live {
     jumps: Vec<crate::board::Jump>,
     canon: Canon,
     memo: CodeMap<bool>,
+    classes: Classes,
 }
 
 /// Most positions the memo keeps before it is cleared (bounds memory in the browser).
@@ -31,6 +33,7 @@ impl Live {
             jumps: board.jumps().to_vec(),
             canon,
             memo: CodeMap::default(),
+            classes: Classes::of(board),
         }
     }
 
@@ -38,6 +41,10 @@ impl Live {
     pub fn winning(&mut self, code: u64, budget: &mut u64) -> Option<bool> {
         if self.memo.len() > MEMO_LIMIT {
             self.memo.clear();
+        }
+        // Jumps keep the class, so a wrong class settles the whole subtree at once.
+        if position::pegs(code) > 1 && !self.classes.may_reach(code, self.goal_set) {
+            return Some(false);
         }
         self.search(code, budget)
     }
