@@ -135,6 +135,7 @@ export class Board {
     }
   }
 
+  /** Draws the board now (theme, pegs, marks, cursor) and relabels the grid's buttons. */
   draw() {
     const { ctrl, ui, view } = this;
     if (this.destroyed || !ctrl.snap || !ctrl.layout) return;

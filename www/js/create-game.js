@@ -1,5 +1,19 @@
 // createGame(): puts a playable board into any element and returns the API that drives it.
 // <peg-solitaire> is built on it, and so is the full page.
+//
+// Events, dispatched from the element as CustomEvents that bubble and are composed; every
+// detail carries `state`, a GameState after the event:
+//   move     a jump was played: {jump, from, over, to, move, by, state}; `move` is the whole
+//            move it belongs to so far ("e5-c3-a1"); `by` is tap | drag | keyboard | api | redo
+//   undo     a jump was taken back: {jump, from, over, to, state}
+//   solved   one peg left where the goal wants it: {hole, moves, jumps, state}
+//   deadend  the goal can no longer be reached: {jump, pegCount, state}; `jump` is the jump
+//            that lost the game when it was seen being played, else null
+//   stuck    no jump is left and the game is not won: {pegCount, state}
+//   change   anything state() reports changed: {reason, state}; reason is open | move | undo
+//            | redo | reset | seek | table | verdict | hints | focus | config | error
+// solved, deadend and stuck come once per position reached, when the engine's verdict arrives
+// (right after the `change` with reason 'verdict').
 
 import { Board } from './board.js';
 import { PegwiseError } from './board-actions.js';
