@@ -33,7 +33,8 @@ fn js_err(e: Error) -> JsError {
 }
 
 fn to_js<T: Serialize>(v: &T) -> JsValue {
-    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap_or(JsValue::NULL)
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
 }
 
 #[derive(Serialize)]
@@ -53,7 +54,9 @@ pub fn boards() -> JsValue {
         .map(|n| if *n == "row:L" { "row:7" } else { n })
         .filter_map(|n| Board::by_name(n).ok())
         .map(|b| BoardEntry {
-            tables: shipped::tables_for(&b).map(|t| !t.is_empty()).unwrap_or(false),
+            tables: shipped::tables_for(&b)
+                .map(|t| !t.is_empty())
+                .unwrap_or(false),
             name: b.name().to_string(),
             holes: b.len(),
             symmetries: b.symmetries().len(),
@@ -88,10 +91,18 @@ fn layout_of(b: &Board) -> Layout {
     let holes = (0..b.len() as u8)
         .map(|k| {
             let (x, y) = b.display_xy(k);
-            HoleView { name: b.hole_name(k).to_string(), x, y }
+            HoleView {
+                name: b.hole_name(k).to_string(),
+                x,
+                y,
+            }
         })
         .collect();
-    Layout { board: b.name().to_string(), lattice: b.lattice(), holes }
+    Layout {
+        board: b.name().to_string(),
+        lattice: b.lattice(),
+        holes,
+    }
 }
 
 #[derive(Serialize)]
@@ -169,11 +180,7 @@ impl Game {
         let b = Board::by_name(board).map_err(js_err)?;
         let p = Problem::parse(b, start, goal).map_err(js_err)?;
         let mut inner = CoreGame::new(p).map_err(js_err)?;
-        if let Some(spec) = shipped::table_for(inner.problem()) {
-            if let Some(t) = TABLES.with(|t| t.borrow().get(&spec.file).cloned()) {
-                inner.attach_table(t).map_err(js_err)?;
-            }
-        }
+        attach_cached(&mut inner)?;
         Ok(Game { inner })
     }
 
@@ -217,8 +224,16 @@ impl Game {
         let position = self.position_view();
         let g = &mut self.inner;
         let status = g.status();
-        let winning = if status == Status::Solved { Some(true) } else { g.winning() };
-        to_js(&StateView { position, status, winning })
+        let winning = if status == Status::Solved {
+            Some(true)
+        } else {
+            g.winning()
+        };
+        to_js(&StateView {
+            position,
+            status,
+            winning,
+        })
     }
 
     /// The state without `status` and `winning`: never runs the search, so it is always fast.
@@ -229,7 +244,12 @@ impl Game {
     /// Every legal jump: `[{from, over, to, jump}]`.
     pub fn legal(&self) -> JsValue {
         let b = &self.inner.problem().board;
-        let v: Vec<JumpView> = self.inner.legal_jumps().into_iter().map(|j| jump_view(b, j)).collect();
+        let v: Vec<JumpView> = self
+            .inner
+            .legal_jumps()
+            .into_iter()
+            .map(|j| jump_view(b, j))
+            .collect();
         to_js(&v)
     }
 
@@ -251,6 +271,32 @@ impl Game {
             })
         })?;
         self.inner.play_jump(j).map_err(js_err)
+    }
+
+    /// The jumps that `play(text)` would make, in notation, without playing them (throws, naming
+    /// the bad part, if the text does not play from here).
+    #[wasm_bindgen(js_name = jumpsOf)]
+    pub fn jumps_of(&self, text: &str) -> Result<Vec<String>, JsError> {
+        let mut probe = self.inner.clone();
+        let before = probe.history().len();
+        probe.play_text(text).map_err(js_err)?;
+        let b = &probe.problem().board;
+        Ok(probe.history()[before..]
+            .iter()
+            .map(|&j| moves::jump_text(b, j))
+            .collect())
+    }
+
+    /// The game as one line of text (`pegwise:1;board;start;goal;moves`), for saving.
+    pub fn save(&self) -> String {
+        self.inner.save()
+    }
+
+    /// Rebuilds a game from `save()` text; throws, naming the fault, on a bad or old save.
+    pub fn restore(text: &str) -> Result<Game, JsError> {
+        let mut inner = CoreGame::restore(text).map_err(js_err)?;
+        attach_cached(&mut inner)?;
+        Ok(Game { inner })
     }
 
     /// Takes back the last jump; returns it in notation, or undefined.
@@ -295,7 +341,13 @@ impl Game {
             let idx = match out.iter().position(|p| p.hole == name) {
                 Some(i) => i,
                 None => {
-                    out.push(PegView { hole: name.to_string(), good: 0, bad: 0, unknown: 0, bomb: false });
+                    out.push(PegView {
+                        hole: name.to_string(),
+                        good: 0,
+                        bad: 0,
+                        unknown: 0,
+                        bomb: false,
+                    });
                     out.len() - 1
                 }
             };
@@ -317,7 +369,12 @@ impl Game {
     pub fn solution(&mut self) -> JsValue {
         let b = self.inner.problem().board.clone();
         match self.inner.solution() {
-            Some(line) => to_js(&line.into_iter().map(|j| moves::jump_text(&b, j)).collect::<Vec<_>>()),
+            Some(line) => to_js(
+                &line
+                    .into_iter()
+                    .map(|j| moves::jump_text(&b, j))
+                    .collect::<Vec<_>>(),
+            ),
             None => JsValue::NULL,
         }
     }
@@ -326,11 +383,23 @@ impl Game {
     #[wasm_bindgen(js_name = setBudget)]
     pub fn set_budget(&mut self, nodes: f64) -> Result<(), JsError> {
         if !(1.0..=5e7).contains(&nodes) {
-            return Err(JsError::new(&format!("bad budget {nodes}: use 1 to 50000000 positions")));
+            return Err(JsError::new(&format!(
+                "bad budget {nodes}: use 1 to 50000000 positions"
+            )));
         }
         self.inner.oracle().budget = nodes as u64;
         Ok(())
     }
+}
+
+/// Attaches the game's table if this page has already loaded it.
+fn attach_cached(inner: &mut CoreGame) -> Result<(), JsError> {
+    if let Some(spec) = shipped::table_for(inner.problem()) {
+        if let Some(t) = TABLES.with(|t| t.borrow().get(&spec.file).cloned()) {
+            inner.attach_table(t).map_err(js_err)?;
+        }
+    }
+    Ok(())
 }
 
 impl Game {
@@ -347,7 +416,12 @@ impl Game {
             jumps: g.history().len(),
             moves: g.move_count(),
             history: g.moves_text(),
-            future: g.redo_stack().iter().rev().map(|&j| moves::jump_text(b, j)).collect(),
+            future: g
+                .redo_stack()
+                .iter()
+                .rev()
+                .map(|&j| moves::jump_text(b, j))
+                .collect(),
             can_undo: !g.history().is_empty(),
             can_redo: !g.redo_stack().is_empty(),
             source: g.source(),
@@ -360,7 +434,13 @@ impl Game {
         v.into_iter()
             .map(|(j, verdict)| {
                 let jv = jump_view(b, j);
-                HintView { from: jv.from, over: jv.over, to: jv.to, jump: jv.jump, verdict }
+                HintView {
+                    from: jv.from,
+                    over: jv.over,
+                    to: jv.to,
+                    jump: jv.jump,
+                    verdict,
+                }
             })
             .collect()
     }
