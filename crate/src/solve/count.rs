@@ -4,51 +4,148 @@
 //! position. Counts are invariant under the symmetries that keep the goal, so the work runs on
 //! canonical codes, level by level, over the winning positions reachable from the position.
 
-use super::par;
+use super::{par, with_moves, Moves, WithMoves};
 use crate::position;
 use crate::problem::Problem;
 use crate::symmetry::Canon;
 
 /// Exact number of jump sequences from `code` that reach the goal. `is_winning` must be exact
-/// for every position reachable from `code`.
-pub fn count_from(problem: &Problem, canon: &Canon, code: u64, is_winning: impl Fn(u64) -> bool + Sync + Send) -> u128 {
-    let board = &problem.board;
+/// for every position reachable from `code` and for their images under `canon`'s group (it is
+/// asked about canonical codes; a table or a solver for the problem qualifies, as that group
+/// keeps the start and the goal).
+pub fn count_from(
+    problem: &Problem,
+    canon: &Canon,
+    code: u64,
+    is_winning: impl Fn(u64) -> bool + Sync + Send,
+) -> u128 {
     let top = position::pegs(code) as usize;
     if top == 0 || !is_winning(code) {
         return 0;
     }
-    let jumps = board.jumps();
-    // levels[n]: canonical winning positions with n pegs reachable from `code`.
-    let mut levels: Vec<Vec<u64>> = vec![Vec::new(); top + 1];
-    levels[top] = vec![canon.canonical(code)];
-    for n in (2..=top).rev() {
-        let mut next = par::flat_map(&levels[n], |chunk, out| {
-            for &x in chunk {
-                for &j in jumps {
-                    if position::can_jump(x, j) {
-                        let c = position::after(x, j);
-                        if is_winning(c) {
-                            out.push(canon.canonical(c));
-                        }
+    with_moves(
+        &problem.board,
+        canon,
+        Count {
+            problem,
+            code,
+            top,
+            is_winning,
+        },
+    )
+}
+
+/// Children handled at once by the counting pass (more go the slow way).
+const MAX_JUMPS: usize = 32;
+
+/// The work of `count_from`.
+struct Count<'a, F> {
+    problem: &'a Problem,
+    code: u64,
+    top: usize,
+    is_winning: F,
+}
+
+impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
+    type Out = u128;
+
+    fn run<const G: usize>(self, m: &Moves<G>) -> u128 {
+        let Count {
+            problem,
+            code,
+            top,
+            is_winning,
+        } = self;
+        let bits = problem.board.len() as u32;
+        // levels[n]: canonical winning positions with n pegs reachable from `code`. The children
+        // are deduplicated before `is_winning` sees them, in sorted order (kind to its caches).
+        let mut levels: Vec<Vec<u64>> = vec![Vec::new(); top + 1];
+        levels[top] = vec![m.canonical(code)];
+        for n in (2..=top).rev() {
+            let children = par::collect(&levels[n], bits, None, |x, out| {
+                m.children(x, |_, c| out.push(c))
+            });
+            levels[n - 1] = par::filter(&children, &is_winning);
+        }
+        let goals: Vec<u128> = levels[1]
+            .iter()
+            .map(|&x| u128::from(problem.is_goal(x)))
+            .collect();
+        let mut below = Counts::new(&levels[1], &goals);
+        for level in &levels[2..] {
+            let counts = par::map(level, |x| {
+                // Touch every child's slot first: the loads are independent, so their cache
+                // misses overlap instead of queueing one after another.
+                let mut kids = [0u64; MAX_JUMPS];
+                let mut k = 0;
+                m.children(x, |_, c| {
+                    if k < MAX_JUMPS {
+                        kids[k] = c;
                     }
+                    k += 1;
+                });
+                if k > MAX_JUMPS {
+                    let mut sum = 0;
+                    m.children(x, |_, c| sum += below.get(c));
+                    return sum;
                 }
+                let touch = kids[..k].iter().fold(0, |t, &c| t ^ below.first_key(c));
+                std::hint::black_box(touch);
+                kids[..k].iter().map(|&c| below.get(c)).sum()
+            });
+            below = Counts::new(level, &counts);
+        }
+        below.get(levels[top][0])
+    }
+}
+
+/// Counts of one level by code: an open-addressing hash table, one cache miss a lookup where a
+/// binary search over a level that outgrows the cache takes several.
+struct Counts {
+    slots: Vec<(u64, u128)>,
+    mask: usize,
+}
+
+impl Counts {
+    fn new(codes: &[u64], counts: &[u128]) -> Counts {
+        let size = (2 * codes.len()).next_power_of_two().max(2);
+        let mut slots = vec![(0u64, 0u128); size];
+        let mask = size - 1;
+        for (&c, &n) in codes.iter().zip(counts) {
+            let mut i = Counts::slot(c, mask);
+            while slots[i].0 != 0 {
+                i = (i + 1) & mask;
             }
-        });
-        par::sort_dedup(&mut next);
-        levels[n - 1] = next;
+            slots[i] = (c, n);
+        }
+        Counts { slots, mask }
     }
-    let mut below: Vec<u128> = levels[1].iter().map(|&x| u128::from(problem.is_goal(x))).collect();
-    for n in 2..=top {
-        let lower = &levels[n - 1];
-        let counts = &below;
-        below = par::map(&levels[n], |x| {
-            jumps
-                .iter()
-                .filter(|&&j| position::can_jump(x, j))
-                .filter_map(|&j| lower.binary_search(&canon.canonical(position::after(x, j))).ok())
-                .map(|i| counts[i])
-                .sum()
-        });
+
+    #[inline]
+    fn slot(code: u64, mask: usize) -> usize {
+        (code.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
     }
-    below.first().copied().unwrap_or(0)
+
+    /// The key in `code`'s first slot (to load it early).
+    #[inline]
+    fn first_key(&self, code: u64) -> u64 {
+        self.slots[Counts::slot(code, self.mask)].0
+    }
+
+    /// The count of `code`, 0 when it is not in the level (codes are never 0: no level holds
+    /// the empty board).
+    #[inline]
+    fn get(&self, code: u64) -> u128 {
+        let mut i = Counts::slot(code, self.mask);
+        loop {
+            let (c, n) = self.slots[i];
+            if c == code {
+                return n;
+            }
+            if c == 0 {
+                return 0;
+            }
+            i = (i + 1) & self.mask;
+        }
+    }
 }

@@ -10,10 +10,10 @@ pub mod brute;
 pub mod count;
 pub mod fewest;
 pub mod live;
-pub mod verify;
 mod par;
+pub mod verify;
 
-use crate::board::Jump;
+use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::position;
 use crate::problem::Problem;
@@ -33,7 +33,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { all_reachable: false, max_codes: DEFAULT_MAX_CODES }
+        Options {
+            all_reachable: false,
+            max_codes: DEFAULT_MAX_CODES,
+        }
     }
 }
 
@@ -54,7 +57,9 @@ impl Solved {
     /// Is a position (reachable from the start set) winning?
     pub fn is_winning(&self, code: u64) -> bool {
         let n = position::pegs(code) as usize;
-        self.winning.get(n).is_some_and(|w| w.binary_search(&self.canon.canonical(code)).is_ok())
+        self.winning
+            .get(n)
+            .is_some_and(|w| w.binary_search(&self.canon.canonical(code)).is_ok())
     }
 
     /// Total number of winning codes over every level.
@@ -63,101 +68,464 @@ impl Solved {
     }
 }
 
-/// The sorted canonical children of a level.
-fn expand(canon: &Canon, jumps: &[Jump], level: &[u64], max: usize) -> Result<Vec<u64>> {
-    let mut next = par::flat_map(level, |chunk, out| {
-        let start = out.len();
-        for &x in chunk {
-            for &j in jumps {
-                if position::can_jump(x, j) {
-                    out.push(canon.canonical(position::after(x, j)));
+/// One jump line with its images under the group.
+#[derive(Clone, Copy)]
+struct Line<const G: usize> {
+    mask: u64,
+    /// Pegs among the three holes before the jump (`from`, `over`) and after it (`to`).
+    before: u64,
+    after: u64,
+    images: [u64; G],
+}
+
+/// Children and parents of positions with their canonical codes. Symmetries are bit
+/// permutations, so the images of a child are the parent's images XOR the jump's images:
+/// once the parent's images are known, a child costs G XORs and minimums, not a transform.
+/// G is the group order rounded up; the extra slots repeat the identity, which leaves the
+/// minimum alone.
+struct Moves<'a, const G: usize> {
+    canon: &'a Canon,
+    /// `rows[j * 256 + b]`: the images of code byte j = b under every symmetry.
+    rows: Vec<[u64; G]>,
+    lines: Vec<Line<G>>,
+    bits: Option<Bitboard>,
+}
+
+impl<'a, const G: usize> Moves<'a, G> {
+    fn new(board: &Board, canon: &'a Canon) -> Moves<'a, G> {
+        let order = canon.perms().len();
+        let images = |code: u64| -> [u64; G] {
+            std::array::from_fn(|s| {
+                if s < order {
+                    canon.transform(s, code)
+                } else {
+                    code
+                }
+            })
+        };
+        let lines = board
+            .jumps()
+            .iter()
+            .map(|j| Line {
+                mask: j.mask(),
+                before: j.before(),
+                after: j.mask() ^ j.before(),
+                images: images(j.mask()),
+            })
+            .collect();
+        let chunks = board.len().div_ceil(8);
+        let rows = (0..chunks * 256)
+            .map(|i| images(((i % 256) as u64) << (8 * (i / 256)) & board.full()))
+            .collect();
+        Moves {
+            canon,
+            rows,
+            lines,
+            bits: Bitboard::new(board),
+        }
+    }
+
+    /// The images of `x` under every symmetry.
+    #[inline]
+    fn images(&self, x: u64) -> [u64; G] {
+        let mut im = [0; G];
+        for (j, row) in self.rows.chunks_exact(256).enumerate() {
+            let r = &row[(x >> (8 * j) & 0xff) as usize];
+            for s in 0..G {
+                im[s] |= r[s];
+            }
+        }
+        im
+    }
+
+    /// Calls `f` with every position one jump after `x` and its canonical code.
+    #[inline]
+    fn children(&self, x: u64, mut f: impl FnMut(u64, u64)) {
+        let im = self.images(x);
+        match &self.bits {
+            Some(bb) => {
+                let pegs = bb.layout(x);
+                bb.lines(pegs, bb.all ^ pegs, |j| {
+                    let l = &self.lines[j];
+                    f(x ^ l.mask, min_xor(&im, &l.images));
+                });
+            }
+            None => {
+                for l in &self.lines {
+                    if x & l.mask == l.before {
+                        f(x ^ l.mask, min_xor(&im, &l.images));
+                    }
                 }
             }
         }
-        out[start..].sort_unstable();
-        let mut tail = out.split_off(start);
-        tail.dedup();
-        out.extend(tail);
-    });
-    if next.len() > max.saturating_mul(8) {
-        return Err(Error::TooBig(format!("{} child codes at one level (limit {})", next.len(), max)));
     }
-    par::sort_dedup(&mut next);
+
+    /// Calls `f` with the canonical code of every position one jump before `x`.
+    #[inline]
+    fn parents(&self, x: u64, mut f: impl FnMut(u64)) {
+        let im = self.images(x);
+        match &self.bits {
+            Some(bb) => {
+                let pegs = bb.layout(x);
+                bb.lines(bb.all ^ pegs, pegs, |j| {
+                    f(min_xor(&im, &self.lines[j].images))
+                });
+            }
+            None => {
+                for l in &self.lines {
+                    if x & l.mask == l.after {
+                        f(min_xor(&im, &l.images));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The canonical code.
+    #[inline]
+    fn canonical(&self, x: u64) -> u64 {
+        self.canon.canonical(x)
+    }
+}
+
+#[inline]
+fn min_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
+    let mut best = a[0] ^ b[0];
+    for s in 1..G {
+        best = best.min(a[s] ^ b[s]);
+    }
+    best
+}
+
+/// The holes laid out row by row with a fixed stride, so that the legal jumps of one direction
+/// are found all at once with shifts (as chess programs do) instead of testing every line.
+struct Bitboard {
+    /// `spread[j * 256 + b]`: layout bits of code byte j = b.
+    spread: Vec<u64>,
+    /// Per direction: the step d between neighbours, the `from` squares of the lines going
+    /// +d and of those going −d.
+    dirs: Vec<(u32, u64, u64)>,
+    /// `line[(2 * dir + back) * 64 + p]`: the jump line leaving square p.
+    line: Vec<u16>,
+    /// Every hole.
+    all: u64,
+}
+
+impl Bitboard {
+    /// The layout of a board, or None when it needs more than 64 squares.
+    fn new(board: &Board) -> Option<Bitboard> {
+        let holes = board.holes();
+        let stride = holes.iter().map(|h| h.x).max()? + 1;
+        let pos: Vec<i32> = holes.iter().map(|h| h.y * stride + h.x).collect();
+        if pos.iter().any(|&p| !(0..64).contains(&p)) {
+            return None;
+        }
+        let mut dirs: Vec<(u32, u64, u64)> = Vec::new();
+        let mut line = Vec::new();
+        for (i, j) in board.jumps().iter().enumerate() {
+            let (f, o, t) = (
+                pos[j.from as usize],
+                pos[j.over as usize],
+                pos[j.to as usize],
+            );
+            let d = o - f;
+            if t - o != d || d == 0 {
+                return None;
+            }
+            let k = match dirs.iter().position(|e| e.0 == d.unsigned_abs()) {
+                Some(k) => k,
+                None => {
+                    dirs.push((d.unsigned_abs(), 0, 0));
+                    line.resize(line.len() + 128, 0u16);
+                    dirs.len() - 1
+                }
+            };
+            let back = usize::from(d < 0);
+            if back == 0 {
+                dirs[k].1 |= 1 << f;
+            } else {
+                dirs[k].2 |= 1 << f;
+            }
+            line[(2 * k + back) * 64 + f as usize] = i as u16;
+        }
+        let chunks = holes.len().div_ceil(8);
+        let spread = (0..chunks * 256)
+            .map(|i| {
+                let (j, b) = (i / 256, i % 256);
+                (0..8)
+                    .filter(|&k| b >> k & 1 == 1 && 8 * j + k < pos.len())
+                    .map(|k| 1u64 << pos[8 * j + k])
+                    .sum()
+            })
+            .collect();
+        let all = pos.iter().map(|&p| 1u64 << p).sum();
+        Some(Bitboard {
+            spread,
+            dirs,
+            line,
+            all,
+        })
+    }
+
+    /// The layout bits of a code.
+    #[inline]
+    fn layout(&self, code: u64) -> u64 {
+        let mut out = 0;
+        for (j, t) in self.spread.chunks_exact(256).enumerate() {
+            out |= t[(code >> (8 * j) & 0xff) as usize];
+        }
+        out
+    }
+
+    /// Calls `f` with every line whose `from` and `over` squares are in `a` and whose `to`
+    /// square is in `b`.
+    #[inline]
+    fn lines(&self, a: u64, b: u64, mut f: impl FnMut(usize)) {
+        for (k, &(d, fwd, back)) in self.dirs.iter().enumerate() {
+            let mut m = a & (a >> d) & (b >> (2 * d)) & fwd;
+            while m != 0 {
+                f(usize::from(
+                    self.line[2 * k * 64 + m.trailing_zeros() as usize],
+                ));
+                m &= m - 1;
+            }
+            let mut m = a & (a << d) & (b << (2 * d)) & back;
+            while m != 0 {
+                f(usize::from(
+                    self.line[(2 * k + 1) * 64 + m.trailing_zeros() as usize],
+                ));
+                m &= m - 1;
+            }
+        }
+    }
+}
+
+/// Work that runs on [`Moves`] of any group size.
+trait WithMoves {
+    type Out;
+    fn run<const G: usize>(self, moves: &Moves<G>) -> Self::Out;
+}
+
+/// Runs `job` with moves for `canon`'s group, its size rounded up to 1, 2, 4, 8 or 12.
+fn with_moves<J: WithMoves>(board: &Board, canon: &Canon, job: J) -> J::Out {
+    match canon.perms().len() {
+        1 => job.run(&Moves::<1>::new(board, canon)),
+        2 => job.run(&Moves::<2>::new(board, canon)),
+        3 | 4 => job.run(&Moves::<4>::new(board, canon)),
+        5..=8 => job.run(&Moves::<8>::new(board, canon)),
+        _ => job.run(&Moves::<12>::new(board, canon)),
+    }
+}
+
+/// The sorted canonical children of a level.
+fn expand<const G: usize>(m: &Moves<G>, bits: u32, level: &[u64], max: usize) -> Result<Vec<u64>> {
+    let next = par::collect(level, bits, None, |x, out| {
+        m.children(x, |_, c| out.push(c))
+    });
     if next.len() > max {
-        return Err(Error::TooBig(format!("{} codes at one level (limit {max})", next.len())));
+        return Err(Error::TooBig(format!(
+            "{} codes at one level (limit {max})",
+            next.len()
+        )));
     }
     Ok(next)
 }
 
-/// The members of `level` with a child whose canonical code `test` accepts.
-fn with_child(canon: &Canon, jumps: &[Jump], level: &[u64], test: impl Fn(u64) -> bool + Sync + Send) -> Vec<u64> {
-    par::filter(level, |x| {
-        jumps.iter().any(|&j| position::can_jump(x, j) && test(canon.canonical(position::after(x, j))))
+/// The members of `level` with a child in `below` (with `flip` = full, a child whose complement
+/// is in `below`): `level` ∩ canonical parents of `below`, by a radix sort and a merge.
+fn with_child_in<const G: usize>(
+    m: &Moves<G>,
+    bits: u32,
+    level: &[u64],
+    below: &[u64],
+    flip: u64,
+) -> Vec<u64> {
+    par::collect(below, bits, Some(level), |y, out| {
+        m.parents(flip ^ y, |p| out.push(p))
     })
-}
-
-/// Canonical complements of a level, sorted.
-fn complement_level(canon: &Canon, full: u64, level: &[u64]) -> Vec<u64> {
-    let mut v = par::flat_map(level, |c, out| out.extend(c.iter().map(|&x| canon.canonical(full ^ x))));
-    par::sort_dedup(&mut v);
-    v
-}
-
-fn contains(set: &[u64], x: u64) -> bool {
-    set.binary_search(&x).is_ok()
 }
 
 /// Solves a problem. `progress` hears one line per finished level.
 pub fn solve(problem: &Problem, opts: Options, progress: &mut dyn FnMut(&str)) -> Result<Solved> {
     let board = &problem.board;
-    let n_holes = board.len();
-    let canon = problem.canon();
-    let jumps = board.jumps().to_vec();
-    let full = board.full();
-    let mut reachable: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
-    let mut winning: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
-    let mut starts: Vec<u64> = problem.start_positions().iter().map(|&c| canon.canonical(c)).collect();
-    starts.sort_unstable();
-    starts.dedup();
-    reachable[n_holes - 1] = starts;
+    let canon = Canon::on_board(board, problem.canon().perms().to_vec());
+    let (reachable, winning) = with_moves(
+        board,
+        &canon,
+        Levels {
+            problem,
+            opts,
+            progress,
+        },
+    )?;
+    progress(&format!(
+        "winning positions: {}",
+        winning.iter().map(Vec::len).sum::<usize>()
+    ));
+    Ok(Solved {
+        problem: problem.clone(),
+        canon,
+        reachable,
+        winning,
+    })
+}
 
-    let half = problem.is_self_complementary() && !opts.all_reachable && n_holes >= 3;
-    // Lowest level of F to build: h = ceil(N/2) with the complement trick, else 1.
-    let h = n_holes.div_ceil(2);
-    let lowest = if half { h } else { 1 };
-    for n in (lowest..n_holes - 1).rev() {
-        reachable[n] = expand(&canon, &jumps, &reachable[n + 1], opts.max_codes)?;
-        progress(&format!("reachable with {n} pegs: {}", reachable[n].len()));
-    }
+/// The work of `solve`: F_n and W_n.
+struct Levels<'a> {
+    problem: &'a Problem,
+    opts: Options,
+    progress: &'a mut dyn FnMut(&str),
+}
 
-    if half {
-        // x in F_h wins iff some child c has complement(c) in F_(N−h+1): B_(h−1) = comp(F_(N−h+1)).
-        let upper = &reachable[n_holes - h + 1];
-        winning[h] = with_child(&canon, &jumps, &reachable[h], |c| contains(upper, canon.canonical(full ^ c)));
-        for n in h + 1..n_holes {
-            let below = &winning[n - 1];
-            winning[n] = with_child(&canon, &jumps, &reachable[n], |c| contains(below, c));
+impl WithMoves for Levels<'_> {
+    type Out = Result<(Vec<Vec<u64>>, Vec<Vec<u64>>)>;
+
+    fn run<const G: usize>(self, m: &Moves<G>) -> Self::Out {
+        let Levels {
+            problem,
+            opts,
+            progress,
+        } = self;
+        let n_holes = problem.board.len();
+        let bits = n_holes as u32;
+        let full = problem.board.full();
+        let mut reachable: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
+        let mut winning: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
+        let mut starts: Vec<u64> = problem
+            .start_positions()
+            .iter()
+            .map(|&c| m.canonical(c))
+            .collect();
+        starts.sort_unstable();
+        starts.dedup();
+        reachable[n_holes - 1] = starts;
+
+        let half = problem.is_self_complementary() && !opts.all_reachable && n_holes >= 3;
+        // Lowest level of F to build: h = ceil(N/2) with the complement trick, else 1.
+        let h = n_holes.div_ceil(2);
+        let lowest = if half { h } else { 1 };
+        for n in (lowest..n_holes - 1).rev() {
+            reachable[n] = expand(m, bits, &reachable[n + 1], opts.max_codes)?;
+            progress(&format!("reachable with {n} pegs: {}", reachable[n].len()));
         }
-        for n in 1..h {
-            winning[n] = complement_level(&canon, full, &winning[n_holes - n]);
+
+        if half {
+            // x in F_h wins iff some child c has complement(c) in F_(N−h+1): B_(h−1) = comp(F_(N−h+1)).
+            winning[h] = with_child_in(m, bits, &reachable[h], &reachable[n_holes - h + 1], full);
+            for n in h + 1..n_holes {
+                winning[n] = with_child_in(m, bits, &reachable[n], &winning[n - 1], 0);
+            }
+            for n in 1..h {
+                winning[n] = par::collect(&winning[n_holes - n], bits, None, |x, out| {
+                    out.push(m.canonical(full ^ x))
+                });
+            }
+        } else {
+            let goal = problem.goal_set();
+            winning[1] = reachable[1]
+                .iter()
+                .copied()
+                .filter(|&x| x & goal != 0)
+                .collect();
+            for n in 2..n_holes {
+                winning[n] = with_child_in(m, bits, &reachable[n], &winning[n - 1], 0);
+            }
         }
-    } else {
-        let goal = problem.goal_set();
-        winning[1] = reachable[1].iter().copied().filter(|&x| x & goal != 0).collect();
-        for n in 2..n_holes {
-            let below = &winning[n - 1];
-            winning[n] = with_child(&canon, &jumps, &reachable[n], |c| contains(below, c));
-        }
+        Ok((reachable, winning))
     }
-    progress(&format!("winning positions: {}", winning.iter().map(Vec::len).sum::<usize>()));
-    Ok(Solved { problem: problem.clone(), canon, reachable, winning })
 }
 
 /// Number of distinct codes of a set under the board's whole symmetry group (the way the
 /// literature counts orbits when the problem's own group is smaller).
 pub fn orbits_under_full_group(problem: &Problem, set: &[u64]) -> usize {
     let full = Canon::full(&problem.board);
-    let mut v = par::flat_map(set, |c, out| out.extend(c.iter().map(|&x| full.canonical(x))));
-    par::sort_dedup(&mut v);
-    v.len()
+    par::collect(set, problem.board.len() as u32, None, |x, out| {
+        out.push(full.canonical(x))
+    })
+    .len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::bit;
+    use crate::symmetry;
+
+    /// Every group worth checking on a board: all of it, the identity alone, and the
+    /// stabilisers of a few holes.
+    fn groups(b: &Board) -> Vec<Vec<Vec<u8>>> {
+        let mut g = vec![b.symmetries().to_vec(), vec![b.symmetries()[0].clone()]];
+        g.extend((0..b.len().min(6) as u8).map(|h| symmetry::stabiliser(b, &[bit(h)])));
+        g
+    }
+
+    struct Check {
+        codes: Vec<u64>,
+    }
+
+    impl WithMoves for Check {
+        type Out = ();
+        fn run<const G: usize>(self, m: &Moves<G>) {
+            let jumps = m.lines.iter().map(|l| (l.mask, l.before, l.after));
+            let jumps: Vec<(u64, u64, u64)> = jumps.collect();
+            for &x in &self.codes {
+                let mut got = Vec::new();
+                m.children(x, |c, k| got.push((c, k)));
+                let mut want: Vec<(u64, u64)> = jumps
+                    .iter()
+                    .filter(|j| x & j.0 == j.1)
+                    .map(|j| (x ^ j.0, m.canonical(x ^ j.0)))
+                    .collect();
+                got.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(got, want, "children of {x}");
+                let mut got = Vec::new();
+                m.parents(x, |k| got.push(k));
+                let mut want: Vec<u64> = jumps
+                    .iter()
+                    .filter(|j| x & j.0 == j.2)
+                    .map(|j| m.canonical(x ^ j.0))
+                    .collect();
+                got.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(got, want, "parents of {x}");
+            }
+        }
+    }
+
+    #[test]
+    fn moves_match_the_rules_and_the_canonical_form() {
+        let boards = [
+            "english",
+            "triangle5",
+            "trunc18",
+            "hexagon37",
+            "diamond41",
+            "row:10",
+            "row:64",
+        ];
+        for name in boards {
+            let b = Board::by_name(name).unwrap();
+            let mut x = 0x9e37_79b9_7f4a_7c15u64;
+            let codes: Vec<u64> = (0..300)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    x & b.full()
+                })
+                .collect();
+            assert_eq!(Bitboard::new(&b).is_some(), name != "diamond41", "{name}");
+            for perms in groups(&b) {
+                let canon = Canon::new(b.len(), perms);
+                with_moves(
+                    &b,
+                    &canon,
+                    Check {
+                        codes: codes.clone(),
+                    },
+                );
+            }
+        }
+    }
 }

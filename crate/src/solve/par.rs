@@ -1,54 +1,8 @@
 //! Data-parallel helpers: rayon with the `parallel` feature, plain loops without (wasm).
-
-const CHUNK: usize = 1 << 14;
-
-/// Runs `f` over chunks of `input`, each appending to its own vector; returns them joined.
-pub fn flat_map<F>(input: &[u64], f: F) -> Vec<u64>
-where
-    F: Fn(&[u64], &mut Vec<u64>) + Sync + Send,
-{
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        let parts: Vec<Vec<u64>> = input
-            .par_chunks(CHUNK)
-            .map(|c| {
-                let mut v = Vec::new();
-                f(c, &mut v);
-                v
-            })
-            .collect();
-        parts.concat()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        let mut v = Vec::new();
-        for c in input.chunks(CHUNK) {
-            f(c, &mut v);
-        }
-        v
-    }
-}
-
-/// Keeps the elements for which `keep` holds, in order.
-pub fn filter<F>(input: &[u64], keep: F) -> Vec<u64>
-where
-    F: Fn(u64) -> bool + Sync + Send,
-{
-    flat_map(input, |c, out| out.extend(c.iter().copied().filter(|&x| keep(x))))
-}
-
-/// Sorts and removes duplicates.
-pub fn sort_dedup(v: &mut Vec<u64>) {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        v.par_sort_unstable();
-    }
-    #[cfg(not(feature = "parallel"))]
-    v.sort_unstable();
-    v.dedup();
-}
+//!
+//! The generator's sets are sorted vectors of codes. [`collect`] builds one from keys produced
+//! in parallel: each worker drops its keys into buckets by their top bits (the first radix
+//! pass, for free), then every bucket is radix sorted and deduplicated while it sits in cache.
 
 /// Maps every element, keeping order.
 pub fn map<T, F>(input: &[u64], f: F) -> Vec<T>
@@ -63,4 +17,345 @@ where
     }
     #[cfg(not(feature = "parallel"))]
     input.iter().map(|&x| f(x)).collect()
+}
+
+/// Where a worker of [`collect`] puts its keys: one vector per bucket of top bits. Below the
+/// bucket bits only the low part is stored, as u32 when it fits (half the memory traffic).
+pub struct Sink {
+    shift: u32,
+    wide: bool,
+    narrow_bufs: Vec<Vec<u32>>,
+    wide_bufs: Vec<Vec<u64>>,
+}
+
+impl Sink {
+    fn new(shift: u32, buckets: usize, expect: usize) -> Sink {
+        let each = expect / buckets.max(1);
+        let wide = shift > 32;
+        let bufs = |on: bool| if on { buckets } else { 0 };
+        Sink {
+            shift,
+            wide,
+            narrow_bufs: (0..bufs(!wide)).map(|_| Vec::with_capacity(each)).collect(),
+            wide_bufs: (0..bufs(wide)).map(|_| Vec::with_capacity(each)).collect(),
+        }
+    }
+
+    /// Adds a key (below 2^bits, as promised to `collect`).
+    #[inline]
+    pub fn push(&mut self, key: u64) {
+        let b = (key >> self.shift) as usize;
+        if self.wide {
+            self.wide_bufs[b].push(key);
+        } else {
+            self.narrow_bufs[b].push(key as u32);
+        }
+    }
+}
+
+/// A stored key: the low bits of a code.
+trait Low: Copy + Ord + Default + Send + Sync {
+    fn low(self) -> u64;
+}
+
+impl Low for u32 {
+    #[inline]
+    fn low(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Low for u64 {
+    #[inline]
+    fn low(self) -> u64 {
+        self
+    }
+}
+
+/// Scratch space of one worker finishing buckets.
+struct Scratch<K> {
+    v: Vec<K>,
+    tmp: Vec<K>,
+    counts: Vec<u32>,
+}
+
+impl<K> Default for Scratch<K> {
+    fn default() -> Self {
+        Scratch {
+            v: Vec::new(),
+            tmp: Vec::new(),
+            counts: Vec::new(),
+        }
+    }
+}
+
+/// One counting-sort pass of `src` (several slices) into `dst` by the digit at `shift`;
+/// `counts` holds that digit's histogram and is used up.
+#[inline]
+fn scatter<'a, K: Low + 'a>(
+    src: impl Iterator<Item = &'a [K]>,
+    dst: &mut [K],
+    shift: u32,
+    width: u32,
+    counts: &mut [u32],
+) {
+    let mut sum = 0;
+    for c in counts.iter_mut() {
+        let k = *c;
+        *c = sum;
+        sum += k;
+    }
+    let mask = (1u64 << width) - 1;
+    for part in src {
+        for &x in part {
+            let d = (x.low() >> shift & mask) as usize;
+            dst[counts[d] as usize] = x;
+            counts[d] += 1;
+        }
+    }
+}
+
+/// The keys of one bucket (gathered from every worker), sorted by their low `bits` bits and
+/// deduplicated, into `sc.v`: LSD radix in at most three passes, else a comparison sort.
+fn sort_bucket<'a, K: Low + 'a>(
+    parts: impl Iterator<Item = &'a [K]> + Clone,
+    bits: u32,
+    sc: &mut Scratch<K>,
+) {
+    let total: usize = parts.clone().map(<[K]>::len).sum();
+    let passes = bits.div_ceil(11);
+    sc.v.clear();
+    if total < 256 || passes > 3 || total >= u32::MAX as usize {
+        for p in parts {
+            sc.v.extend_from_slice(p);
+        }
+        sc.v.sort_unstable();
+        sc.v.dedup();
+        return;
+    }
+    let width = bits.div_ceil(passes);
+    let size = 1usize << width;
+    let mask = (size - 1) as u64;
+    sc.counts.clear();
+    sc.counts.resize(3 * size, 0);
+    let (c0, rest) = sc.counts.split_at_mut(size);
+    let (c1, c2) = rest.split_at_mut(size);
+    for p in parts.clone() {
+        for &x in p {
+            let x = x.low();
+            c0[(x & mask) as usize] += 1;
+            c1[(x >> width & mask) as usize] += 1;
+            c2[(x >> (2 * width) & mask) as usize] += 1;
+        }
+    }
+    sc.v.resize(total, K::default());
+    sc.tmp.resize(total, K::default());
+    match passes {
+        1 => scatter(parts, &mut sc.v, 0, width, c0),
+        2 => {
+            scatter(parts, &mut sc.tmp, 0, width, c0);
+            scatter(std::iter::once(&sc.tmp[..]), &mut sc.v, width, width, c1);
+        }
+        _ => {
+            scatter(parts, &mut sc.v, 0, width, c0);
+            scatter(std::iter::once(&sc.v[..]), &mut sc.tmp, width, width, c1);
+            scatter(
+                std::iter::once(&sc.tmp[..]),
+                &mut sc.v,
+                2 * width,
+                width,
+                c2,
+            );
+        }
+    }
+    sc.v.dedup();
+}
+
+/// Sorted unique codes of bucket `b`, kept only if in `within` when given (the members of
+/// `within` in this bucket's range).
+fn finish_bucket<'a, K: Low + 'a>(
+    parts: impl Iterator<Item = &'a [K]> + Clone,
+    b: usize,
+    shift: u32,
+    within: Option<&[u64]>,
+    sc: &mut Scratch<K>,
+) -> Vec<u64> {
+    sort_bucket(parts, shift, sc);
+    let high = if shift == 64 { 0 } else { (b as u64) << shift };
+    let keys = sc.v.iter().map(|k| high | k.low());
+    match within {
+        None => keys.collect(),
+        Some(w) => {
+            let mut out = Vec::new();
+            let mut w = w.iter().peekable();
+            for k in keys {
+                while w.next_if(|&&x| x < k).is_some() {}
+                if w.next_if_eq(&&k).is_some() {
+                    out.push(k);
+                }
+            }
+            out
+        }
+    }
+}
+
+/// One worker's share of `collect`: its keys in buckets.
+fn produce_part<F: Fn(u64, &mut Sink)>(
+    part: &[u64],
+    shift: u32,
+    buckets: usize,
+    produce: &F,
+) -> Sink {
+    // room for about 10 keys per element, spread evenly
+    let mut sink = Sink::new(shift, buckets, part.len() * 10);
+    for &x in part {
+        produce(x, &mut sink);
+    }
+    sink
+}
+
+/// Sorted, deduplicated keys that `produce` emits for the elements of `input`, run in
+/// parallel. Keys must be below 2^`bits`. With `within` (sorted), only keys in it are kept.
+pub fn collect<F>(input: &[u64], bits: u32, within: Option<&[u64]>, produce: F) -> Vec<u64>
+where
+    F: Fn(u64, &mut Sink) + Sync + Send,
+{
+    // About 8 keys per input element; aim at ~4096 keys per bucket.
+    let expect = input.len().saturating_mul(8).max(1);
+    let top = (usize::BITS - 1 - (expect >> 12).max(1).leading_zeros())
+        .clamp(1, 16)
+        .min(bits);
+    let shift = bits - top;
+    let buckets = 1usize << top;
+    let run = |part: &[u64]| produce_part(part, shift, buckets, &produce);
+    // The members of `within` in bucket b.
+    let range = |b: usize| {
+        within.map(|w| {
+            let lo = w.partition_point(|&x| ((x >> shift) as usize) < b);
+            let hi = w.partition_point(|&x| ((x >> shift) as usize) <= b);
+            &w[lo..hi]
+        })
+    };
+    let finish = |sinks: &[Sink], b: usize, n: &mut Scratch<u32>, w: &mut Scratch<u64>| {
+        if shift > 32 {
+            finish_bucket(
+                sinks.iter().map(|s| &s.wide_bufs[b][..]),
+                b,
+                shift,
+                range(b),
+                w,
+            )
+        } else {
+            finish_bucket(
+                sinks.iter().map(|s| &s.narrow_bufs[b][..]),
+                b,
+                shift,
+                range(b),
+                n,
+            )
+        }
+    };
+    #[cfg(feature = "parallel")]
+    let outs: Vec<Vec<u64>> = {
+        use rayon::prelude::*;
+        let parts = rayon::current_num_threads() * 4;
+        let size = input.len().div_ceil(parts).max(1 << 12);
+        let sinks: Vec<Sink> = input.par_chunks(size).map(run).collect();
+        (0..buckets)
+            .into_par_iter()
+            .map_init(
+                || (Scratch::default(), Scratch::default()),
+                |(n, w), b| finish(&sinks, b, n, w),
+            )
+            .collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let outs: Vec<Vec<u64>> = {
+        let sinks = [run(input)];
+        let (mut n, mut w) = (Scratch::default(), Scratch::default());
+        (0..buckets)
+            .map(|b| finish(&sinks, b, &mut n, &mut w))
+            .collect()
+    };
+    outs.concat()
+}
+
+/// The elements for which `keep` holds, in order.
+pub fn filter<F>(input: &[u64], keep: F) -> Vec<u64>
+where
+    F: Fn(u64) -> bool + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        let parts: Vec<Vec<u64>> = input
+            .par_chunks(1 << 12)
+            .map(|c| c.iter().copied().filter(|&x| keep(x)).collect())
+            .collect();
+        parts.concat()
+    }
+    #[cfg(not(feature = "parallel"))]
+    input.iter().copied().filter(|&x| keep(x)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(n: usize, bits: u32) -> Vec<u64> {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        (0..n)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                // few distinct keys, so that there are duplicates
+                ((x >> 3) % 5000 * 0x9e37_79b9) & (u64::MAX >> (64 - bits))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn collect_sorts_and_deduplicates() {
+        for (n, bits) in [
+            (0, 10),
+            (10, 3),
+            (1000, 20),
+            (100_000, 33),
+            (50_000, 60),
+            (20_000, 64),
+        ] {
+            let input: Vec<u64> = (0..n as u64).collect();
+            let raw = keys(3 * n, bits);
+            let got = collect(&input, bits, None, |i, out| {
+                for k in 0..3 {
+                    out.push(raw[3 * i as usize + k]);
+                }
+            });
+            let mut want = raw.clone();
+            want.sort_unstable();
+            want.dedup();
+            assert_eq!(got, want, "{n} keys of {bits} bits");
+            let within: Vec<u64> = want
+                .iter()
+                .copied()
+                .step_by(3)
+                .chain([1u64 << (bits - 1)])
+                .collect();
+            let mut within = within;
+            within.sort_unstable();
+            within.dedup();
+            let got = collect(&input, bits, Some(&within), |i, out| {
+                for k in 0..3 {
+                    out.push(raw[3 * i as usize + k]);
+                }
+            });
+            let want: Vec<u64> = want
+                .iter()
+                .copied()
+                .filter(|k| within.binary_search(k).is_ok())
+                .collect();
+            assert_eq!(got, want, "{n} keys of {bits} bits, within");
+        }
+    }
 }
