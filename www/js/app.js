@@ -3,14 +3,13 @@
 // board does the playing (board.js, the same code every embed runs); this file turns its
 // events into the text around it and the controls into set() calls.
 
-import { DEFAULT_GAME } from './boards.js';
 import { setupControls, syncControls } from './controls.js';
 import { listenKeys } from './keys.js';
 import { showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
 import './peg-solitaire.js';
 import { Replay } from './replay.js';
-import { firstGame, startupNote } from './startup.js';
-import { loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
+import { firstGame, startupNote, unreadableSaveNote } from './startup.js';
+import { dropGame, loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
 import { hintLine, pegSummary, sourceInfo, statusBanner } from './texts.js';
 import { gameQuery, readGameUrl } from './url.js';
 
@@ -33,6 +32,10 @@ const page = {
   noteTimer: undefined,
   /** @type {import('./texts.js').Banner|null} */
   lastBanner: null,
+  /** The first game is still opening: nothing is saved until it has. */
+  booting: true,
+  /** A bad link opened a fallback game: the saved game is kept until the player moves. */
+  keepSaved: false,
 };
 
 const replay = new Replay({
@@ -43,6 +46,8 @@ const replay = new Replay({
 
 /** Reasons of a `change` event that mean a new position (or a new game). */
 const MOVED = new Set(['open', 'move', 'undo', 'redo', 'reset', 'seek', 'table']);
+/** Reasons that mean the player changed the game. */
+const PLAYED = new Set(['move', 'undo', 'redo', 'reset', 'seek']);
 
 el.addEventListener('change', (e) => {
   const { reason, state } = /** @type {CustomEvent<{reason: string, state: GameState}>} */ (e).detail;
@@ -53,7 +58,7 @@ el.addEventListener('change', (e) => {
       page.thinking = game.state()?.status === null;
       refresh();
     }, THINKING_MS);
-    syncUrl(state);
+    syncUrl(state, reason);
   }
   if (MOVED.has(reason) || reason === 'config') syncAll(state);
   else refresh(state);
@@ -62,12 +67,15 @@ el.addEventListener('change', (e) => {
 /**
  * Keeps the address bar and localStorage on the current game.
  * @param {GameState} s
+ * @param {string} reason the `change` event's
  */
-function syncUrl(s) {
+function syncUrl(s, reason) {
   const spec = { board: s.board, start: s.start, goal: s.goal, moves: s.history.join(' ') };
   const q = gameQuery(spec);
   if (location.search !== q) history.replaceState(history.state, '', q + location.hash);
-  saveGame({ ...spec, future: s.future });
+  if (page.booting || (page.keepSaved && !PLAYED.has(reason))) return;
+  page.keepSaved = false;
+  saveGame({ save: s.save, future: s.future });
 }
 
 /** @param {GameState} s */
@@ -152,6 +160,7 @@ function flash(text, ms = 4000) {
  */
 function reopen(c, what) {
   replay.stop();
+  page.keepSaved = false;
   game.set({ pickStart: false, ...c }).catch((e) => {
     flash(`${what}: ${e.message}`);
     const s = game.state();
@@ -161,15 +170,13 @@ function reopen(c, what) {
 
 /** @param {'off'|'hover'|'always'} mode */
 function setHintMode(mode) {
-  prefs.hintMode = mode;
-  savePrefs(prefs);
+  savePrefs({ hintMode: mode });
   game.set({ hints: mode }).catch(fail);
 }
 
 /** @param {boolean} on */
 function setNames(on) {
-  prefs.names = on;
-  savePrefs(prefs);
+  savePrefs({ names: on });
   game.set({ names: on }).catch(fail);
 }
 
@@ -235,16 +242,27 @@ onClick('share', async () => {
 
 async function boot() {
   const linked = readGameUrl(location.search);
-  const spec = firstGame(linked, loadGame());
-  let note = '';
+  const stored = loadGame();
+  const notes = [];
+  if (stored.problem) {
+    dropGame();
+    notes.push(unreadableSaveNote(stored.problem));
+  }
+  const spec = firstGame(linked, stored.game);
+  const from = linked ? 'link' : 'save' in spec ? 'save' : 'none';
   try {
     await game.set({ ...spec, hints: prefs.hintMode, names: prefs.names });
   } catch (e) {
-    const err = /** @type {import('./board-actions.js').PegwiseError} */ (e);
-    if (err.param !== 'moves') await game.set({ ...DEFAULT_GAME, future: [] });
-    note = startupNote(err, linked !== null);
+    // the board opened its default game instead (or the game without its moves)
+    const err = /** @type {import('./errors.js').PegwiseError} */ (e);
+    if (err.param === 'save') dropGame();
+    page.keepSaved = from === 'link';
+    notes.push(startupNote(err, from));
   }
-  if (note) flash(note, 0);
+  page.booting = false;
+  const now = game.state();
+  if (now && !page.keepSaved) saveGame({ save: now.save, future: now.future });
+  if (notes.length) flash(notes.join(' '), 0);
   setupControls(await game.boards(), {
     board: (name) => reopen({ board: name }, `Can't open ${name}`),
     start: (hole) => reopen({ start: hole }, 'That game can’t be opened'),
@@ -263,7 +281,7 @@ const ready = boot().catch((e) => {
 });
 
 /** The fields of a state that make up wasm's position. */
-const POSITION = ['board', 'start', 'goal', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code'];
+const POSITION = ['board', 'start', 'goal', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code', 'save'];
 
 /**
  * A small handle for tests: the game as the engine sees it, and where holes are on screen.

@@ -2,26 +2,31 @@
 // reset(), seek(), hints(), solution() and the small helpers around them. Each call waits for
 // the settings before it and for its own animation, then answers with the board's state().
 
+import { DEFAULT_GAME } from './boards.js';
 import { checkConfig, gameFor, mergeConfig } from './config.js';
 import { openSession, resolveSrc } from './engine.js';
+import { clipMessage, PegwiseError, quote } from './errors.js';
+
+export { PegwiseError };
 
 /**
  * @typedef {import('./config.js').GameConfig} GameConfig
+ * @typedef {import('./config.js').OpenSpec} OpenSpec
  */
 
-/** A set() or play() that could not be done; `param` names the bad setting. */
-export class PegwiseError extends Error {
-  /**
-   * @param {string} message
-   * @param {string} param board | start | goal | moves | hole | config
-   * @param {unknown} value
-   */
-  constructor(message, param, value) {
-    super(message);
-    this.name = 'PegwiseError';
-    this.param = param;
-    this.value = value;
-  }
+/** What a refused setting is called in a note. */
+const WHAT = { board: 'The board', start: 'The start', goal: 'The goal', save: 'The saved game', src: 'The src' };
+
+/**
+ * The note a board shows for a setting it refused.
+ * @param {PegwiseError} e
+ * @param {boolean} fellBack the default game opened instead
+ */
+function noteFor(e, fellBack) {
+  if (e.param === 'moves') return `${e.message}.`;
+  const what = WHAT[/** @type {keyof WHAT} */ (e.param)];
+  const head = what ? `${what} ${quote(e.value)} was refused: ${e.message}` : e.message;
+  return fellBack ? `${head}. The default game opened instead.` : `${head}.`;
 }
 
 /** The actions of one board. */
@@ -35,6 +40,8 @@ export class Actions {
     this.flush = null;
     /** @type {Promise<any>} set() calls apply one after another */
     this.queue = Promise.resolve();
+    /** Some set() was taken (its config had the right shape). */
+    this.started = false;
   }
 
   /**
@@ -46,8 +53,13 @@ export class Actions {
     try {
       checkConfig(c);
     } catch (e) {
-      return Promise.reject(new PegwiseError(/** @type {Error} */ (e).message, 'config', c));
+      const err = /** @type {PegwiseError} */ (e);
+      this.board.notice('config', noteFor(err, !this.started));
+      // a first config that is all wrong still gets a game on the board
+      if (!this.started) this.set({}).catch(() => {});
+      return Promise.reject(err);
     }
+    this.started = true;
     this.pending = mergeConfig(this.pending ?? {}, c);
     if (!this.flush) {
       this.flush = Promise.resolve().then(() => {
@@ -92,22 +104,26 @@ export class Actions {
     ui.opening++;
     try {
       const holesOf = async (board) => (await ctrl.engine.call('layout', { board })).holes.map((h) => h.name);
-      let spec;
+      /** @type {PegwiseError|null} */
+      let failure = null;
+      let spec = null;
       try {
         spec = await gameFor(c, pos, holesOf);
       } catch (e) {
-        throw new PegwiseError(/** @type {Error} */ (e).message, 'board', c.board);
+        failure = new PegwiseError(clipMessage(/** @type {Error} */ (e).message), 'board', c.board);
       }
-      if (!spec && moved && pos) spec = { board: pos.board, start: pos.start, goal: pos.goal, moves: pos.history.join(' '), future: pos.future };
+      if (!spec && !failure && moved && pos) spec = { board: pos.board, start: pos.start, goal: pos.goal, moves: pos.history.join(' '), future: pos.future };
       if (spec) {
         if (c.pickStart === undefined) opts.pickStart = false;
-        b.events.reason = 'open';
-        const err = await ctrl.open(spec);
-        b.events.reason = null;
-        if (err && 'param' in err) throw new PegwiseError(err.message, err.param, err.value);
-        if (err) throw new PegwiseError(`The moves “${spec.moves}” were left out: ${err.movesError}`, 'moves', spec.moves);
+        failure = await this.open(spec);
+      }
+      const fellBack = failure !== null && failure.param !== 'moves' && !ctrl.snap && (await this.fallback(c, failure));
+      if (failure) {
+        b.notice('config', noteFor(failure, fellBack));
+        throw failure;
       }
       b.lastError = null;
+      if (spec) b.notice('config', '');
     } catch (e) {
       b.events.reason = null;
       b.lastError = e instanceof Error ? e.message : String(e);
@@ -121,12 +137,52 @@ export class Actions {
   }
 
   /**
+   * Opens a game in the engine.
+   * @param {OpenSpec} spec
+   * @returns {Promise<PegwiseError|null>} what was wrong with it (a bad board, start, goal or
+   *   save leaves the old game open; moves that don't play are left out of the new one)
+   */
+  async open(spec) {
+    const b = this.board;
+    b.events.reason = 'open';
+    const err = await b.ctrl.open(spec);
+    b.events.reason = null;
+    if (err && 'param' in err) return new PegwiseError(clipMessage(err.message), err.param, err.value);
+    if (err) {
+      const moves = 'moves' in spec ? spec.moves : '';
+      return new PegwiseError(`The moves ${quote(moves)} were left out: ${clipMessage(err.movesError)}`, 'moves', moves);
+    }
+    return null;
+  }
+
+  /**
+   * The first game could not open: opens the board's default game instead when only the start
+   * or goal was wrong, else the default game, so the board is never left empty.
+   * @param {GameConfig} c
+   * @param {PegwiseError} failure
+   * @returns {Promise<boolean>} whether a game is open now
+   */
+  async fallback(c, failure) {
+    const ctrl = this.board.ctrl;
+    const holesOf = async (board) => (await ctrl.engine.call('layout', { board })).holes.map((h) => h.name);
+    const keep = (failure.param === 'start' || failure.param === 'goal') && c.board !== undefined;
+    try {
+      if (keep) await this.open(/** @type {OpenSpec} */ (await gameFor({ board: c.board }, null, holesOf)));
+      if (!ctrl.snap) await this.open({ ...DEFAULT_GAME, future: [] });
+    } catch {
+      // the engine itself failed: the message over the board says so
+    }
+    return ctrl.snap !== null;
+  }
+
+  /**
    * Runs an API call that changes the position, waiting for its animation.
    * @param {'undo'|'redo'|'reset'|'seek'} op
    * @param {object} [args]
    */
   async change(op, args) {
     const b = this.board;
+    if (op === 'seek') checkSeek(args);
     await this.ready();
     const { ctrl, ui } = b;
     ui.playing++;
@@ -166,7 +222,7 @@ export class Actions {
    */
   async play(text) {
     const b = this.board;
-    if (typeof text !== 'string') throw new PegwiseError('play() takes moves in notation, e.g. "d2-d4"', 'moves', text);
+    if (typeof text !== 'string') throw new PegwiseError(`play() takes moves in notation, e.g. "d2-d4", not ${quote(text)}`, 'moves', text);
     await this.ready();
     const { ctrl, ui } = b;
     ui.playing++;
@@ -175,7 +231,7 @@ export class Actions {
       try {
         ({ jumps } = await ctrl.engine.call('jumpsOf', { text }));
       } catch (e) {
-        throw new PegwiseError(/** @type {Error} */ (e).message, 'moves', text);
+        throw new PegwiseError(clipMessage(/** @type {Error} */ (e).message), 'moves', text);
       }
       for (const j of jumps) {
         ui.jumpBy = 'api';
@@ -195,8 +251,9 @@ export class Actions {
    */
   async hints(hole) {
     const b = this.board;
+    if (hole !== null && typeof hole !== 'string') throw new PegwiseError(`hints() takes a hole name, not ${quote(hole)}`, 'hole', hole);
     await this.ready();
-    if (hole !== null && !b.ctrl.index.has(hole)) throw new PegwiseError(`no hole “${hole}” on this board`, 'hole', hole);
+    if (hole !== null && !b.ctrl.index.has(hole)) throw new PegwiseError(`no hole ${quote(hole)} on this board`, 'hole', hole);
     return b.ctrl.hintsOf(hole);
   }
 
@@ -269,6 +326,7 @@ export class Actions {
    */
   holeAt(x, y) {
     const b = this.board;
+    if (!Number.isFinite(x) || !Number.isFinite(y)) throw new PegwiseError(`holeAt() takes two numbers, not ${quote(x)} and ${quote(y)}`, 'point', [x, y]);
     if (!b.ui.layout) return null;
     const k = b.view.holeAt(x, y);
     return k === null ? null : b.nameOf(k);
@@ -280,7 +338,19 @@ export class Actions {
    */
   holeRect(name) {
     const b = this.board;
+    if (typeof name !== 'string') throw new PegwiseError(`holeRect() takes a hole name, not ${quote(name)}`, 'hole', name);
     const k = b.ctrl.index.get(name);
     return k === undefined || !b.ui.layout ? null : b.view.holeRect(k);
   }
+}
+
+/**
+ * Checks seek()'s argument: {moves: n} or {jumps: n}, n a whole number from 0.
+ * @param {unknown} where
+ */
+function checkSeek(where) {
+  const w = /** @type {Record<string, unknown>} */ (where);
+  const keys = w && typeof w === 'object' ? Object.keys(w) : [];
+  const ok = keys.length === 1 && (keys[0] === 'moves' || keys[0] === 'jumps') && Number.isInteger(w[keys[0]]) && /** @type {number} */ (w[keys[0]]) >= 0;
+  if (!ok) throw new PegwiseError(`seek() takes {moves: n} or {jumps: n} with n ≥ 0, not ${quote(where)}`, 'seek', where);
 }

@@ -73,12 +73,24 @@ export class Board {
     this.lastError = null;
     this.destroyed = false;
     this.framePending = false;
+    /** Notes shown on the board, by kind (see notice()). */
+    this.notes = { config: '', table: '' };
+    /** @type {string} the table problem already noted, so each is noted once */
+    this.tableNoted = '';
 
     const signal = this.abort.signal;
     this.grid = createGrid(this.dom.grid, this.view, gridHandlers(this), signal);
     listenPointer(this.dom.canvas, this.view, pointerHandlers(this), signal);
     this.stopSize = watchSize(this.dom.box, () => this.resize());
     this.stopTheme = watchSystemTheme(() => this.invalidate());
+    this.dom.noteClose.addEventListener(
+      'click',
+      () => {
+        this.notice('config', '');
+        this.notice('table', '');
+      },
+      { signal },
+    );
   }
 
   // ---- what is shown -------------------------------------------------------------------
@@ -222,6 +234,21 @@ export class Board {
     this.dom.msg.textContent = text;
   }
 
+  /**
+   * Shows a note on the board while the game plays on: `config` for a refused setting,
+   * `table` for a hint table that could not be used; '' takes that kind away. A setting's
+   * note wins over a table's. Always plain text (never parsed as HTML).
+   * @param {'config'|'table'} kind
+   * @param {string} text
+   */
+  notice(kind, text) {
+    if (this.notes[kind] === text) return;
+    this.notes[kind] = text;
+    const shown = this.notes.config || this.notes.table;
+    this.dom.note.hidden = !shown;
+    this.dom.noteText.textContent = shown;
+  }
+
   // ---- reacting to the engine -----------------------------------------------------------
 
   /**
@@ -260,9 +287,21 @@ export class Board {
       ui.anim = null;
       ui.animToken++;
     }
+    this.noteTable();
     this.events.changed(prev, change, change.kind === 'redo' ? 'redo' : by);
     this.updateWants();
     this.invalidate();
+  }
+
+  /** Notes a hint table that could not be used (once per file and problem), or clears it. */
+  noteTable() {
+    const snap = this.ctrl.snap;
+    if (!snap) return;
+    const bad = ['refused', 'missing', 'error'].includes(snap.tableState);
+    const key = bad ? `${this.ctrl.tableFile}:${snap.tableState}` : '';
+    if (key === this.tableNoted) return;
+    this.tableNoted = key;
+    this.notice('table', bad ? `Hints come from the live search: ${snap.tableNote}` : '');
   }
 
   /** A verdict or hint arrived for the current position. */

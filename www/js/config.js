@@ -2,41 +2,58 @@
 // in a row merge, and how the game to open follows from it and from the game open now.
 
 import { DEFAULT_GAME, defaultsFor } from './boards.js';
+import { PegwiseError, quote } from './errors.js';
 
 /**
  * @typedef {'off'|'hover'|'always'} HintMode
  * @typedef {{
  *   board?: string, start?: string, goal?: string, moves?: string, future?: string[],
- *   hints?: HintMode, names?: boolean, pickStart?: boolean, src?: string,
+ *   hints?: HintMode, names?: boolean, pickStart?: boolean, src?: string, save?: string,
  * }} GameConfig
  *   board: a board name (english, triangle5, row:9…); start: the empty hole; goal: start, any
  *   or a hole; moves: moves to play from the start, in notation; future: a redo list (the next
  *   jump first); hints: when to show the hint; names: hole names on the board; pickStart: the
- *   next tap on a hole picks the start; src: base URL of pkg/ and data/
- * @typedef {{board: string, start: string, goal: string, moves: string, future: string[]}} OpenSpec
+ *   next tap on a hole picks the start; src: base URL of pkg/ and data/; save: a whole game as
+ *   state().save wrote it ("pegwise:1;board;start;goal;moves"), checked by the engine
+ * @typedef {{board: string, start: string, goal: string, moves: string, future: string[]}
+ *   | {save: string, future: string[]}} OpenSpec
+ * @typedef {{param: string, value: string, message: string}} Problem a refused attribute
  */
 
 /** The attributes of <peg-solitaire>, each a GameConfig key. */
 export const ATTRIBUTES = ['board', 'start', 'goal', 'moves', 'hints', 'names', 'src'];
 
 const MODES = ['off', 'hover', 'always'];
+/** Every key set() knows. */
+const KEYS = ['board', 'start', 'goal', 'moves', 'future', 'hints', 'names', 'pickStart', 'src', 'save'];
+const TEXTS = ['board', 'start', 'goal', 'moves', 'src', 'save'];
+/** Longest board, start or goal text taken (a custom ascii: board fits easily). */
+const MAX_NAME = 4096;
 
 /**
- * A config from attribute values (null: the attribute is absent, so the default applies).
+ * A config from attribute values (null: the attribute is absent, so the default applies), and
+ * the attributes it had to leave out. A bad `hints` keeps the board's mode; board, start and
+ * goal are checked by the engine when the game opens.
  * @param {Record<string, string|null>} attrs
- * @returns {GameConfig}
+ * @returns {{config: GameConfig, problems: Problem[]}}
  */
 export function fromAttributes(attrs) {
   /** @type {GameConfig} */
   const c = {};
+  /** @type {Problem[]} */
+  const problems = [];
   for (const k of ['board', 'start', 'goal', 'src']) {
     const v = attrs[k];
     if (k in attrs) c[/** @type {'board'} */ (k)] = v?.trim() || undefined;
   }
   if ('moves' in attrs) c.moves = attrs.moves?.trim() ?? '';
-  if ('hints' in attrs) c.hints = MODES.includes(String(attrs.hints)) ? /** @type {HintMode} */ (attrs.hints) : 'hover';
+  if ('hints' in attrs) {
+    const v = attrs.hints?.trim().toLowerCase() ?? 'hover';
+    if (MODES.includes(v)) c.hints = /** @type {HintMode} */ (v);
+    else problems.push({ param: 'hints', value: String(attrs.hints), message: `hints must be off, hover or always, not ${quote(attrs.hints)}` });
+  }
   if ('names' in attrs) c.names = attrs.names !== null && attrs.names !== 'false';
-  return c;
+  return { config: c, problems };
 }
 
 /**
@@ -50,6 +67,9 @@ export function fromAttributes(attrs) {
 export function mergeConfig(a, b) {
   const out = { ...a };
   const given = (k) => b[k] !== undefined;
+  if (given('save')) {
+    for (const k of ['board', 'start', 'goal', 'moves', 'future']) delete out[k];
+  } else if (['board', 'start', 'goal', 'moves'].some(given)) delete out.save;
   if (given('board') && b.board !== a.board) {
     delete out.start;
     delete out.goal;
@@ -65,16 +85,40 @@ export function mergeConfig(a, b) {
 }
 
 /**
- * Checks the display settings of a config, throwing a TypeError that names a bad one.
- * @param {GameConfig} c
+ * Checks a config's shape and settings, throwing a PegwiseError that names the first bad key
+ * and its value. Board, start, goal, moves and save are only checked for type here: the engine
+ * checks what they say.
+ * @param {unknown} c
+ * @returns {asserts c is GameConfig}
  */
 export function checkConfig(c) {
-  if (c.hints !== undefined && !MODES.includes(c.hints)) throw new TypeError(`hints must be off, hover or always, not “${c.hints}”`);
-  for (const k of ['board', 'start', 'goal', 'moves', 'src']) {
-    if (c[k] !== undefined && typeof c[k] !== 'string') throw new TypeError(`${k} must be a string`);
+  const fail = (param, value, message) => {
+    throw new PegwiseError(message, param, value);
+  };
+  if (c === null || typeof c !== 'object' || Array.isArray(c)) fail('config', c, `a config must be an object, not ${quote(c)}`);
+  const o = /** @type {Record<string, unknown>} */ (c);
+  for (const k of Object.keys(o)) {
+    if (!KEYS.includes(k)) fail('config', k, `unknown setting ${quote(k)}: use ${KEYS.join(', ')}`);
   }
-  if (c.future !== undefined && !(Array.isArray(c.future) && c.future.every((j) => typeof j === 'string'))) {
-    throw new TypeError('future must be a list of jumps');
+  for (const k of TEXTS) {
+    if (o[k] !== undefined && typeof o[k] !== 'string') fail(k, o[k], `${k} must be text, not ${quote(o[k])}`);
+  }
+  for (const k of ['board', 'start', 'goal']) {
+    const v = /** @type {string|undefined} */ (o[k]);
+    if (v !== undefined && v.length > MAX_NAME) fail(k, v, `${k} ${quote(v)} is too long (${v.length} characters)`);
+  }
+  if (o.hints !== undefined && !MODES.includes(/** @type {string} */ (o.hints))) fail('hints', o.hints, `hints must be off, hover or always, not ${quote(o.hints)}`);
+  for (const k of ['names', 'pickStart']) {
+    if (o[k] !== undefined && typeof o[k] !== 'boolean') fail(k, o[k], `${k} must be true or false, not ${quote(o[k])}`);
+  }
+  const f = o.future;
+  if (f !== undefined && !(Array.isArray(f) && f.every((j) => typeof j === 'string'))) fail('future', f, `future must be a list of jumps, not ${quote(f)}`);
+  if (typeof o.src === 'string' && typeof document !== 'undefined') {
+    try {
+      new URL(o.src, document.baseURI);
+    } catch {
+      fail('src', o.src, `src ${quote(o.src)} is not a URL`);
+    }
   }
 }
 
@@ -87,6 +131,7 @@ export function checkConfig(c) {
  * @returns {Promise<OpenSpec|null>}
  */
 export async function gameFor(c, cur, holesOf) {
+  if (c.save !== undefined) return { save: c.save, future: c.future ?? [] };
   const board = c.board ?? cur?.board ?? DEFAULT_GAME.board;
   const same = cur !== null && board === cur.board;
   let start = c.start ?? (same ? cur.start : undefined);

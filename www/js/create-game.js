@@ -12,11 +12,13 @@
 //   stuck    no jump is left and the game is not won: {pegCount, state}
 //   change   anything state() reports changed: {reason, state}; reason is open | move | undo
 //            | redo | reset | seek | table | verdict | hints | focus | config | error
+// Bad input never breaks a board: a refused setting rejects with a PegwiseError naming it and
+// shows a note on the board, and the game open stays (the first one falls back to a default).
 // solved, deadend and stuck come once per position reached, when the engine's verdict arrives
 // (right after the `change` with reason 'verdict').
 
 import { Board } from './board.js';
-import { PegwiseError } from './board-actions.js';
+import { PegwiseError, quote } from './errors.js';
 
 export { PegwiseError };
 
@@ -34,7 +36,7 @@ export { PegwiseError };
  *   board: string, start: string, goal: string,
  *   holes: string[], pegs: boolean[], pegCount: number,
  *   jumps: number, moves: number, history: string[], future: string[],
- *   canUndo: boolean, canRedo: boolean, code: string,
+ *   canUndo: boolean, canRedo: boolean, code: string, save: string,
  *   legal: Jump[],
  *   status: 'playing'|'solved'|'deadend'|'stuck'|null, winning: boolean|null, fatal: string|null,
  *   source: 'table'|'search', tableFile: string|null, tableState: string, tableNote: string,
@@ -47,9 +49,12 @@ export { PegwiseError };
  *   holes: every hole's name in reading order; pegs: true where a peg stands (same order);
  *   jumps / moves: played so far (a move is a chain of jumps by one peg); history: the moves
  *   played; future: the jumps redo would replay, the next first; code: Bell's position code
- *   (decimal); legal: every jump possible now; status: null until the engine has judged the
- *   position; winning: can the goal still be reached (null: the live search can't tell);
- *   fatal: the jump that lost the game, when it was seen; source: where hints come from;
+ *   (decimal); save: the whole game as one line of text (`pegwise:1;board;start;goal;moves`),
+ *   which set({save}) opens again after the engine checked it; legal: every jump possible
+ *   now; status: null until the engine has judged the position; winning: can the goal still
+ *   be reached (null: the live search can't tell); fatal: the jump that lost the game, when
+ *   it was seen; source: where hints come from; tableState: none | loading | table | missing
+ *   | error | refused (the table failed to download and is retried, or wasm refused it);
  *   selected: the picked peg; cursor: the keyboard cursor; focus: the peg whose jumps are
  *   marked; verdicts: the hints known so far, by peg; marks: what the board draws; error: why
  *   the last set() or jump failed
@@ -81,6 +86,19 @@ export { PegwiseError };
 
 /** @type {WeakMap<HTMLElement, PegwiseGame>} */
 const games = new WeakMap();
+/** @type {WeakMap<PegwiseGame, Board>} */
+const boards = new WeakMap();
+
+/**
+ * Adds a note on a game's board, after any it shows (for <peg-solitaire>: an attribute it left
+ * out). Not part of the public API.
+ * @param {PegwiseGame} game
+ * @param {string} text
+ */
+export function noteOn(game, text) {
+  const b = boards.get(game);
+  b?.notice('config', [b.notes.config, text].filter(Boolean).join(' '));
+}
 
 /**
  * Puts a game into `element` (in its shadow root, attached if it has none) and returns its API.
@@ -92,6 +110,7 @@ const games = new WeakMap();
  * @returns {PegwiseGame}
  */
 export function createGame(element, config = {}) {
+  if (!(element instanceof HTMLElement)) throw new PegwiseError(`createGame() needs an HTML element, not ${quote(element)}`, 'element', element);
   games.get(element)?.destroy();
   const board = new Board(element);
   const act = board.actions;
@@ -140,6 +159,7 @@ export function createGame(element, config = {}) {
   });
   api.ready.catch(() => {}); // reported in state().error and a `change` event too
   games.set(element, api);
+  boards.set(api, board);
   if (own) Object.defineProperty(element, 'game', { value: api, configurable: true });
   return api;
 }

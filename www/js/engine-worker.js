@@ -5,11 +5,12 @@
 // about a position it has left.
 
 import init, { Game, boards, boardLayout } from '../pkg/pegwise.js';
-import { tableBytes, MissingTable } from './tables.js';
+import { clipMessage } from './errors.js';
+import { TableLoader } from './table-loader.js';
 
 /**
  * @typedef {{game: Game, version: number, tableState: string, tableNote: string}} Slot
- *   tableState: none | loading | table | missing | refused | error
+ *   tableState: none | loading | table | missing | refused | error (see table-loader.js)
  */
 
 /** @type {Map<number, Slot>} */
@@ -18,6 +19,7 @@ const slots = new Map();
 let clock = 0;
 /** Base URL of the table files. */
 let dataBase = '';
+const tables = new TableLoader((file) => new URL(file, dataBase).href);
 /** @type {(p: Promise<unknown>) => void} */
 let started = () => {};
 /** Resolves once `hello` has loaded the wasm. */
@@ -33,7 +35,8 @@ const post = (msg) => self.postMessage(msg);
  * @param {Slot} s
  */
 function snapshot(s) {
-  return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote };
+  const position = { ...s.game.position(), save: s.game.save() };
+  return { version: s.version, position, legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote };
 }
 
 /**
@@ -47,41 +50,32 @@ function expect(s, v) {
 
 /**
  * Starts loading a game's table, if one exists and is not attached yet. Every game waiting
- * for the same file shares one download (tables.js) and one decoded copy (wasm).
+ * for the same file shares one download and one decoded copy (wasm); a failed download is
+ * retried (table-loader.js) and the game plays on the live search meanwhile.
  * @param {number} gid
  * @param {Slot} s
  */
 function loadTable(gid, s) {
   const file = s.game.tableFile();
-  if (!file) {
-    s.tableState = 'none';
+  if (!file || s.game.hasTable()) {
+    tables.drop(gid);
+    s.tableState = file ? 'table' : 'none';
     return;
   }
-  if (s.game.hasTable()) {
-    s.tableState = 'table';
-    return;
-  }
-  s.tableState = 'loading';
   const mine = s.game;
-  const done = (state, note) => {
-    if (slots.get(gid) !== s || s.game !== mine) return; // that game is gone; the bytes stay cached
-    s.tableState = state;
-    s.tableNote = note;
-    s.version = ++clock;
-    post({ event: 'table', gid, ...snapshot(s) });
-  };
-  tableBytes(new URL(file, dataBase).href).then(
-    (bytes) => {
-      if (slots.get(gid) !== s || s.game !== mine) return;
-      try {
-        mine.loadTable(file, bytes);
-        done('table', '');
-      } catch (e) {
-        done('refused', `table ${file} refused: ${e.message}`);
-      }
+  const now = tables.want(file, gid, {
+    alive: () => slots.get(gid) === s && s.game === mine,
+    attach: (bytes) => mine.loadTable(file, bytes),
+    tell: (state, note) => {
+      if (slots.get(gid) !== s || s.game !== mine) return; // that game is gone
+      s.tableState = state;
+      s.tableNote = clipMessage(note);
+      s.version = ++clock;
+      post({ event: 'table', gid, ...snapshot(s) });
     },
-    (e) => done(e instanceof MissingTable ? 'missing' : 'error', e instanceof MissingTable ? `no table ${file} on the server` : e.message),
-  );
+  });
+  s.tableState = now.state;
+  s.tableNote = clipMessage(now.note);
 }
 
 /**
@@ -97,9 +91,10 @@ function diagnose(board, start, goal, message) {
       return true;
     }
   };
-  if (fails(() => boardLayout(board))) return { param: 'board', value: board, message };
-  if (fails(() => new Game(board, start, 'any'))) return { param: 'start', value: start, message };
-  return { param: 'goal', value: goal, message };
+  const m = clipMessage(message);
+  if (fails(() => boardLayout(board))) return { param: 'board', value: board, message: m };
+  if (fails(() => new Game(board, start, 'any'))) return { param: 'start', value: start, message: m };
+  return { param: 'goal', value: goal, message: m };
 }
 
 /** Requests that need no game. */
@@ -120,25 +115,41 @@ const common = {
   close(_args, gid) {
     slots.get(gid)?.game.free();
     slots.delete(gid);
+    tables.drop(gid);
+    return null;
+  },
+  /** The page is online again: failed table downloads are retried now. */
+  retryTables() {
+    tables.retryNow();
     return null;
   },
   /**
-   * Opens a new game for `gid` (its old one is freed). Moves and the redo list are replayed;
+   * Opens a new game for `gid` (its old one is freed): from board, start, goal and moves, or
+   * from `save` text (Game.restore checks all of it). Moves and the redo list are replayed;
    * moves that do not play are reported in `movesError` (the game opens without them). A bad
-   * board, start or goal leaves the old game open and answers `{error: {param, value, message}}`.
+   * board, start, goal or save leaves the old game open and answers
+   * `{error: {param, value, message}}`.
    */
-  open({ board, start, goal, moves = '', future = [] }, gid) {
+  open({ board, start, goal, moves = '', future = [], save }, gid) {
     let g;
-    try {
-      g = new Game(board, start, goal);
-    } catch (e) {
-      return { error: diagnose(board, start, goal, e.message) };
+    if (save !== undefined) {
+      try {
+        g = Game.restore(save);
+      } catch (e) {
+        return { error: { param: 'save', value: save, message: clipMessage(e.message) } };
+      }
+    } else {
+      try {
+        g = new Game(board, start, goal);
+      } catch (e) {
+        return { error: diagnose(board, start, goal, e.message) };
+      }
     }
     let movesError = null;
     try {
       if (moves) g.play(moves);
     } catch (e) {
-      movesError = e.message;
+      movesError = clipMessage(e.message);
     }
     if (!movesError && future.length) {
       try {
@@ -258,6 +269,6 @@ self.onmessage = async (e) => {
     } else throw new Error(`unknown request '${op}'`);
     post({ id, result });
   } catch (err) {
-    post({ id, error: err instanceof Error ? err.message : String(err) });
+    post({ id, error: clipMessage(err instanceof Error ? err.message : String(err)) });
   }
 };

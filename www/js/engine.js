@@ -11,7 +11,8 @@
  * @typedef {{board: string, lattice: 'square'|'triangular', holes: HoleView[]}} Layout
  * @typedef {{board: string, start: string, goal: string, pegs: boolean[], pegCount: number,
  *   jumps: number, moves: number, history: string[], future: string[], canUndo: boolean,
- *   canRedo: boolean, source: 'table'|'search', code: string}} Position
+ *   canRedo: boolean, source: 'table'|'search', code: string, save: string}} Position
+ *   save: the whole game as one line of text, for Game.restore (`pegwise:1;board;start;goal;moves`)
  * @typedef {Position & {status: 'playing'|'solved'|'deadend'|'stuck', winning: boolean|null}} State
  * @typedef {{version: number, position: Position, legal: Jump[], tableState: string, tableNote: string}} Snapshot
  * @typedef {{name: string, holes: number, symmetries: number, lattice: string, tables: boolean}} BoardEntry
@@ -57,6 +58,11 @@ export function resolveSrc(src) {
 /** @type {Map<string, Engine>} live engines by base URL */
 const engines = new Map();
 let nextGid = 1;
+
+// back online: every engine retries the table downloads that failed, without waiting for backoff
+addEventListener('online', () => {
+  for (const eng of engines.values()) send(eng, 'retryTables', undefined).catch(() => {});
+});
 
 /**
  * A module worker from our own origin; from another origin (a CDN) through a same-origin blob

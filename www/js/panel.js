@@ -25,7 +25,8 @@ export function showBanner({ status, text, sub = '' }) {
 /**
  * Updates counters, buttons and the hint source.
  * @param {import('./engine.js').Position} pos
- * @param {{source: string, title: string}} src source: table | search | unknown | loading
+ * @param {{source: string, label: string, title: string}} src source: table | search | unknown
+ *   | loading | unavailable | refused (see texts.js sourceInfo)
  * @param {{solving: boolean, canSolve: boolean}} run
  */
 export function showCounts(pos, src, run) {
@@ -34,7 +35,7 @@ export function showCounts(pos, src, run) {
   $('move-count').textContent = String(pos.moves);
   const el = $('source');
   el.dataset.source = src.source;
-  el.textContent = { table: 'hints: table', search: 'hints: live search', unknown: 'hints: ?', loading: 'hints: …' }[src.source] ?? 'hints: ?';
+  el.textContent = src.label;
   el.title = src.title;
   /** @type {HTMLButtonElement} */ ($('undo')).disabled = !pos.canUndo || run.solving;
   /** @type {HTMLButtonElement} */ ($('redo')).disabled = !pos.canRedo || run.solving;

@@ -8,7 +8,7 @@
 // `element.game` (see create-game.js); events bubble from the element.
 
 import { ATTRIBUTES, fromAttributes } from './config.js';
-import { createGame, PegwiseError } from './create-game.js';
+import { createGame, noteOn, PegwiseError } from './create-game.js';
 import { setDefaultSrc } from './engine.js';
 
 export { createGame, PegwiseError };
@@ -49,9 +49,21 @@ export class PegSolitaire extends HTMLElement {
     /** @type {Record<string, string|null>} */
     const attrs = {};
     for (const a of ATTRIBUTES) if (this.hasAttribute(a)) attrs[a] = this.getAttribute(a);
-    const config = { ...fromAttributes(attrs), ...this.#saved };
+    const { config, problems } = fromAttributes(attrs);
+    const game = createGame(this, { ...config, ...this.#saved });
     this.#saved = null;
-    this.#game = createGame(this, config);
+    this.#game = game;
+    const note = () => problems.length && this.#note(game, problems);
+    game.ready.then(note, note);
+  }
+
+  /**
+   * Notes attributes that were left out (a bad `hints`), once the game they concern is open.
+   * @param {import('./create-game.js').PegwiseGame} game
+   * @param {import('./config.js').Problem[]} problems
+   */
+  #note(game, problems) {
+    if (this.#game === game) noteOn(game, problems.map((p) => `${p.message}.`).join(' '));
   }
 
   disconnectedCallback() {
@@ -85,7 +97,14 @@ export class PegSolitaire extends HTMLElement {
     queueMicrotask(() => {
       const c = this.#changed;
       this.#changed = null;
-      if (c && this.#game) this.#game.set(fromAttributes(c)).catch(() => {});
+      if (!c || !this.#game) return;
+      const game = this.#game;
+      const { config, problems } = fromAttributes(c);
+      // a refused value is noted on the board by set(); a left-out one here
+      game.set(config).then(
+        () => problems.length && this.#note(game, problems),
+        () => {},
+      );
     });
   }
 

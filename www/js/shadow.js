@@ -1,5 +1,6 @@
 // The board's own DOM, inside a shadow root: the canvas, the accessible grid over it, a message
-// line (loading, errors), the live region and the theme probes. Styles are constructable
+// line (loading, or why nothing could open), a note (a refused setting or table, while the game
+// plays on), the live region and the theme probes. Styles are constructable
 // stylesheets (adoptedStyleSheets), so a strict Content-Security-Policy (style-src 'self')
 // is fine: no <style> element and no style attribute is ever written as HTML.
 
@@ -52,6 +53,40 @@ canvas {
   color: var(--pegwise-message, #6b6256);
 }
 .msg[hidden] { display: none; }
+.note {
+  position: absolute;
+  top: 0.4rem;
+  left: 0.4rem;
+  right: 0.4rem;
+  display: flex;
+  align-items: flex-start;
+  gap: 0.4rem;
+  margin: 0;
+  padding: 0.35rem 0.35rem 0.35rem 0.7rem;
+  font-size: 0.8rem;
+  line-height: 1.35;
+  overflow-wrap: anywhere;
+  color: var(--pegwise-note, #7c2d12);
+  background: var(--pegwise-note-background, #fff7ed);
+  border: 1px solid var(--pegwise-note-edge, #fdba74);
+  border-radius: 8px;
+  box-shadow: 0 1px 4px rgb(0 0 0 / 0.15);
+}
+.note[hidden] { display: none; }
+.note span { flex: 1; max-height: 6.5em; overflow: auto; }
+.note button {
+  flex: none;
+  font: inherit;
+  font-size: 1rem;
+  line-height: 1;
+  padding: 0.1rem 0.4rem;
+  color: inherit;
+  background: transparent;
+  border: 0;
+  border-radius: 4px;
+  cursor: pointer;
+}
+.note button:focus-visible { outline: 2px solid currentColor; }
 .sr {
   position: absolute;
   width: 1px;
@@ -65,6 +100,7 @@ canvas {
 @media (forced-colors: active) {
   canvas { forced-color-adjust: none; }
   .msg { color: CanvasText; }
+  .note { color: CanvasText; background: Canvas; border-color: CanvasText; }
 }
 `;
 
@@ -74,7 +110,8 @@ let shared = null;
 /**
  * @typedef {{
  *   root: ShadowRoot, box: HTMLElement, canvas: HTMLCanvasElement, grid: HTMLElement,
- *   msg: HTMLElement, live: HTMLElement, probe: HTMLElement, sizeSheet: CSSStyleSheet,
+ *   msg: HTMLElement, note: HTMLElement, noteText: HTMLElement, noteClose: HTMLButtonElement,
+ *   live: HTMLElement, probe: HTMLElement, sizeSheet: CSSStyleSheet,
  * }} BoardDom
  */
 
@@ -111,14 +148,25 @@ export function buildDom(host) {
   msg.className = 'msg';
   msg.setAttribute('part', 'message');
   msg.textContent = 'Loading the game…';
-  box.append(canvas, grid, msg);
+  const note = document.createElement('div');
+  note.className = 'note';
+  note.setAttribute('part', 'note');
+  note.setAttribute('role', 'alert');
+  note.hidden = true;
+  const noteText = document.createElement('span');
+  const noteClose = document.createElement('button');
+  noteClose.type = 'button';
+  noteClose.textContent = '×';
+  noteClose.setAttribute('aria-label', 'Dismiss');
+  note.append(noteText, noteClose);
+  box.append(canvas, grid, msg, note);
   const live = document.createElement('div');
   live.className = 'sr';
   live.setAttribute('role', 'status');
   live.setAttribute('aria-live', 'polite');
   const probe = createProbe();
   root.replaceChildren(box, how, live, probe);
-  return { root, box, canvas, grid, msg, live, probe, sizeSheet };
+  return { root, box, canvas, grid, msg, note, noteText, noteClose, live, probe, sizeSheet };
 }
 
 /**

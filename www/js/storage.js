@@ -1,23 +1,40 @@
-// The current game and the player's settings in localStorage, so a reload carries on.
-// Storage can be full or switched off: every call then quietly does nothing.
+// The current game and the player's settings in localStorage, so a reload or a browser restart
+// carries on. Storage can be full or switched off: every call then quietly does nothing.
+//
+// Two tabs share one localStorage, so every record is one key written whole in one setItem
+// (never half an update), stamped with the time and the tab that wrote it: the last writer
+// wins. A tab writes its game only when the game itself changed (not when a table or a verdict
+// arrives), so a tab left open never overwrites a newer game from another tab. Settings are
+// written as a patch over what is stored now, so two tabs never undo each other's settings.
+// Each tab keeps its own game in its address bar, so a reload reopens that tab's game.
+//
+// What is read back is never trusted: the envelope is checked here, and the game's text is
+// checked by the engine (Game.restore) before it opens.
 
 const GAME_KEY = 'pegwise.game';
 const PREFS_KEY = 'pegwise.prefs';
+/** The envelope's version: 2 holds wasm's save() text; 1 (plain fields) is read and converted. */
+const VERSION = 2;
 
 /**
- * @typedef {import('./url.js').GameSpec & {future: string[]}} SavedGame
- *   a game with its redo list (jumps, the next one first)
+ * @typedef {{save: string, future: string[]}} SavedGame
+ *   save: wasm's save() text (`pegwise:1;board;start;goal;moves`); future: the redo list
+ * @typedef {{v: 2, save: string, future: string[], at: number, tab: string}} Envelope
  * @typedef {{hintMode: 'off'|'hover'|'always', names: boolean}} Prefs
  */
 
+/** This tab, in the records it writes. */
+const TAB = Math.random().toString(36).slice(2, 10);
+/** What this tab wrote last ("save|future"), so an unchanged game is not written again. */
+let written = '';
+
 /**
  * @param {string} key
- * @returns {any} the parsed value, or null
+ * @returns {string|null}
  */
-function read(key) {
+function readRaw(key) {
   try {
-    const raw = localStorage.getItem(key);
-    return raw ? JSON.parse(raw) : null;
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
@@ -25,46 +42,73 @@ function read(key) {
 
 /**
  * @param {string} key
- * @param {unknown} value
+ * @param {string|null} value null removes the key
  */
-function write(key, value) {
+function writeRaw(key, value) {
   try {
-    localStorage.setItem(key, JSON.stringify(value));
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
   } catch {
     // full or disabled: the game still works, it just won't survive a reload
   }
 }
 
 /**
- * The saved game, or null.
- * @returns {SavedGame | null}
+ * Reads the stored game's envelope: the game, or why it can't be used (then it is not used,
+ * and the caller drops it once it has said so).
+ * @returns {{game: SavedGame|null, problem: string|null}}
  */
 export function loadGame() {
-  const g = read(GAME_KEY);
-  if (!g || typeof g.board !== 'string' || typeof g.start !== 'string' || typeof g.goal !== 'string') return null;
-  return {
-    board: g.board,
-    start: g.start,
-    goal: g.goal,
-    moves: typeof g.moves === 'string' ? g.moves : '',
-    future: Array.isArray(g.future) ? g.future.filter((j) => typeof j === 'string') : [],
-  };
+  const raw = readRaw(GAME_KEY);
+  if (raw === null || raw === '') return { game: null, problem: null };
+  let g;
+  try {
+    g = JSON.parse(raw);
+  } catch {
+    return { game: null, problem: 'it is not readable (not JSON)' };
+  }
+  if (g === null || typeof g !== 'object') return { game: null, problem: 'it is not a saved game' };
+  const future = Array.isArray(g.future) && g.future.every((j) => typeof j === 'string') ? g.future : null;
+  if (g.v === undefined && ['board', 'start', 'goal'].every((k) => typeof g[k] === 'string')) {
+    // version 1 wrote the fields one by one: the engine checks the text built from them
+    const moves = typeof g.moves === 'string' ? g.moves : '';
+    return { game: { save: `pegwise:1;${g.board};${g.start};${g.goal};${moves}`, future: future ?? [] }, problem: null };
+  }
+  if (g.v !== VERSION) return { game: null, problem: `its format (${JSON.stringify(g.v ?? null)}) is not one this page reads` };
+  if (typeof g.save !== 'string' || future === null) return { game: null, problem: 'its fields are missing or of the wrong type' };
+  return { game: { save: g.save, future }, problem: null };
 }
 
 /**
- * Saves the current game.
+ * Saves the current game, unless this tab saved just this already.
  * @param {SavedGame} g
  */
 export function saveGame(g) {
-  write(GAME_KEY, g);
+  const key = `${g.save}|${g.future.join(' ')}`;
+  if (key === written) return;
+  written = key;
+  /** @type {Envelope} */
+  const env = { v: VERSION, save: g.save, future: g.future, at: Date.now(), tab: TAB };
+  writeRaw(GAME_KEY, JSON.stringify(env));
+}
+
+/** Drops the stored game (it was refused). */
+export function dropGame() {
+  written = '';
+  writeRaw(GAME_KEY, null);
 }
 
 /**
- * The saved settings, with defaults for anything missing.
+ * The saved settings, with defaults for anything missing or wrong.
  * @returns {Prefs}
  */
 export function loadPrefs() {
-  const p = read(PREFS_KEY) ?? {};
+  let p = {};
+  try {
+    p = JSON.parse(readRaw(PREFS_KEY) ?? '{}') ?? {};
+  } catch {
+    // unreadable: defaults
+  }
   return {
     hintMode: ['off', 'hover', 'always'].includes(p.hintMode) ? p.hintMode : 'hover',
     names: p.names === true,
@@ -72,9 +116,9 @@ export function loadPrefs() {
 }
 
 /**
- * Saves the settings.
- * @param {Prefs} p
+ * Saves some settings over the ones stored now (which another tab may have changed).
+ * @param {Partial<Prefs>} patch
  */
-export function savePrefs(p) {
-  write(PREFS_KEY, p);
+export function savePrefs(patch) {
+  writeRaw(PREFS_KEY, JSON.stringify({ ...loadPrefs(), ...patch }));
 }

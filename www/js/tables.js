@@ -1,22 +1,27 @@
-// Fetches table files (data/*.pgt) lazily, once per URL: every later request for the same URL
-// shares the first answer, so switching games back and forth never downloads a table twice.
+// Fetches table files (data/*.pgt), once per URL: every request for the same URL while one is
+// under way, or after one succeeded, shares that answer, so switching games back and forth never
+// downloads a table twice. A failed download is forgotten, so asking again tries again. The
+// bytes come only once the whole body has arrived: a table is never handed over half-read.
 
 /** @type {Map<string, Promise<Uint8Array>>} */
 const cache = new Map();
 
-/** A table file the server does not have (HTTP 404): the game falls back to the live search. */
-export class MissingTable extends Error {
-  /** @param {string} url */
-  constructor(url) {
-    super(`no table at ${url}`);
-    this.name = 'MissingTable';
+/** A table file that could not be downloaded: a 404, another HTTP error, or no network. */
+export class TableUnavailable extends Error {
+  /**
+   * @param {string} message
+   * @param {number} status the HTTP status, or 0 when no answer came
+   */
+  constructor(message, status) {
+    super(message);
+    this.name = 'TableUnavailable';
+    this.status = status;
   }
 }
 
 /**
  * The bytes of the table at `url`, fetched on the first call and cached.
- * Rejects with MissingTable on a 404 and with an Error on any other failure;
- * a failure that is not a 404 is forgotten, so a later call tries again.
+ * Rejects with TableUnavailable when it can't be downloaded (and forgets the failure).
  * @param {string} url absolute URL of the table file
  * @returns {Promise<Uint8Array>}
  */
@@ -25,11 +30,19 @@ export function tableBytes(url) {
   if (!p) {
     p = download(url);
     cache.set(url, p);
-    p.catch((e) => {
-      if (!(e instanceof MissingTable)) cache.delete(url);
-    });
+    p.catch(() => forget(url, p));
   }
   return p;
+}
+
+/**
+ * Forgets the bytes fetched from `url` (e.g. a file wasm refused), so the next call downloads
+ * it again.
+ * @param {string} url
+ * @param {Promise<Uint8Array>} [only] forget only this download
+ */
+export function forget(url, only) {
+  if (!only || cache.get(url) === only) cache.delete(url);
 }
 
 /**
@@ -37,8 +50,17 @@ export function tableBytes(url) {
  * @returns {Promise<Uint8Array>}
  */
 async function download(url) {
-  const res = await fetch(url);
-  if (res.status === 404) throw new MissingTable(url);
-  if (!res.ok) throw new Error(`table ${url}: HTTP ${res.status}`);
-  return new Uint8Array(await res.arrayBuffer());
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  let res;
+  try {
+    res = await fetch(url);
+  } catch (e) {
+    throw new TableUnavailable(`${name} could not be downloaded (${/** @type {Error} */ (e).message || 'no network'})`, 0);
+  }
+  if (!res.ok) throw new TableUnavailable(`${name} could not be downloaded (HTTP ${res.status})`, res.status);
+  try {
+    return new Uint8Array(await res.arrayBuffer());
+  } catch (e) {
+    throw new TableUnavailable(`${name} was cut off while downloading (${/** @type {Error} */ (e).message})`, 0);
+  }
 }

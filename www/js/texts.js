@@ -46,19 +46,30 @@ export function statusBanner(pos, full, holes, fatal) {
 }
 
 /**
- * Where the hints come from, for the little badge: table, live search, or "?" when the
- * search gave up on this position.
+ * Where the hints come from, for the little badge: the table; the live search, saying why
+ * when a table should answer but can't (still loading, unavailable and being retried, or
+ * refused, with the reason); or "?" when the search gave up on this position.
  * @param {{source: string, tableState: string, tableNote: string, tableFile: string|null,
  *   status: string|null, winning: boolean|null}} s a board's state()
- * @returns {{source: 'table'|'search'|'unknown', title: string}}
+ * @returns {{source: 'table'|'search'|'unknown'|'loading'|'unavailable'|'refused', label: string, title: string}}
  */
 export function sourceInfo(s) {
-  if (s.source === 'table') return { source: 'table', title: `Exact, from the table ${s.tableFile}` };
-  const why = s.tableState === 'loading' ? `Loading the table ${s.tableFile}; the live search answers meanwhile.` : s.tableNote;
-  if (s.status !== null && s.winning === null) {
-    return { source: 'unknown', title: `The live search ran out of budget on this position: marks it can’t settle show ?. ${why}`.trim() };
+  if (s.source === 'table') return { source: 'table', label: 'hints: table', title: `Exact, from the table ${s.tableFile}` };
+  if (s.tableState === 'refused') {
+    // "…was refused: checksum mismatch (file says …): …" → "checksum mismatch"
+    const why = s.tableNote.replace(/^.*? was refused: /, '').split(/ \(|: /)[0];
+    return { source: 'refused', label: `hints: live search — table refused: ${why}`, title: `${s.tableNote}. The live search answers instead.` };
   }
-  return { source: 'search', title: why || 'Exact answers from a live search (no table covers this game).' };
+  if (s.tableState === 'missing' || s.tableState === 'error') {
+    return { source: 'unavailable', label: 'hints: live search — table unavailable', title: `${s.tableNote}. The live search answers meanwhile.` };
+  }
+  if (s.status !== null && s.winning === null) {
+    return { source: 'unknown', label: 'hints: ?', title: 'The live search ran out of budget on this position: marks it can’t settle show ?.' };
+  }
+  if (s.tableState === 'loading') {
+    return { source: 'loading', label: 'hints: live search — loading table', title: `Loading the table ${s.tableFile}; the live search answers meanwhile.` };
+  }
+  return { source: 'search', label: 'hints: live search', title: 'Exact answers from a live search (no table covers this game).' };
 }
 
 /**

@@ -1,0 +1,132 @@
+// The engine's table downloads, in the worker. Each file is fetched whole (tables.js) for every
+// game that wants it and handed to each game's wasm, which checks it and refuses a bad one
+// (leaving the game on the live search). A download that fails (404, offline, a server error)
+// is retried with backoff, 2 s, 4 s, … up to a minute, and at once when the page is back
+// online; play never waits for it. A refused file is not fetched again.
+
+import { forget, tableBytes } from './tables.js';
+
+const FIRST_RETRY_MS = 2000;
+const MAX_RETRY_MS = 60_000;
+
+/**
+ * @typedef {'loading'|'table'|'missing'|'error'|'refused'} TableState
+ *   missing: the server has no such file (404); error: no network or another HTTP error
+ * @typedef {{
+ *   attach: (bytes: Uint8Array) => void,
+ *   tell: (state: TableState, note: string) => void,
+ *   alive: () => boolean,
+ * }} Taker  one game waiting for a file: attach() throws if wasm refuses the bytes; tell()
+ *   reports a change of state; alive() is false once that game is gone
+ * @typedef {{takers: Map<number, Taker>, state: TableState, note: string, attempt: number,
+ *   timer: ReturnType<typeof setTimeout>|undefined, busy: boolean}} FileJob
+ */
+
+/** Downloads and hands out the table files of one engine. */
+export class TableLoader {
+  /** @param {(file: string) => string} urlOf a file's absolute URL */
+  constructor(urlOf) {
+    this.urlOf = urlOf;
+    /** @type {Map<string, FileJob>} */
+    this.files = new Map();
+  }
+
+  /**
+   * Asks for a file on behalf of game `gid` (replacing what that game asked for before).
+   * @param {string} file
+   * @param {number} gid
+   * @param {Taker} taker
+   * @returns {{state: TableState, note: string}} the state to show now
+   */
+  want(file, gid, taker) {
+    this.drop(gid);
+    let job = this.files.get(file);
+    if (!job) {
+      job = { takers: new Map(), state: 'loading', note: '', attempt: 0, timer: undefined, busy: false };
+      this.files.set(file, job);
+    }
+    if (job.state === 'refused') return { state: job.state, note: job.note };
+    job.takers.set(gid, taker);
+    if (!job.busy && job.timer === undefined) this.fetch(file, job);
+    return { state: job.state, note: job.note };
+  }
+
+  /**
+   * Game `gid` no longer waits for any file.
+   * @param {number} gid
+   */
+  drop(gid) {
+    for (const job of this.files.values()) job.takers.delete(gid);
+  }
+
+  /** Retries every failed download now (the page is back online). */
+  retryNow() {
+    for (const [file, job] of this.files) {
+      if (job.timer === undefined) continue;
+      clearTimeout(job.timer);
+      job.timer = undefined;
+      this.fetch(file, job);
+    }
+  }
+
+  /**
+   * Downloads a file and hands it to every game still waiting for it.
+   * @param {string} file
+   * @param {FileJob} job
+   */
+  async fetch(file, job) {
+    const url = this.urlOf(file);
+    job.busy = true;
+    let bytes;
+    try {
+      bytes = await tableBytes(url);
+    } catch (e) {
+      job.busy = false;
+      const err = /** @type {import('./tables.js').TableUnavailable} */ (e);
+      this.failed(file, job, err.status === 404 ? 'missing' : 'error', `the table ${err.message}; retrying`);
+      return;
+    }
+    job.busy = false;
+    job.attempt = 0;
+    for (const [gid, t] of job.takers) {
+      job.takers.delete(gid);
+      if (!t.alive()) continue;
+      try {
+        t.attach(bytes);
+        t.tell('table', '');
+      } catch (e) {
+        // wasm checked everything and kept nothing: the game plays on the live search
+        job.state = 'refused';
+        job.note = `the table ${file} was refused: ${/** @type {Error} */ (e).message.replace(/^table refused: /, '')}`;
+        t.tell(job.state, job.note);
+      }
+    }
+    if (job.state === 'refused') forget(url);
+    else this.files.delete(file); // decoded and kept by wasm: nothing left to track
+  }
+
+  /**
+   * A download failed: tells the games waiting (once per kind of failure) and schedules a retry.
+   * @param {string} file
+   * @param {FileJob} job
+   * @param {TableState} state
+   * @param {string} note
+   */
+  failed(file, job, state, note) {
+    for (const [gid, t] of job.takers) if (!t.alive()) job.takers.delete(gid);
+    const changed = state !== job.state || note !== job.note;
+    job.state = state;
+    job.note = note;
+    if (changed) for (const t of job.takers.values()) t.tell(state, note);
+    if (!job.takers.size) {
+      this.files.delete(file);
+      return;
+    }
+    const ms = Math.min(FIRST_RETRY_MS * 2 ** job.attempt, MAX_RETRY_MS);
+    job.attempt++;
+    job.timer = setTimeout(() => {
+      job.timer = undefined;
+      this.fetch(file, job);
+    }, ms);
+  }
+}
