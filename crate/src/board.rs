@@ -519,7 +519,7 @@ mod tests {
 
     #[test]
     fn ascii_boards_parse_and_reject() {
-        let b = Board::by_name("ascii:..ooo../..ooo../ooooooo/ooooooo/ooooooo/..ooo../..ooo..")
+        let b = Board::by_name("ascii:--ooo--/--ooo--/ooooooo/ooooooo/ooooooo/--ooo--/--ooo--")
             .unwrap();
         assert_eq!(b.len(), 33);
         assert_eq!(

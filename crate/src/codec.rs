@@ -6,74 +6,70 @@
 
 use crate::error::{Error, Result};
 
-/// Binomial coefficients C(n, k) for n, k ≤ 64 (those that fit in a u64).
-fn binomial(n: u32, k: u32) -> u64 {
-    if k > n {
-        return 0;
-    }
-    let k = k.min(n - k);
-    let mut c: u128 = 1;
-    for i in 0..k {
-        c = c * u128::from(n - i) / u128::from(i + 1);
-    }
-    u64::try_from(c).unwrap_or(u64::MAX)
-}
-
-struct Binomials(Vec<u64>);
-
-impl Binomials {
-    fn new() -> Self {
-        let mut t = vec![0u64; 65 * 65];
-        for n in 0..=64u32 {
-            for k in 0..=64u32 {
-                t[(n * 65 + k) as usize] = binomial(n, k);
-            }
+/// Binomial coefficients C(n, k) for n, k ≤ 64, computed at compile time (saturating; every
+/// value used for ranks, C(n, k) with n ≤ 64, fits in a u64).
+static BINOMIAL: [[u64; 65]; 65] = {
+    let mut t = [[0u64; 65]; 65];
+    let mut n = 0;
+    while n <= 64 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1].saturating_add(if k < n { t[n - 1][k] } else { 0 });
+            k += 1;
         }
-        Binomials(t)
+        n += 1;
     }
-    #[inline]
-    fn get(&self, n: u32, k: u32) -> u64 {
-        self.0[(n * 65 + k) as usize]
+    t
+};
+
+#[inline]
+fn binomial(n: u32, k: u32) -> u64 {
+    if k > n || n > 64 {
+        0
+    } else {
+        BINOMIAL[n as usize][k as usize]
     }
 }
 
-fn rank(b: &Binomials, code: u64) -> u64 {
+/// The colex rank of a code among codes with as many pegs. It keeps the numeric order, so a
+/// sorted list of codes becomes a sorted list of ranks.
+#[inline]
+pub fn rank(code: u64) -> u64 {
     let mut r = 0u64;
     let mut rest = code;
     let mut j = 1;
     while rest != 0 {
-        let p = rest.trailing_zeros();
-        r = r.wrapping_add(b.get(p, j));
+        r = r.wrapping_add(binomial(rest.trailing_zeros(), j));
         j += 1;
         rest &= rest - 1;
     }
     r
 }
 
-fn unrank(b: &Binomials, mut r: u64, pegs: u32, holes: u32) -> Option<u64> {
+/// The code with `pegs` pegs on `holes` holes whose rank is `r`, if there is one.
+pub fn unrank(mut r: u64, pegs: u32, holes: u32) -> Option<u64> {
     let mut code = 0u64;
     let mut p = holes;
     for j in (1..=pegs).rev() {
-        // largest p < previous p with C(p, j) <= r
+        // largest p below the previous one with C(p, j) <= r
         loop {
             if p == 0 {
                 return None;
             }
             p -= 1;
-            if b.get(p, j) <= r {
+            if binomial(p, j) <= r {
                 break;
             }
         }
-        r -= b.get(p, j);
+        r -= binomial(p, j);
         code |= 1u64 << p;
     }
     (r == 0).then_some(code)
 }
 
-/// Encodes codes with `pegs` pegs each, sorted ascending and distinct.
-pub fn encode(codes: &[u64]) -> (u8, Vec<u8>) {
-    let b = Binomials::new();
-    let ranks: Vec<u64> = codes.iter().map(|&c| rank(&b, c)).collect();
+/// Encodes ranks (sorted ascending, distinct): returns the Rice parameter and the bytes.
+pub fn encode(ranks: &[u64]) -> (u8, Vec<u8>) {
     let span = ranks.last().map_or(0, |&r| r + 1);
     let mean = if ranks.is_empty() {
         1
@@ -83,7 +79,7 @@ pub fn encode(codes: &[u64]) -> (u8, Vec<u8>) {
     let k = (63 - mean.leading_zeros()).min(62) as u8;
     let mut w = BitWriter::default();
     let mut prev: Option<u64> = None;
-    for &r in &ranks {
+    for &r in ranks {
         let gap = match prev {
             Some(p) => r - p - 1,
             None => r,
@@ -101,7 +97,8 @@ pub fn encode(codes: &[u64]) -> (u8, Vec<u8>) {
     (k, w.finish())
 }
 
-/// Decodes `count` codes with `pegs` pegs on a board of `holes` holes.
+/// Decodes `count` ranks of positions with `pegs` pegs on a board of `holes` holes, checking
+/// that they are increasing and in range.
 pub fn decode(bytes: &[u8], k: u8, count: usize, pegs: u32, holes: u32) -> Result<Vec<u64>> {
     let bad = |what: &str| Error::BadTable(format!("level with {pegs} pegs: {what}"));
     if k > 62 || pegs > holes || holes > 64 {
@@ -111,7 +108,6 @@ pub fn decode(bytes: &[u8], k: u8, count: usize, pegs: u32, holes: u32) -> Resul
     if count as u64 > limit {
         return Err(bad("more codes than positions"));
     }
-    let b = Binomials::new();
     let mut r = BitReader { bytes, pos: 0 };
     let mut out = Vec::with_capacity(count);
     let mut prev: Option<u64> = None;
@@ -141,7 +137,7 @@ pub fn decode(bytes: &[u8], k: u8, count: usize, pegs: u32, holes: u32) -> Resul
         }
         .filter(|&v| v < limit)
         .ok_or_else(|| bad("code out of range"))?;
-        out.push(unrank(&b, rk, pegs, holes).ok_or_else(|| bad("code out of range"))?);
+        out.push(rk);
         prev = Some(rk);
     }
     if r.pos.div_ceil(8) != bytes.len() {
@@ -206,19 +202,22 @@ mod tests {
             }).collect();
             codes.sort_unstable();
             codes.dedup();
-            let (k, bytes) = encode(&codes);
-            prop_assert_eq!(decode(&bytes, k, codes.len(), pegs, 33).unwrap(), codes);
+            let ranks: Vec<u64> = codes.iter().map(|&c| rank(c)).collect();
+            let (k, bytes) = encode(&ranks);
+            let back = decode(&bytes, k, codes.len(), pegs, 33).unwrap();
+            prop_assert_eq!(&back, &ranks);
+            let again: Vec<u64> = back.iter().map(|&r| unrank(r, pegs, 33).unwrap()).collect();
+            prop_assert_eq!(again, codes);
         }
     }
 
     #[test]
     fn rank_is_order_preserving() {
-        let b = Binomials::new();
         let mut codes: Vec<u64> = (0u64..(1 << 10)).filter(|c| c.count_ones() == 4).collect();
         codes.sort_unstable();
         for (i, &c) in codes.iter().enumerate() {
-            assert_eq!(rank(&b, c), i as u64);
-            assert_eq!(unrank(&b, i as u64, 4, 10), Some(c));
+            assert_eq!(rank(c), i as u64);
+            assert_eq!(unrank(i as u64, 4, 10), Some(c));
         }
     }
 }

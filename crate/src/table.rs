@@ -33,7 +33,8 @@ pub struct Table {
     pub goal_set: u64,
     /// Only n ≤ N/2 is stored; W_n = complement(W_(N−n)).
     pub half: bool,
-    /// `levels[n]`: sorted canonical W_n, or None when not stored.
+    /// `levels[n]`: the sorted colex ranks (`codec::rank`) of the canonical codes of W_n, or
+    /// None when not stored. Ranks keep the order of codes and need no decoding work.
     pub levels: Vec<Option<Vec<u64>>>,
 }
 
@@ -47,7 +48,7 @@ impl Table {
         let levels = (0..=n)
             .map(|k| {
                 (k >= 1 && k < n && keep(k) && (!half || 2 * k <= n))
-                    .then(|| solved.winning[k].clone())
+                    .then(|| solved.winning[k].iter().map(|&c| codec::rank(c)).collect())
             })
             .collect();
         Table {
@@ -90,7 +91,11 @@ impl Table {
     pub fn lookup(&self, canon: &Canon, code: u64) -> Option<bool> {
         let n = position::pegs(code) as usize;
         if let Some(Some(level)) = self.levels.get(n) {
-            return Some(level.binary_search(&canon.canonical(code)).is_ok());
+            return Some(
+                level
+                    .binary_search(&codec::rank(canon.canonical(code)))
+                    .is_ok(),
+            );
         }
         let holes = usize::from(self.holes);
         if self.half && n <= holes {
@@ -100,7 +105,11 @@ impl Table {
                 } else {
                     (1u64 << holes) - 1
                 };
-                return Some(level.binary_search(&canon.canonical(full ^ code)).is_ok());
+                return Some(
+                    level
+                        .binary_search(&codec::rank(canon.canonical(full ^ code)))
+                        .is_ok(),
+                );
             }
         }
         None

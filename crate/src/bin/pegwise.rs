@@ -36,7 +36,7 @@ struct Cli {
 
 #[derive(Args, Clone)]
 struct BoardArgs {
-    /// Board: a catalogue name (see `pegwise boards`), `row:L`, or `ascii:..ooo../...` (`ascii-tri:` for triangular).
+    /// Board: a catalogue name (see `pegwise boards`), `row:L`, or `ascii:--ooo--/...` (`ascii-tri:` for triangular).
     #[arg(long, default_value = "english")]
     board: String,
     /// Read a custom board from an ASCII file (see the README for the format).
