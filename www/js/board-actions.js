@@ -20,12 +20,14 @@ const WHAT = { board: 'The board', start: 'The start', goal: 'The goal', save: '
 /**
  * The note a board shows for a setting it refused.
  * @param {PegwiseError} e
- * @param {boolean} fellBack the default game opened instead
+ * @param {'board'|'default'|false} fellBack what opened instead: the board's default game,
+ *   the default game, or nothing (the old game stays)
  */
 function noteFor(e, fellBack) {
   if (e.param === 'moves') return `${e.message}.`;
   const what = WHAT[/** @type {keyof WHAT} */ (e.param)];
   const head = what ? `${what} ${quote(e.value)} was refused: ${e.message}` : e.message;
+  if (fellBack === 'board') return `${head}. The board’s default game opened instead.`;
   return fellBack ? `${head}. The default game opened instead.` : `${head}.`;
 }
 
@@ -54,9 +56,11 @@ export class Actions {
       checkConfig(c);
     } catch (e) {
       const err = /** @type {PegwiseError} */ (e);
-      this.board.notice('config', noteFor(err, !this.started));
+      const text = noteFor(err, this.started ? false : 'default');
+      const say = () => this.board.notice('config', text);
       // a first config that is all wrong still gets a game on the board
-      if (!this.started) this.set({}).catch(() => {});
+      if (this.started) say();
+      else this.set({}).then(say, () => {});
       return Promise.reject(err);
     }
     this.started = true;
@@ -117,7 +121,7 @@ export class Actions {
         if (c.pickStart === undefined) opts.pickStart = false;
         failure = await this.open(spec);
       }
-      const fellBack = failure !== null && failure.param !== 'moves' && !ctrl.snap && (await this.fallback(c, failure));
+      const fellBack = failure !== null && failure.param !== 'moves' && !ctrl.snap ? await this.fallback(c, failure) : false;
       if (failure) {
         b.notice('config', noteFor(failure, fellBack));
         throw failure;
@@ -160,7 +164,7 @@ export class Actions {
    * or goal was wrong, else the default game, so the board is never left empty.
    * @param {GameConfig} c
    * @param {PegwiseError} failure
-   * @returns {Promise<boolean>} whether a game is open now
+   * @returns {Promise<'board'|'default'|false>} which opened (false: none, the engine failed)
    */
   async fallback(c, failure) {
     const ctrl = this.board.ctrl;
@@ -168,11 +172,12 @@ export class Actions {
     const keep = (failure.param === 'start' || failure.param === 'goal') && c.board !== undefined;
     try {
       if (keep) await this.open(/** @type {OpenSpec} */ (await gameFor({ board: c.board }, null, holesOf)));
-      if (!ctrl.snap) await this.open({ ...DEFAULT_GAME, future: [] });
+      if (ctrl.snap) return 'board';
+      await this.open({ ...DEFAULT_GAME, future: [] });
     } catch {
       // the engine itself failed: the message over the board says so
     }
-    return ctrl.snap !== null;
+    return ctrl.snap ? 'default' : false;
   }
 
   /**

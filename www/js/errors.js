@@ -50,6 +50,6 @@ export function quote(value) {
  * @param {number} [max]
  */
 export function clipMessage(message, max = 400) {
-  const s = String(message).replace(/'([^']{48,})'/g, (_m, v) => `'${clip(v)}'`);
+  const s = String(message).replace(/'([^']{100,})'/g, (_m, v) => `'${clip(v, 60)}'`);
   return s.length > max ? `${s.slice(0, max)}…` : s;
 }

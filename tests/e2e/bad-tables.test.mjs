@@ -1,0 +1,151 @@
+// Hint tables that are bad, missing, slow or offline: wasm refuses a bad file and the badge says
+// why; a download that fails is retried (backoff, and at once when back online); the game plays
+// on the live search meanwhile, and nothing waits for the table.
+
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { ROOT, clickJump, load, openPage, setup, shoot, snapshot } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(() => env?.close());
+
+const TABLE = '**/data/english.d4.d4.pgt';
+const GOOD = readFileSync(`${ROOT}data/english.d4.d4.pgt`);
+
+/** @param {import('playwright-core').Page} page */
+const badge = (page) => page.locator('#source').textContent();
+
+/**
+ * Waits until the page's game reports this table state.
+ * @param {import('playwright-core').Page} page
+ * @param {string} state
+ * @param {number} [timeout]
+ */
+function tableState(page, state, timeout = 10_000) {
+  return page.waitForFunction((s) => window.pegwise.snapshot()?.tableState === s, state, { timeout });
+}
+
+/** Bytes that are not the English table, each with the reason wasm gives for refusing them. */
+const BAD = [
+  ['flipped', () => Buffer.from(GOOD.map((b, i) => (i === 5000 ? b ^ 0x40 : b))), /table refused: checksum mismatch$/],
+  ['truncated', () => GOOD.subarray(0, GOOD.length >> 1), /table refused: checksum mismatch$/],
+  ['version', () => Buffer.from(GOOD.map((b, i) => (i === 8 ? 99 : b))), /table refused: format version 99, /],
+  ['board', () => readFileSync(`${ROOT}data/triangle5.all.a1.pgt`), /table refused: the table is for board 'triangle5', not 'english'$/],
+  ['html', () => Buffer.from('<!doctype html><title>Not here</title>'), /table refused: wrong magic number$/],
+];
+
+test('a corrupt, truncated, wrong-version or wrong-board table is refused, named, and the game plays on', async () => {
+  for (const [name, bytes, reason] of BAD) {
+    const { page, context, clean } = await openPage(env.browser);
+    await context.route(TABLE, (route) => route.fulfill({ body: bytes(), contentType: 'application/octet-stream' }));
+    await load(page, env.url);
+    const s = await snapshot(page);
+    assert.deepEqual([s.tableState, s.position.source], ['refused', 'search'], name);
+    assert.match(s.tableNote, /^the table english\.d4\.d4\.pgt was refused: /, name);
+    assert.match(await badge(page), new RegExp(`^hints: live search — ${reason.source.replace('$', '')}`), name);
+    assert.match(await page.locator('#source').getAttribute('title'), /refused.*The live search answers instead\./, name);
+    if (name === 'flipped') await shoot(page, 'table-refused');
+    await clickJump(page, 'd2-d4');
+    const after = await snapshot(page);
+    assert.deepEqual([after.position.jumps, after.tableState], [1, 'refused'], `${name}: the game plays on`);
+    await clean();
+  }
+});
+
+test('an embedded board notes a refused table on itself and plays on', async () => {
+  const { page, context, clean } = await openPage(env.browser);
+  await context.route(TABLE, (route) => route.fulfill({ body: BAD[0][1](), contentType: 'application/octet-stream' }));
+  await page.goto(`${env.url}embed.html`);
+  const note = await page.evaluate(async () => {
+    await customElements.whenDefined('peg-solitaire');
+    const el = document.getElementById('eng');
+    await el.game.settled();
+    return el.shadowRoot.querySelector('.note span').textContent;
+  });
+  assert.match(note, /^Hints come from the live search: the table english\.d4\.d4\.pgt was refused: checksum mismatch/);
+  await page.locator('#eng').screenshot({ path: `${ROOT}tests/output/embed-table-refused.png` });
+  const jumps = await page.evaluate(async () => {
+    const g = document.getElementById('eng').game;
+    await g.play(g.state().legal[0].jump);
+    return g.state().jumps;
+  });
+  assert.equal(jumps, 3);
+  await clean();
+});
+
+test('a table the server lacks is reported unavailable, retried, and used once it is there', async () => {
+  const { page, context, clean } = await openPage(env.browser, { allow: [/english\.d4\.d4\.pgt$/, /status of 404/] });
+  let asked = 0;
+  await context.route(TABLE, (route) => (++asked === 1 ? route.fulfill({ status: 404, body: 'not yet' }) : route.fulfill({ body: GOOD })));
+  await load(page, env.url);
+  let s = await snapshot(page);
+  assert.deepEqual([s.tableState, s.position.source], ['missing', 'search']);
+  assert.equal(await badge(page), 'hints: live search — table unavailable');
+  await clickJump(page, 'd2-d4');
+  // the first retry comes about 2 s later
+  const t0 = Date.now();
+  await tableState(page, 'table');
+  const waited = Date.now() - t0;
+  assert.ok(waited > 800 && waited < 4000, `retried after ${waited} ms`);
+  s = await snapshot(page);
+  assert.deepEqual([s.position.source, s.position.jumps, asked], ['table', 1, 2]);
+  assert.equal(await badge(page), 'hints: table');
+  await clean();
+});
+
+test('a slow table never blocks play', async () => {
+  const { page, context, clean } = await openPage(env.browser);
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((ok) => {
+    release = ok;
+  });
+  await context.route(TABLE, async (route) => {
+    await held;
+    await route.fulfill({ body: GOOD });
+  });
+  await page.goto(env.url);
+  await page.waitForFunction(() => window.pegwise.snapshot()?.tableState === 'loading');
+  assert.equal(await badge(page), 'hints: live search — loading table');
+  // jumps, undo and the verdicts all answer while the table is on its way
+  const during = await page.evaluate(async () => {
+    const g = document.getElementById('board').game;
+    await g.play('d2-d4 f3-d3');
+    await g.undo();
+    const h = await g.hints('d5');
+    const s = g.state();
+    return { jumps: s.jumps, table: s.tableState, hints: h.length };
+  });
+  assert.deepEqual(during, { jumps: 1, table: 'loading', hints: 1 });
+  release();
+  await tableState(page, 'table');
+  assert.equal((await snapshot(page)).position.jumps, 1);
+  await clean();
+});
+
+test('offline, the table is unavailable and retried; back online, it loads at once', async () => {
+  const { page, context, clean } = await openPage(env.browser, {
+    allow: [/english\.d4\.d4\.pgt$/, /ERR_INTERNET_DISCONNECTED/],
+  });
+  await load(page, env.url, '?board=triangle5&start=a1&goal=start');
+  await context.setOffline(true);
+  await page.selectOption('#board-select', 'english');
+  await tableState(page, 'error');
+  assert.equal(await badge(page), 'hints: live search — table unavailable');
+  await clickJump(page, 'd2-d4');
+  // let the first retry (after 2 s) fail too: the next one is 4 s further off
+  await page.waitForTimeout(2600);
+  assert.equal((await snapshot(page)).tableState, 'error');
+  const t0 = Date.now();
+  await context.setOffline(false);
+  await tableState(page, 'table');
+  const waited = Date.now() - t0;
+  assert.ok(waited < 2500, `loaded ${waited} ms after going online (backoff alone would take ~3.4 s)`);
+  const s = await snapshot(page);
+  assert.deepEqual([s.position.source, s.position.jumps], ['table', 1]);
+  await clean();
+});
