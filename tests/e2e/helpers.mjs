@@ -44,8 +44,11 @@ export async function setup() {
  * Call `clean()` at the end of the test to assert there were none.
  * @param {import('playwright-core').Browser} browser
  * @param {{viewport?: {width: number, height: number}, reducedMotion?: 'reduce'|'no-preference',
- *   allow?: RegExp[], colorScheme?: 'light'|'dark', deviceScaleFactor?: number, hasTouch?: boolean}} [opts]
- *   allow: console messages or URLs that may fail in this test
+ *   allow?: RegExp[], colorScheme?: 'light'|'dark', deviceScaleFactor?: number, hasTouch?: boolean,
+ *   storageState?: any}} [opts]
+ *   allow: console messages or URLs that may fail in this test; storageState: cookies and
+ *   localStorage to start with (context.storageState() of another context: a browser restart)
+ *   Every page opened in the context later (a second tab) is watched too.
  */
 export async function openPage(browser, opts = {}) {
   const context = await browser.newContext({
@@ -54,25 +57,27 @@ export async function openPage(browser, opts = {}) {
     colorScheme: opts.colorScheme ?? 'light',
     deviceScaleFactor: opts.deviceScaleFactor ?? 1,
     hasTouch: opts.hasTouch ?? false,
+    storageState: opts.storageState,
   });
-  const page = await context.newPage();
   /** @type {string[]} */
   const problems = [];
   const allowed = (text) => (opts.allow ?? []).some((re) => re.test(text));
+  /** @param {import('playwright-core').Page} p */
   const watch = (p) => {
     p.on('console', (m) => {
       if (m.type() === 'error' && !allowed(m.text())) problems.push(`console error: ${m.text()}`);
     });
+    p.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && !allowed(m.text()) && problems.push(`worker console error: ${m.text()}`)));
+    p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    p.on('requestfailed', (r) => {
+      if (!allowed(r.url())) problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+    });
+    p.on('response', (r) => {
+      if (r.status() >= 400 && !allowed(r.url())) problems.push(`HTTP ${r.status()}: ${r.url()}`);
+    });
   };
-  watch(page);
-  page.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && !allowed(m.text()) && problems.push(`worker console error: ${m.text()}`)));
-  page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    if (!allowed(r.url())) problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
-  });
-  page.on('response', (r) => {
-    if (r.status() >= 400 && !allowed(r.url())) problems.push(`HTTP ${r.status()}: ${r.url()}`);
-  });
+  context.on('page', watch);
+  const page = await context.newPage();
   return {
     page,
     context,
