@@ -5,7 +5,8 @@
 //
 // Attributes: board, start, goal, moves, hints (off | hover | always), names (shows hole
 // names), src (base URL of pkg/ and data/). Changing one updates the game. The API is
-// `element.game` (see create-game.js); events bubble from the element.
+// `element.game` (see create-game.js); events bubble from the element. A bad attribute never
+// breaks the board: it is named in a note on the board (::part(note)) and a default is used.
 
 import { ATTRIBUTES, fromAttributes } from './config.js';
 import { createGame, noteOn, PegwiseError } from './create-game.js';
