@@ -56,14 +56,14 @@ try {
         if (sizes) bytes += sizes.responseBodySize;
       }
     });
-    await page.goto(`${server.url}/?board=english&start=d4&goal=start`);
+    await page.goto(`${server.url}?board=english&start=d4&goal=start`);
     await page.waitForFunction(() => window.pegwise, null, { timeout: 30_000 });
     const t = await page.evaluate(async () => {
       await window.pegwise.ready;
       const readyAt = performance.now();
       for (;;) {
         const s = window.pegwise.snapshot();
-        if (s.source === 'table' || s.state?.source === 'table') break;
+        if (s?.tableState === 'table') break;
         await new Promise((r) => setTimeout(r, 2));
       }
       return { ready: readyAt, table: performance.now() };
@@ -77,7 +77,7 @@ try {
 
   // 2. Median time to classify every jump of a position, in wasm on the main thread.
   const page = await (await browser.newContext()).newPage();
-  await page.goto(`${server.url}/`);
+  await page.goto(server.url);
   const classify = await page.evaluate(async () => {
     const mod = await import('/pkg/pegwise.js');
     await mod.default();
