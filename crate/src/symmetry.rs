@@ -92,228 +92,54 @@ pub fn stabiliser(board: &Board, sets: &[u64]) -> Vec<Vec<u8>> {
         .collect()
 }
 
-/// The linear parts of the square's 8 symmetries acting on 8×8 grid coordinates, in the
-/// order of [`Grid::images`].
-fn grid_linear(k: usize, x: i32, y: i32) -> (i32, i32) {
-    let (x, y) = if k >= 4 { (y, x) } else { (x, y) };
-    let x = if k & 2 != 0 { 7 - x } else { x };
-    let y = if k & 1 != 0 { 7 - y } else { y };
-    (x, y)
-}
-
-/// Mirrors each byte (x → 7 − x on the grid).
-#[inline]
-fn flip_x(v: u64) -> u64 {
-    let v = (v >> 1) & 0x5555_5555_5555_5555 | (v & 0x5555_5555_5555_5555) << 1;
-    let v = (v >> 2) & 0x3333_3333_3333_3333 | (v & 0x3333_3333_3333_3333) << 2;
-    (v >> 4) & 0x0f0f_0f0f_0f0f_0f0f | (v & 0x0f0f_0f0f_0f0f_0f0f) << 4
-}
-
-/// Transposes the grid ((x, y) → (y, x)) with three delta swaps.
-#[inline]
-fn transpose(mut v: u64) -> u64 {
-    let t = 0x0f0f_0f0f_0000_0000 & (v ^ (v << 28));
-    v ^= t ^ (t >> 28);
-    let t = 0x3333_0000_3333_0000 & (v ^ (v << 14));
-    v ^= t ^ (t >> 14);
-    let t = 0x5500_5500_5500_5500 & (v ^ (v << 7));
-    v ^ t ^ (t >> 7)
-}
-
-/// A square-lattice board laid out on an 8×8 bitboard, hole (x, y) at bit 8y + x.
+/// Canonical forms under a group of symmetries, with per-byte lookup tables.
 ///
-/// Holes are numbered in reading order, so the layout keeps the order of codes: the smallest
-/// grid image is the image of the smallest code. Symmetries are then byte swaps, delta swaps
-/// and shifts instead of table lookups.
-#[derive(Debug, Clone)]
-pub struct Grid {
-    /// Grid bits of every hole.
-    mask: u64,
-    /// `spread[j * 256 + b]`: grid bits of code byte j = b.
-    spread: Vec<u64>,
-    /// `gather[r * 256 + b]`: code bits of grid row r = b.
-    gather: Vec<u64>,
-    rows: usize,
-    /// Per linear map: all ones when the group lacks it, so it never wins the minimum.
-    kill: [u64; 8],
-    right: [u32; 8],
-    left: [u32; 8],
-}
-
-impl Grid {
-    /// The layout of `board` with the group `perms`, or None when the board is not on the
-    /// square lattice, does not fit 8×8, or a permutation is no grid symmetry.
-    pub fn new(board: &Board, perms: &[Vec<u8>]) -> Option<Grid> {
-        let holes = board.holes();
-        if board.lattice() != Lattice::Square
-            || holes
-                .iter()
-                .any(|h| !(0..8).contains(&h.x) || !(0..8).contains(&h.y))
-        {
-            return None;
-        }
-        let pos: Vec<i32> = holes.iter().map(|h| 8 * h.y + h.x).collect();
-        if pos.windows(2).any(|w| w[0] >= w[1]) {
-            return None;
-        }
-        let mut kill = [u64::MAX; 8];
-        let (mut right, mut left) = ([0u32; 8], [0u32; 8]);
-        for p in perms {
-            let found = (0..8).find_map(|k| {
-                let (lx, ly) = grid_linear(k, holes[0].x, holes[0].y);
-                let to = &holes[p[0] as usize];
-                let (dx, dy) = (to.x - lx, to.y - ly);
-                let fits = holes.iter().enumerate().all(|(i, h)| {
-                    let (lx, ly) = grid_linear(k, h.x, h.y);
-                    let to = &holes[p[i] as usize];
-                    (lx + dx, ly + dy) == (to.x, to.y)
-                });
-                fits.then_some((k, dx + 8 * dy))
-            });
-            let (k, shift) = found?;
-            kill[k] = 0;
-            right[k] = (-shift).max(0) as u32;
-            left[k] = shift.max(0) as u32;
-        }
-        let chunks = holes.len().div_ceil(8);
-        let mut spread = vec![0u64; chunks * 256];
-        for (j, row) in spread.chunks_mut(256).enumerate() {
-            for (b, cell) in row.iter_mut().enumerate() {
-                *cell = (0..8)
-                    .filter(|&i| b >> i & 1 == 1 && 8 * j + i < pos.len())
-                    .map(|i| 1u64 << pos[8 * j + i])
-                    .sum();
-            }
-        }
-        let rows = holes.iter().map(|h| h.y as usize).max().unwrap_or(0) + 1;
-        let mut gather = vec![0u64; rows * 256];
-        for (k, &p) in pos.iter().enumerate() {
-            let (r, x) = (p as usize / 8, p as usize % 8);
-            for b in (0..256).filter(|b| b >> x & 1 == 1) {
-                gather[r * 256 + b] |= 1u64 << k;
-            }
-        }
-        let mask = pos.iter().map(|&p| 1u64 << p).sum();
-        Some(Grid {
-            mask,
-            spread,
-            gather,
-            rows,
-            kill,
-            right,
-            left,
-        })
-    }
-
-    /// Grid bits of every hole.
-    pub fn mask(&self) -> u64 {
-        self.mask
-    }
-
-    /// The grid bitboard of a code.
-    #[inline]
-    pub fn to_grid(&self, code: u64) -> u64 {
-        let mut out = 0;
-        for (j, t) in self.spread.chunks_exact(256).enumerate() {
-            out |= t[(code >> (8 * j) & 0xff) as usize];
-        }
-        out
-    }
-
-    /// The code of a grid bitboard.
-    #[inline]
-    pub fn to_code(&self, grid: u64) -> u64 {
-        let mut out = 0;
-        for (r, t) in self.gather.chunks_exact(256).take(self.rows).enumerate() {
-            out |= t[(grid >> (8 * r) & 0xff) as usize];
-        }
-        out
-    }
-
-    /// The 8 images of a grid bitboard under the square's symmetries (before the shifts).
-    #[inline]
-    fn images(g: u64) -> [u64; 8] {
-        let fx = flip_x(g);
-        let t = transpose(g);
-        let tfx = flip_x(t);
-        [
-            g,
-            g.swap_bytes(),
-            fx,
-            fx.swap_bytes(),
-            t,
-            t.swap_bytes(),
-            tfx,
-            tfx.swap_bytes(),
-        ]
-    }
-
-    /// The smallest grid image over the group (the grid form of the canonical code).
-    #[inline]
-    pub fn canonical(&self, g: u64) -> u64 {
-        let shifts = self.right.iter().zip(&self.left).zip(&self.kill);
-        let images = Grid::images(g).into_iter().zip(shifts).skip(1);
-        images.fold(g, |best, (image, ((&r, &l), &kill))| {
-            best.min((image >> r << l) | kill)
-        })
-    }
-}
-
-/// Canonical forms under a group of symmetries, with per-byte lookup tables, and a faster
-/// bit-twiddling path for square-lattice boards that fit an 8×8 grid.
+/// The table row of a code byte holds its images under every symmetry side by side, so one
+/// row load per byte gives a piece of all the images at once, and the canonical code is the
+/// minimum of a few ORed rows.
 #[derive(Debug, Clone)]
 pub struct Canon {
     perms: Vec<Vec<u8>>,
+    /// The group order rounded up to 1, 2, 4, 8 or 12; the extra slots repeat the identity,
+    /// which leaves every minimum alone.
+    width: usize,
     chunks: usize,
-    /// `tables[(s * chunks + j) * 256 + b]` is the image under symmetry s of byte j = b.
-    tables: Vec<u64>,
-    grid: Option<Grid>,
+    /// `rows[(j * 256 + b) * width + s]`: the image under symmetry s of code byte j = b.
+    rows: Vec<u64>,
 }
 
 impl Canon {
     /// Builds the tables for a group (its first element must be the identity).
     pub fn new(holes: usize, perms: Vec<Vec<u8>>) -> Canon {
         let chunks = holes.div_ceil(8).max(1);
-        let mut tables = vec![0u64; perms.len() * chunks * 256];
-        for (s, p) in perms.iter().enumerate() {
-            for j in 0..chunks {
-                for b in 0..256usize {
-                    let code = (b as u64) << (8 * j);
-                    let code = if holes < 64 {
-                        code & ((1u64 << holes) - 1)
-                    } else {
-                        code
-                    };
-                    tables[(s * chunks + j) * 256 + b] = apply(p, code);
-                }
+        let order = perms.len().max(1);
+        let width = [1, 2, 4, 8, 12]
+            .into_iter()
+            .find(|&w| w >= order)
+            .unwrap_or(order);
+        let mut rows = Vec::with_capacity(chunks * 256 * width);
+        for j in 0..chunks {
+            for b in 0..256u64 {
+                let code = b << (8 * j);
+                let code = if holes < 64 {
+                    code & ((1u64 << holes) - 1)
+                } else {
+                    code
+                };
+                rows.extend((0..width).map(|s| perms.get(s).map_or(code, |p| apply(p, code))));
             }
         }
         Canon {
             perms,
+            width,
             chunks,
-            tables,
-            grid: None,
-        }
-    }
-
-    /// Like [`Canon::new`], and with the board's geometry: on boards that fit an 8×8 grid of
-    /// the square lattice, `canonical` then runs on a grid bitboard (same results, faster).
-    pub fn on_board(board: &Board, perms: Vec<Vec<u8>>) -> Canon {
-        let grid = Grid::new(board, &perms);
-        Canon {
-            grid,
-            ..Canon::new(board.len(), perms)
+            rows,
         }
     }
 
     /// The canonicaliser for the whole symmetry group of a board.
     pub fn full(board: &Board) -> Canon {
-        Canon::on_board(board, board.symmetries().to_vec())
-    }
-
-    /// The grid layout, when the board fits one.
-    pub fn grid(&self) -> Option<&Grid> {
-        self.grid.as_ref()
+        Canon::new(board.len(), board.symmetries().to_vec())
     }
 
     /// The group's permutations.
@@ -321,28 +147,58 @@ impl Canon {
         &self.perms
     }
 
+    /// The group order rounded up as the table rows are (1, 2, 4, 8 or 12 on lattices).
+    pub(crate) fn width(&self) -> usize {
+        self.width
+    }
+
     /// The image of `code` under symmetry number `s`.
     #[inline]
     pub fn transform(&self, s: usize, code: u64) -> u64 {
-        let base = &self.tables[s * self.chunks * 256..(s + 1) * self.chunks * 256];
         let mut out = 0;
         for j in 0..self.chunks {
-            out |= base[j * 256 + ((code >> (8 * j)) & 0xff) as usize];
+            out |= self.rows[((j << 8) + (code >> (8 * j) & 0xff) as usize) * self.width + s];
         }
         out
+    }
+
+    /// The images of `code` under every symmetry, padded to `G` = [`Canon::width`] slots.
+    #[inline]
+    pub(crate) fn images<const G: usize>(&self, code: u64) -> [u64; G] {
+        if G != self.width {
+            // not the table's layout (no lattice group has more than 12 elements)
+            return std::array::from_fn(|s| {
+                if s < self.perms.len() {
+                    self.transform(s, code)
+                } else {
+                    code
+                }
+            });
+        }
+        let mut im = [0; G];
+        for (j, rows) in self.rows.chunks_exact(256 * G).enumerate() {
+            let b = (code >> (8 * j) & 0xff) as usize;
+            for (a, r) in im.iter_mut().zip(&rows[b * G..b * G + G]) {
+                *a |= r;
+            }
+        }
+        im
     }
 
     /// The smallest code over the group.
     #[inline]
     pub fn canonical(&self, code: u64) -> u64 {
-        if let Some(g) = &self.grid {
-            return g.to_code(g.canonical(g.to_grid(code)));
+        match self.width {
+            1 => code,
+            2 => min_of(self.images::<2>(code)),
+            4 => min_of(self.images::<4>(code)),
+            8 => min_of(self.images::<8>(code)),
+            12 => min_of(self.images::<12>(code)),
+            _ => (0..self.perms.len())
+                .map(|s| self.transform(s, code))
+                .min()
+                .unwrap_or(code),
         }
-        let mut best = code;
-        for s in 1..self.perms.len() {
-            best = best.min(self.transform(s, code));
-        }
-        best
     }
 
     /// The canonical code and the number of a symmetry that produces it.
@@ -356,6 +212,20 @@ impl Canon {
         }
         best
     }
+}
+
+/// The smallest element, by a tree of minimums (a few steps deep, not a chain).
+#[inline]
+pub(crate) fn min_of<const G: usize>(mut v: [u64; G]) -> u64 {
+    let mut len = G;
+    while len > 1 {
+        let half = len / 2;
+        for s in 0..half {
+            v[s] = v[s].min(v[len - 1 - s]);
+        }
+        len -= half;
+    }
+    v[0]
 }
 
 #[cfg(test)]
@@ -411,7 +281,7 @@ mod tests {
     /// A few thousand pseudo-random codes of a board.
     fn sample(board: &Board) -> Vec<u64> {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        (0..4000)
+        (0..2000)
             .map(|_| {
                 x ^= x << 13;
                 x ^= x >> 7;
@@ -422,59 +292,31 @@ mod tests {
     }
 
     #[test]
-    fn grid_canonical_matches_the_tables() {
+    fn canonical_is_the_smallest_image() {
         let boards = [
             "english",
-            "french",
+            "triangle5",
+            "hexagon37",
             "square6",
-            "row:8",
-            "ascii:ooo/ooo/oo-",
-            "ascii:-o-/ooo/-o-",
-            "ascii:oooo/oooo",
+            "row:64",
+            "trunc18",
         ];
         for name in boards {
             let b = Board::by_name(name).unwrap();
             let mut groups = vec![b.symmetries().to_vec(), vec![b.symmetries()[0].clone()]];
             groups.extend((0..b.len() as u8).map(|h| stabiliser(&b, &[bit(h)])));
             for perms in groups {
-                let fast = Canon::on_board(&b, perms.clone());
-                let grid = fast
-                    .grid()
-                    .unwrap_or_else(|| panic!("{name} fits the grid"));
-                let slow = Canon::new(b.len(), perms);
+                let c = Canon::new(b.len(), perms.clone());
                 for x in sample(&b) {
-                    assert_eq!(grid.to_code(grid.to_grid(x)), x, "{name}: layout");
-                    assert_eq!(
-                        fast.canonical(x),
-                        slow.canonical(x),
-                        "{name}: canonical of {x}"
-                    );
+                    let images: Vec<u64> = perms.iter().map(|p| apply(p, x)).collect();
+                    let least = images.iter().copied().min().unwrap();
+                    assert_eq!(c.canonical(x), least, "{name}: canonical of {x}");
+                    let (code, s) = c.canonical_with(x);
+                    assert_eq!((code, images[s]), (least, least), "{name}: canonical_with");
+                    for (s, &image) in images.iter().enumerate() {
+                        assert_eq!(c.transform(s, x), image, "{name}: transform {s}");
+                    }
                 }
-            }
-        }
-        for name in ["triangle5", "hexagon37", "diamond41", "wiegleb", "row:12"] {
-            let b = Board::by_name(name).unwrap();
-            assert!(
-                Canon::full(&b).grid().is_none(),
-                "{name} has no grid layout"
-            );
-        }
-    }
-
-    #[test]
-    fn grid_symmetries_are_the_squares() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..1000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let im = Grid::images(x);
-            for (k, &image) in im.iter().enumerate() {
-                let naive = (0..64).filter(|p| x >> p & 1 == 1).fold(0u64, |acc, p| {
-                    let (gx, gy) = grid_linear(k, p % 8, p / 8);
-                    acc | 1 << (8 * gy + gx)
-                });
-                assert_eq!(image, naive, "symmetry {k} of {x:#x}");
             }
         }
     }

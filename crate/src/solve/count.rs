@@ -60,9 +60,10 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
         // levels[n]: canonical winning positions with n pegs reachable from `code`. The children
         // are deduplicated before `is_winning` sees them, in sorted order (kind to its caches).
         let mut levels: Vec<Vec<u64>> = vec![Vec::new(); top + 1];
+        let pool = par::Pool::default();
         levels[top] = vec![m.canonical(code)];
         for n in (2..=top).rev() {
-            let children = par::collect(&levels[n], bits, None, |x, out| {
+            let children = par::collect(&pool, &levels[n], bits, None, |x, out| {
                 m.children(x, |_, c| out.push(c))
             });
             levels[n - 1] = par::filter(&children, &is_winning);

@@ -17,7 +17,7 @@ use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::position;
 use crate::problem::Problem;
-use crate::symmetry::Canon;
+use crate::symmetry::{min_of, Canon};
 
 /// Largest number of codes one level may hold before the generator gives up (3.2 GB of codes).
 pub const DEFAULT_MAX_CODES: usize = 400_000_000;
@@ -85,24 +85,12 @@ struct Line<const G: usize> {
 /// minimum alone.
 struct Moves<'a, const G: usize> {
     canon: &'a Canon,
-    /// `rows[j * 256 + b]`: the images of code byte j = b under every symmetry.
-    rows: Vec<[u64; G]>,
     lines: Vec<Line<G>>,
     bits: Option<Bitboard>,
 }
 
 impl<'a, const G: usize> Moves<'a, G> {
     fn new(board: &Board, canon: &'a Canon) -> Moves<'a, G> {
-        let order = canon.perms().len();
-        let images = |code: u64| -> [u64; G] {
-            std::array::from_fn(|s| {
-                if s < order {
-                    canon.transform(s, code)
-                } else {
-                    code
-                }
-            })
-        };
         let lines = board
             .jumps()
             .iter()
@@ -110,16 +98,11 @@ impl<'a, const G: usize> Moves<'a, G> {
                 mask: j.mask(),
                 before: j.before(),
                 after: j.mask() ^ j.before(),
-                images: images(j.mask()),
+                images: canon.images(j.mask()),
             })
-            .collect();
-        let chunks = board.len().div_ceil(8);
-        let rows = (0..chunks * 256)
-            .map(|i| images(((i % 256) as u64) << (8 * (i / 256)) & board.full()))
             .collect();
         Moves {
             canon,
-            rows,
             lines,
             bits: Bitboard::new(board),
         }
@@ -128,14 +111,7 @@ impl<'a, const G: usize> Moves<'a, G> {
     /// The images of `x` under every symmetry.
     #[inline]
     fn images(&self, x: u64) -> [u64; G] {
-        let mut im = [0; G];
-        for (j, row) in self.rows.chunks_exact(256).enumerate() {
-            let r = &row[(x >> (8 * j) & 0xff) as usize];
-            for s in 0..G {
-                im[s] |= r[s];
-            }
-        }
-        im
+        self.canon.images(x)
     }
 
     /// Calls `f` with every position one jump after `x` and its canonical code.
@@ -190,11 +166,7 @@ impl<'a, const G: usize> Moves<'a, G> {
 
 #[inline]
 fn min_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
-    let mut best = a[0] ^ b[0];
-    for s in 1..G {
-        best = best.min(a[s] ^ b[s]);
-    }
-    best
+    min_of::<G>(std::array::from_fn(|s| a[s] ^ b[s]))
 }
 
 /// The holes laid out row by row with a fixed stride, so that the legal jumps of one direction
@@ -308,18 +280,24 @@ trait WithMoves {
 
 /// Runs `job` with moves for `canon`'s group, its size rounded up to 1, 2, 4, 8 or 12.
 fn with_moves<J: WithMoves>(board: &Board, canon: &Canon, job: J) -> J::Out {
-    match canon.perms().len() {
+    match canon.width() {
         1 => job.run(&Moves::<1>::new(board, canon)),
         2 => job.run(&Moves::<2>::new(board, canon)),
-        3 | 4 => job.run(&Moves::<4>::new(board, canon)),
-        5..=8 => job.run(&Moves::<8>::new(board, canon)),
+        4 => job.run(&Moves::<4>::new(board, canon)),
+        8 => job.run(&Moves::<8>::new(board, canon)),
         _ => job.run(&Moves::<12>::new(board, canon)),
     }
 }
 
 /// The sorted canonical children of a level.
-fn expand<const G: usize>(m: &Moves<G>, bits: u32, level: &[u64], max: usize) -> Result<Vec<u64>> {
-    let next = par::collect(level, bits, None, |x, out| {
+fn expand<const G: usize>(
+    pool: &par::Pool,
+    m: &Moves<G>,
+    bits: u32,
+    level: &[u64],
+    max: usize,
+) -> Result<Vec<u64>> {
+    let next = par::collect(pool, level, bits, None, |x, out| {
         m.children(x, |_, c| out.push(c))
     });
     if next.len() > max {
@@ -334,13 +312,14 @@ fn expand<const G: usize>(m: &Moves<G>, bits: u32, level: &[u64], max: usize) ->
 /// The members of `level` with a child in `below` (with `flip` = full, a child whose complement
 /// is in `below`): `level` ∩ canonical parents of `below`, by a radix sort and a merge.
 fn with_child_in<const G: usize>(
+    pool: &par::Pool,
     m: &Moves<G>,
     bits: u32,
     level: &[u64],
     below: &[u64],
     flip: u64,
 ) -> Vec<u64> {
-    par::collect(below, bits, Some(level), |y, out| {
+    par::collect(pool, below, bits, Some(level), |y, out| {
         m.parents(flip ^ y, |p| out.push(p))
     })
 }
@@ -348,7 +327,7 @@ fn with_child_in<const G: usize>(
 /// Solves a problem. `progress` hears one line per finished level.
 pub fn solve(problem: &Problem, opts: Options, progress: &mut dyn FnMut(&str)) -> Result<Solved> {
     let board = &problem.board;
-    let canon = Canon::on_board(board, problem.canon().perms().to_vec());
+    let canon = problem.canon();
     let (reachable, winning) = with_moves(
         board,
         &canon,
@@ -389,6 +368,7 @@ impl WithMoves for Levels<'_> {
         let n_holes = problem.board.len();
         let bits = n_holes as u32;
         let full = problem.board.full();
+        let pool = par::Pool::default();
         let mut reachable: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
         let mut winning: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
         let mut starts: Vec<u64> = problem
@@ -405,18 +385,25 @@ impl WithMoves for Levels<'_> {
         let h = n_holes.div_ceil(2);
         let lowest = if half { h } else { 1 };
         for n in (lowest..n_holes - 1).rev() {
-            reachable[n] = expand(m, bits, &reachable[n + 1], opts.max_codes)?;
+            reachable[n] = expand(&pool, m, bits, &reachable[n + 1], opts.max_codes)?;
             progress(&format!("reachable with {n} pegs: {}", reachable[n].len()));
         }
 
         if half {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1): B_(h−1) = comp(F_(N−h+1)).
-            winning[h] = with_child_in(m, bits, &reachable[h], &reachable[n_holes - h + 1], full);
+            winning[h] = with_child_in(
+                &pool,
+                m,
+                bits,
+                &reachable[h],
+                &reachable[n_holes - h + 1],
+                full,
+            );
             for n in h + 1..n_holes {
-                winning[n] = with_child_in(m, bits, &reachable[n], &winning[n - 1], 0);
+                winning[n] = with_child_in(&pool, m, bits, &reachable[n], &winning[n - 1], 0);
             }
             for n in 1..h {
-                winning[n] = par::collect(&winning[n_holes - n], bits, None, |x, out| {
+                winning[n] = par::collect(&pool, &winning[n_holes - n], bits, None, |x, out| {
                     out.push(m.canonical(full ^ x))
                 });
             }
@@ -428,7 +415,7 @@ impl WithMoves for Levels<'_> {
                 .filter(|&x| x & goal != 0)
                 .collect();
             for n in 2..n_holes {
-                winning[n] = with_child_in(m, bits, &reachable[n], &winning[n - 1], 0);
+                winning[n] = with_child_in(&pool, m, bits, &reachable[n], &winning[n - 1], 0);
             }
         }
         Ok((reachable, winning))
@@ -439,7 +426,8 @@ impl WithMoves for Levels<'_> {
 /// literature counts orbits when the problem's own group is smaller).
 pub fn orbits_under_full_group(problem: &Problem, set: &[u64]) -> usize {
     let full = Canon::full(&problem.board);
-    par::collect(set, problem.board.len() as u32, None, |x, out| {
+    let pool = par::Pool::default();
+    par::collect(&pool, set, problem.board.len() as u32, None, |x, out| {
         out.push(full.canonical(x))
     })
     .len()

@@ -21,6 +21,7 @@ where
 
 /// Where a worker of [`collect`] puts its keys: one vector per bucket of top bits. Below the
 /// bucket bits only the low part is stored, as u32 when it fits (half the memory traffic).
+#[derive(Default)]
 pub struct Sink {
     shift: u32,
     wide: bool,
@@ -29,15 +30,21 @@ pub struct Sink {
 }
 
 impl Sink {
-    fn new(shift: u32, buckets: usize, expect: usize) -> Sink {
-        let each = expect / buckets.max(1);
-        let wide = shift > 32;
-        let bufs = |on: bool| if on { buckets } else { 0 };
-        Sink {
-            shift,
-            wide,
-            narrow_bufs: (0..bufs(!wide)).map(|_| Vec::with_capacity(each)).collect(),
-            wide_bufs: (0..bufs(wide)).map(|_| Vec::with_capacity(each)).collect(),
+    /// Empties the sink for `buckets` buckets of about `each` keys, keeping its memory.
+    fn reset(&mut self, shift: u32, buckets: usize, each: usize) {
+        fn size<T>(bufs: &mut Vec<Vec<T>>, n: usize, each: usize) {
+            bufs.resize_with(n, Vec::new);
+            for b in bufs.iter_mut() {
+                b.clear();
+                b.reserve(each);
+            }
+        }
+        self.shift = shift;
+        self.wide = shift > 32;
+        if self.wide {
+            size(&mut self.wide_bufs, buckets, each);
+        } else {
+            size(&mut self.narrow_bufs, buckets, each);
         }
     }
 
@@ -49,6 +56,27 @@ impl Sink {
             self.wide_bufs[b].push(key);
         } else {
             self.narrow_bufs[b].push(key as u32);
+        }
+    }
+}
+
+/// Bucket memory kept from one [`collect`] to the next: fresh pages cost a page fault each,
+/// and growing buckets cost copies.
+#[derive(Default)]
+pub struct Pool(std::sync::Mutex<Vec<Sink>>);
+
+impl Pool {
+    fn take(&self) -> Sink {
+        self.0
+            .lock()
+            .ok()
+            .and_then(|mut v| v.pop())
+            .unwrap_or_default()
+    }
+
+    fn give(&self, sinks: Vec<Sink>) {
+        if let Ok(mut v) = self.0.lock() {
+            v.extend(sinks);
         }
     }
 }
@@ -180,8 +208,11 @@ fn finish_bucket<'a, K: Low + 'a>(
     within: Option<&[u64]>,
     sc: &mut Scratch<K>,
 ) -> Vec<u64> {
+    if within.is_some_and(<[u64]>::is_empty) {
+        return Vec::new();
+    }
     sort_bucket(parts, shift, sc);
-    let high = if shift == 64 { 0 } else { (b as u64) << shift };
+    let high = (b as u64) << shift;
     let keys = sc.v.iter().map(|k| high | k.low());
     match within {
         None => keys.collect(),
@@ -204,10 +235,12 @@ fn produce_part<F: Fn(u64, &mut Sink)>(
     part: &[u64],
     shift: u32,
     buckets: usize,
+    pool: &Pool,
     produce: &F,
 ) -> Sink {
+    let mut sink = pool.take();
     // room for about 10 keys per element, spread evenly
-    let mut sink = Sink::new(shift, buckets, part.len() * 10);
+    sink.reset(shift, buckets, part.len() * 10 / buckets);
     for &x in part {
         produce(x, &mut sink);
     }
@@ -216,7 +249,13 @@ fn produce_part<F: Fn(u64, &mut Sink)>(
 
 /// Sorted, deduplicated keys that `produce` emits for the elements of `input`, run in
 /// parallel. Keys must be below 2^`bits`. With `within` (sorted), only keys in it are kept.
-pub fn collect<F>(input: &[u64], bits: u32, within: Option<&[u64]>, produce: F) -> Vec<u64>
+pub fn collect<F>(
+    pool: &Pool,
+    input: &[u64],
+    bits: u32,
+    within: Option<&[u64]>,
+    produce: F,
+) -> Vec<u64>
 where
     F: Fn(u64, &mut Sink) + Sync + Send,
 {
@@ -227,7 +266,7 @@ where
         .min(bits);
     let shift = bits - top;
     let buckets = 1usize << top;
-    let run = |part: &[u64]| produce_part(part, shift, buckets, &produce);
+    let run = |part: &[u64]| produce_part(part, shift, buckets, pool, &produce);
     // The members of `within` in bucket b.
     let range = |b: usize| {
         within.map(|w| {
@@ -261,21 +300,25 @@ where
         let parts = rayon::current_num_threads() * 4;
         let size = input.len().div_ceil(parts).max(1 << 12);
         let sinks: Vec<Sink> = input.par_chunks(size).map(run).collect();
-        (0..buckets)
+        let outs = (0..buckets)
             .into_par_iter()
             .map_init(
                 || (Scratch::default(), Scratch::default()),
                 |(n, w), b| finish(&sinks, b, n, w),
             )
-            .collect()
+            .collect();
+        pool.give(sinks);
+        outs
     };
     #[cfg(not(feature = "parallel"))]
     let outs: Vec<Vec<u64>> = {
-        let sinks = [run(input)];
+        let sinks = vec![run(input)];
         let (mut n, mut w) = (Scratch::default(), Scratch::default());
-        (0..buckets)
+        let outs = (0..buckets)
             .map(|b| finish(&sinks, b, &mut n, &mut w))
-            .collect()
+            .collect();
+        pool.give(sinks);
+        outs
     };
     outs.concat()
 }
@@ -327,7 +370,8 @@ mod tests {
         ] {
             let input: Vec<u64> = (0..n as u64).collect();
             let raw = keys(3 * n, bits);
-            let got = collect(&input, bits, None, |i, out| {
+            let pool = Pool::default();
+            let got = collect(&pool, &input, bits, None, |i, out| {
                 for k in 0..3 {
                     out.push(raw[3 * i as usize + k]);
                 }
@@ -345,7 +389,7 @@ mod tests {
             let mut within = within;
             within.sort_unstable();
             within.dedup();
-            let got = collect(&input, bits, Some(&within), |i, out| {
+            let got = collect(&pool, &input, bits, Some(&within), |i, out| {
                 for k in 0..3 {
                     out.push(raw[3 * i as usize + k]);
                 }
