@@ -97,6 +97,16 @@ function diagnose(board, start, goal, message) {
   return { param: 'goal', value: goal, message: m };
 }
 
+/** Live-search budgets (positions per question): small while the table is on its way, so a
+ * long search doesn't hold up the worker (and the table's arrival) for an answer the table
+ * will give exactly in a moment. */
+const BUDGET = { loading: 5_000, normal: 200_000 };
+
+/** @param {Slot} s */
+function budget(s) {
+  s.game.setBudget(s.tableState === 'loading' ? BUDGET.loading : BUDGET.normal);
+}
+
 /** Requests that need no game. */
 const common = {
   /** Loads the wasm, sets where tables live and returns the board catalogue. */
@@ -236,15 +246,19 @@ const ops = {
   },
   /** The full state: status and winning (may run the live search). */
   state(s) {
+    budget(s);
     return { version: s.version, state: s.game.state() };
   },
   hintsFor(s, { hole }) {
+    budget(s);
     return { version: s.version, hole, hints: s.game.hintsFor(hole) };
   },
   hints(s) {
+    budget(s);
     return { version: s.version, hints: s.game.hints() };
   },
   pegs(s) {
+    budget(s);
     return { version: s.version, pegs: s.game.pegs() };
   },
   solution(s) {
