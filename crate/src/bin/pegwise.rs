@@ -180,7 +180,25 @@ fn spinner(label: &str) -> ProgressBar {
     pb
 }
 
+/// The code budget for a job: a third of the memory available now (sorting needs room too),
+/// 8 bytes a code; the built-in default where /proc/meminfo can't be read.
+fn memory_budget() -> usize {
+    let avail_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        m.lines()
+            .find(|l| l.starts_with("MemAvailable:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<usize>().ok())
+    });
+    avail_kb.map_or(solve::DEFAULT_MAX_CODES, |kb| {
+        kb.saturating_mul(1024) / 8 / 3
+    })
+}
+
 fn solve_with_progress(p: &Problem, opts: Options) -> Result<Solved, Error> {
+    let opts = Options {
+        max_codes: memory_budget(),
+        ..opts
+    };
     let pb = spinner(&format!(
         "solving {} start {} goal {}",
         p.board.name(),

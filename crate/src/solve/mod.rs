@@ -19,7 +19,9 @@ use crate::position;
 use crate::problem::Problem;
 use crate::symmetry::{min_of, Canon};
 
-/// Largest number of codes one level may hold before the generator gives up (3.2 GB of codes).
+/// Most codes a job may hold at once (all its levels, plus the children of the level being
+/// expanded) before the generator gives up: 3.2 GB of codes. The CLI sets it from the memory
+/// actually available.
 pub const DEFAULT_MAX_CODES: usize = 400_000_000;
 
 /// What to compute.
@@ -27,7 +29,7 @@ pub const DEFAULT_MAX_CODES: usize = 400_000_000;
 pub struct Options {
     /// Compute every reachable level even where the complement trick makes it unnecessary.
     pub all_reachable: bool,
-    /// Refuse to build a level with more codes than this.
+    /// Refuse a job once the codes it holds, with the next level's children, would pass this.
     pub max_codes: usize,
 }
 
@@ -289,6 +291,32 @@ fn with_moves<J: WithMoves>(board: &Board, canon: &Canon, job: J) -> J::Out {
     }
 }
 
+/// Refuses to expand `level` when the codes held so far plus an estimate of its children
+/// (average legal jumps over a sample, times its size) would pass `max` codes.
+fn check_memory(board: &Board, level: &[u64], held: usize, max: usize) -> Result<()> {
+    let step = (level.len() / 4096).max(1);
+    let sample: Vec<u64> = level.iter().step_by(step).copied().collect();
+    let jumps: usize = sample
+        .iter()
+        .map(|&x| crate::position::legal_jumps(board, x).count())
+        .sum();
+    let estimate = jumps
+        .div_ceil(sample.len().max(1))
+        .saturating_mul(level.len());
+    if held.saturating_add(estimate) > max {
+        return Err(Error::TooBig(format!(
+            "solving on {}: the next level needs about {} million codes on top of the {} million \
+             held, over the limit of {} million ({:.1} GB); this job does not fit in memory",
+            board.name(),
+            estimate / 1_000_000,
+            held / 1_000_000,
+            max / 1_000_000,
+            (max as f64) * 8.0 / 1e9
+        )));
+    }
+    Ok(())
+}
+
 /// The sorted canonical children of a level.
 fn expand<const G: usize>(
     pool: &par::Pool,
@@ -385,6 +413,8 @@ impl WithMoves for Levels<'_> {
         let h = n_holes.div_ceil(2);
         let lowest = if half { h } else { 1 };
         for n in (lowest..n_holes - 1).rev() {
+            let held: usize = reachable.iter().map(Vec::len).sum();
+            check_memory(&problem.board, &reachable[n + 1], held, opts.max_codes)?;
             reachable[n] = expand(&pool, m, bits, &reachable[n + 1], opts.max_codes)?;
             progress(&format!("reachable with {n} pegs: {}", reachable[n].len()));
         }
