@@ -30,21 +30,38 @@ pub struct Sink {
 }
 
 impl Sink {
-    /// Empties the sink for `buckets` buckets of about `each` keys, keeping its memory.
-    fn reset(&mut self, shift: u32, buckets: usize, each: usize) {
-        fn size<T>(bufs: &mut Vec<Vec<T>>, n: usize, each: usize) {
+    /// Empties the sink for `buckets` buckets, keeping its memory.
+    fn reset(&mut self, shift: u32, buckets: usize) {
+        fn size<T>(bufs: &mut Vec<Vec<T>>, n: usize) {
             bufs.resize_with(n, Vec::new);
-            for b in bufs.iter_mut() {
-                b.clear();
-                b.reserve(each);
-            }
+            bufs.iter_mut().for_each(Vec::clear);
         }
         self.shift = shift;
         self.wide = shift > 32;
         if self.wide {
-            size(&mut self.wide_bufs, buckets, each);
+            size(&mut self.wide_bufs, buckets);
         } else {
-            size(&mut self.narrow_bufs, buckets, each);
+            size(&mut self.narrow_bufs, buckets);
+        }
+    }
+
+    /// Gives each bucket room for `room(its length)` keys.
+    fn make_room(&mut self, room: impl Fn(usize) -> usize) {
+        fn grow<T: Copy>(bufs: &mut [Vec<T>], room: impl Fn(usize) -> usize) {
+            for b in bufs {
+                let want = room(b.len());
+                if b.capacity() < want {
+                    // a fresh vector: growing this one would copy all its old capacity
+                    let mut v = Vec::with_capacity(want);
+                    v.extend_from_slice(b);
+                    *b = v;
+                }
+            }
+        }
+        if self.wide {
+            grow(&mut self.wide_bufs, room);
+        } else {
+            grow(&mut self.narrow_bufs, room);
         }
     }
 
@@ -169,11 +186,19 @@ fn sort_bucket<'a, K: Low + 'a>(
     let (c0, rest) = sc.counts.split_at_mut(size);
     let (c1, c2) = rest.split_at_mut(size);
     for p in parts.clone() {
-        for &x in p {
-            let x = x.low();
-            c0[(x & mask) as usize] += 1;
-            c1[(x >> width & mask) as usize] += 1;
-            c2[(x >> (2 * width) & mask) as usize] += 1;
+        if passes < 3 {
+            for &x in p {
+                let x = x.low();
+                c0[(x & mask) as usize] += 1;
+                c1[(x >> width & mask) as usize] += 1;
+            }
+        } else {
+            for &x in p {
+                let x = x.low();
+                c0[(x & mask) as usize] += 1;
+                c1[(x >> width & mask) as usize] += 1;
+                c2[(x >> (2 * width) & mask) as usize] += 1;
+            }
         }
     }
     sc.v.resize(total, K::default());
@@ -230,7 +255,8 @@ fn finish_bucket<'a, K: Low + 'a>(
     }
 }
 
-/// One worker's share of `collect`: its keys in buckets.
+/// One worker's share of `collect`: its keys in buckets. One element in 32 goes first, to
+/// size the buckets for the rest: buckets that grow copy themselves, and fresh pages fault.
 fn produce_part<F: Fn(u64, &mut Sink)>(
     part: &[u64],
     shift: u32,
@@ -238,11 +264,18 @@ fn produce_part<F: Fn(u64, &mut Sink)>(
     pool: &Pool,
     produce: &F,
 ) -> Sink {
+    const STEP: usize = 32;
     let mut sink = pool.take();
-    // room for about 10 keys per element, spread evenly
-    sink.reset(shift, buckets, part.len() * 10 / buckets);
-    for &x in part {
+    sink.reset(shift, buckets);
+    for &x in part.iter().step_by(STEP) {
         produce(x, &mut sink);
+    }
+    let scale = part.len() as f64 / part.len().div_ceil(STEP).max(1) as f64;
+    sink.make_room(|n| (n as f64 * scale * 1.25) as usize + 16);
+    for (i, &x) in part.iter().enumerate() {
+        if i % STEP != 0 {
+            produce(x, &mut sink);
+        }
     }
     sink
 }
@@ -320,7 +353,31 @@ where
         pool.give(sinks);
         outs
     };
-    outs.concat()
+    concat(outs)
+}
+
+/// The parts joined, copied in parallel.
+fn concat(parts: Vec<Vec<u64>>) -> Vec<u64> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        let total = parts.iter().map(Vec::len).sum();
+        let mut out = vec![0u64; total];
+        let mut rest = &mut out[..];
+        let mut pieces = Vec::with_capacity(parts.len());
+        for p in &parts {
+            let (a, b) = rest.split_at_mut(p.len());
+            pieces.push(a);
+            rest = b;
+        }
+        pieces
+            .into_par_iter()
+            .zip(&parts)
+            .for_each(|(d, p)| d.copy_from_slice(p));
+        out
+    }
+    #[cfg(not(feature = "parallel"))]
+    parts.concat()
 }
 
 /// The elements for which `keep` holds, in order.
