@@ -150,3 +150,56 @@ impl Counts {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::CodeMap;
+    use crate::problem::{Goal, Start};
+    use crate::solve::{solve, Options};
+    use crate::Board;
+
+    /// Jump sequences from `x` to the goal, by plain memoised search.
+    fn brute(p: &Problem, x: u64, memo: &mut CodeMap<u128>) -> u128 {
+        if position::pegs(x) == 1 {
+            return u128::from(p.is_goal(x));
+        }
+        if let Some(&n) = memo.get(&x) {
+            return n;
+        }
+        let children: Vec<u64> = position::children(&p.board, x).collect();
+        let n = children.into_iter().map(|c| brute(p, c, memo)).sum();
+        memo.insert(x, n);
+        n
+    }
+
+    #[test]
+    fn counts_match_a_plain_search() {
+        for name in ["triangle5", "trunc12", "triangle6"] {
+            let b = Board::by_name(name).unwrap();
+            let goals = [Goal::Any, Goal::Hole(0), Goal::Hole(4), Goal::Start];
+            for (start, goal) in [(Start::Hole(0), goals[3]), (Start::Hole(3), goals[3])]
+                .into_iter()
+                .chain(goals[..3].iter().map(|&g| (Start::All, g)))
+            {
+                let p = Problem::new(b.clone(), start, goal).unwrap();
+                let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
+                let mut memo = CodeMap::default();
+                // every start, then positions a few jumps in
+                let mut xs = p.start_positions();
+                for _ in 0..3 {
+                    let next: Vec<u64> = xs
+                        .iter()
+                        .flat_map(|&x| position::children(&b, x).collect::<Vec<_>>())
+                        .collect();
+                    xs.extend(next.into_iter().step_by(7).take(40));
+                }
+                for x in xs {
+                    let want = brute(&p, x, &mut memo);
+                    let got = count_from(&p, &s.canon, x, |c| s.is_winning(c));
+                    assert_eq!(got, want, "{name} {start:?} {goal:?} from {x}");
+                }
+            }
+        }
+    }
+}

@@ -5,6 +5,12 @@
 //! that is exactly "some child is winning", so W_n is F_n filtered by W_(n−1). When the start set
 //! equals the goal set, W_n = complement(W_(N−n)), and only F_n for n ≥ N/2 is needed (see
 //! `solve`). All sets hold canonical codes under `Problem::canon`, sorted ascending.
+//!
+//! How it is fast: the canonical code of a child comes from its parent's images XOR the jump's
+//! images (`Moves`); legal jumps come a direction at a time from a bitboard; and "x has a
+//! child in W_(n−1)" is never a lookup per child but a merge: W_n = F_n ∩ parents(W_(n−1)),
+//! the parents gathered in parallel into buckets by their top bits and radix sorted bucket by
+//! bucket (`par::collect`).
 
 pub mod brute;
 pub mod count;
