@@ -390,7 +390,12 @@ fn tables_verify_against_brute_force() {
 
 #[test]
 fn a_job_too_big_for_memory_is_refused_clearly() {
-    let (code, _, err) = pegwise(&["count", "--board", "wiegleb", "--start", "a4", "--goal", "start"]);
+    let (code, _, err) = pegwise(&[
+        "count", "--board", "wiegleb", "--start", "a4", "--goal", "start",
+    ]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("does not fit in memory") && err.contains("wiegleb"), "{err}");
+    assert!(
+        err.contains("does not fit in memory") && err.contains("wiegleb"),
+        "{err}"
+    );
 }
