@@ -21,6 +21,11 @@ fn pegwise(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// A scratch folder of this test run.
+fn scratch(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("pegwise-{name}-{}", std::process::id()))
+}
+
 fn json(args: &[&str]) -> Value {
     let mut a = args.to_vec();
     a.push("--json");
@@ -311,7 +316,7 @@ fn unsolvable_is_an_answer_not_an_error() {
 
 #[test]
 fn custom_board_from_a_file() {
-    let dir = std::env::temp_dir().join(format!("pegwise-cli-{}", std::process::id()));
+    let dir = scratch("cli");
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("tri4.txt");
     std::fs::write(&f, "# the 10-hole triangle, drawn\nlattice: triangle\n      o\n     o o\n    o o o\n   o o o o\n").unwrap();
@@ -339,7 +344,7 @@ fn custom_board_from_a_file() {
 
 #[test]
 fn tables_regenerate_byte_identically() {
-    let out = std::env::temp_dir().join(format!("pegwise-tables-{}", std::process::id()));
+    let out = scratch("tables");
     let (code, manifest, err) = pegwise(&[
         "tables",
         "--only",
@@ -372,7 +377,7 @@ fn tables_regenerate_byte_identically() {
 
 #[test]
 fn tables_verify_against_brute_force() {
-    let out = std::env::temp_dir().join(format!("pegwise-verify-{}", std::process::id()));
+    let out = scratch("verify");
     let (code, _, err) = pegwise(&[
         "tables",
         "--only",

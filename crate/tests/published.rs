@@ -12,23 +12,26 @@ fn problem(board: &str, start: &str, goal: &str) -> Problem {
     Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap()
 }
 
-fn check_levels(key: &str, board: &str) {
-    let fx = fixtures();
-    let p = problem(board, fx[key]["start"].as_str().unwrap(), "start");
-    let solved = solve::solve(
-        &p,
-        Options {
-            all_reachable: true,
-            ..Options::default()
-        },
-        &mut |_| {},
-    )
-    .unwrap();
-    let half = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
+/// Solves with every reachable level (the plain filter), and checks that the complement trick
+/// finds the same winning sets.
+fn solve_both(p: &Problem, key: &str) -> solve::Solved {
+    let all = Options {
+        all_reachable: true,
+        ..Options::default()
+    };
+    let solved = solve::solve(p, all, &mut |_| {}).unwrap();
+    let half = solve::solve(p, Options::default(), &mut |_| {}).unwrap();
     assert_eq!(
         solved.winning, half.winning,
         "{key}: complement trick agrees with the plain filter"
     );
+    solved
+}
+
+fn check_levels(key: &str, board: &str) {
+    let fx = fixtures();
+    let p = problem(board, fx[key]["start"].as_str().unwrap(), "start");
+    let solved = solve_both(&p, key);
     for level in fx[key]["levels"].as_array().unwrap() {
         let n = level["pegs"].as_u64().unwrap() as usize;
         let f = solve::orbits_under_full_group(&p, &solved.reachable[n]);
@@ -104,15 +107,7 @@ fn bell_table1_losing_one_jump_off() {
 fn english_central_game_a112737_a112738_and_solution_count() {
     let fx = &fixtures()["english_central_game"];
     let p = problem("english", "d4", "start");
-    let solved = solve::solve(
-        &p,
-        Options {
-            all_reachable: true,
-            ..Options::default()
-        },
-        &mut |_| {},
-    )
-    .unwrap();
+    let solved = solve_both(&p, "english");
     for level in fx["levels"].as_array().unwrap() {
         let n = level["pegs"].as_u64().unwrap() as usize;
         assert_eq!(
@@ -136,13 +131,8 @@ fn english_central_game_a112737_a112738_and_solution_count() {
             .collect();
         assert_eq!(solved.winning[n], want, "W_{n} codes");
     }
-    let half = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
-    assert_eq!(
-        half.winning, solved.winning,
-        "complement trick agrees with the plain filter"
-    );
     let start = p.start_positions()[0];
-    let n = count::count_from(&p, &half.canon, start, |c| half.is_winning(c));
+    let n = count::count_from(&p, &solved.canon, start, |c| solved.is_winning(c));
     assert_eq!(n.to_string(), fx["solutions"].as_str().unwrap());
 }
 
