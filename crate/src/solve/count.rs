@@ -64,7 +64,7 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
         levels[top] = vec![m.canonical(code)];
         for n in (2..=top).rev() {
             let children = par::collect(&pool, &levels[n], bits, None, |x, out| {
-                m.children(x, |_, c| out.push(c))
+                m.children(x, |c| out.push(c))
             });
             levels[n - 1] = par::filter(&children, &is_winning);
         }
@@ -79,7 +79,7 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
                 // misses overlap instead of queueing one after another.
                 let mut kids = [0u64; MAX_JUMPS];
                 let mut k = 0;
-                m.children(x, |_, c| {
+                m.children(x, |c| {
                     if k < MAX_JUMPS {
                         kids[k] = c;
                     }
@@ -87,7 +87,7 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
                 });
                 if k > MAX_JUMPS {
                     let mut sum = 0;
-                    m.children(x, |_, c| sum += below.get(c));
+                    m.children(x, |c| sum += below.get(c));
                     return sum;
                 }
                 let touch = kids[..k].iter().fold(0, |t, &c| t ^ below.first_key(c));

@@ -95,6 +95,8 @@ struct Moves<'a, const G: usize> {
     canon: &'a Canon,
     lines: Vec<Line<G>>,
     bits: Option<Bitboard>,
+    /// With a bitboard: the images of the line at each of its slots (see `Bitboard::lines`).
+    slots: Vec<[u64; G]>,
 }
 
 impl<'a, const G: usize> Moves<'a, G> {
@@ -108,11 +110,19 @@ impl<'a, const G: usize> Moves<'a, G> {
                 after: j.mask() ^ j.before(),
                 images: canon.images(j.mask()),
             })
-            .collect();
+            .collect::<Vec<Line<G>>>();
+        let bits = Bitboard::new(board);
+        let slots = bits.as_ref().map_or(Vec::new(), |bb| {
+            bb.line
+                .iter()
+                .map(|&j| lines.get(usize::from(j)).map_or([0; G], |l| l.images))
+                .collect()
+        });
         Moves {
             canon,
             lines,
-            bits: Bitboard::new(board),
+            bits,
+            slots,
         }
     }
 
@@ -122,22 +132,19 @@ impl<'a, const G: usize> Moves<'a, G> {
         self.canon.images(x)
     }
 
-    /// Calls `f` with every position one jump after `x` and its canonical code.
+    /// Calls `f` with the canonical code of every position one jump after `x`.
     #[inline]
-    fn children(&self, x: u64, mut f: impl FnMut(u64, u64)) {
+    fn children(&self, x: u64, mut f: impl FnMut(u64)) {
         let im = self.images(x);
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                bb.lines(pegs, bb.all ^ pegs, |j| {
-                    let l = &self.lines[j];
-                    f(x ^ l.mask, min_xor(&im, &l.images));
-                });
+                bb.lines(pegs, bb.all ^ pegs, |i| f(min_xor(&im, &self.slots[i])));
             }
             None => {
                 for l in &self.lines {
                     if x & l.mask == l.before {
-                        f(x ^ l.mask, min_xor(&im, &l.images));
+                        f(min_xor(&im, &l.images));
                     }
                 }
             }
@@ -151,9 +158,7 @@ impl<'a, const G: usize> Moves<'a, G> {
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                bb.lines(bb.all ^ pegs, pegs, |j| {
-                    f(min_xor(&im, &self.lines[j].images))
-                });
+                bb.lines(bb.all ^ pegs, pegs, |i| f(min_xor(&im, &self.slots[i])));
             }
             None => {
                 for l in &self.lines {
@@ -257,23 +262,19 @@ impl Bitboard {
         out
     }
 
-    /// Calls `f` with every line whose `from` and `over` squares are in `a` and whose `to`
-    /// square is in `b`.
+    /// Calls `f` with the slot, (2 × direction + back) × 64 + `from` square, of every line
+    /// whose `from` and `over` squares are in `a` and whose `to` square is in `b`.
     #[inline]
     fn lines(&self, a: u64, b: u64, mut f: impl FnMut(usize)) {
         for (k, &(d, fwd, back)) in self.dirs.iter().enumerate() {
             let mut m = a & (a >> d) & (b >> (2 * d)) & fwd;
             while m != 0 {
-                f(usize::from(
-                    self.line[2 * k * 64 + m.trailing_zeros() as usize],
-                ));
+                f(2 * k * 64 + m.trailing_zeros() as usize);
                 m &= m - 1;
             }
             let mut m = a & (a << d) & (b << (2 * d)) & back;
             while m != 0 {
-                f(usize::from(
-                    self.line[(2 * k + 1) * 64 + m.trailing_zeros() as usize],
-                ));
+                f((2 * k + 1) * 64 + m.trailing_zeros() as usize);
                 m &= m - 1;
             }
         }
@@ -332,7 +333,7 @@ fn expand<const G: usize>(
     max: usize,
 ) -> Result<Vec<u64>> {
     let next = par::collect(pool, level, bits, None, |x, out| {
-        m.children(x, |_, c| out.push(c))
+        m.children(x, |c| out.push(c))
     });
     if next.len() > max {
         return Err(Error::TooBig(format!(
@@ -494,11 +495,11 @@ mod tests {
             let jumps: Vec<(u64, u64, u64)> = jumps.collect();
             for &x in &self.codes {
                 let mut got = Vec::new();
-                m.children(x, |c, k| got.push((c, k)));
-                let mut want: Vec<(u64, u64)> = jumps
+                m.children(x, |k| got.push(k));
+                let mut want: Vec<u64> = jumps
                     .iter()
                     .filter(|j| x & j.0 == j.1)
-                    .map(|j| (x ^ j.0, m.canonical(x ^ j.0)))
+                    .map(|j| m.canonical(x ^ j.0))
                     .collect();
                 got.sort_unstable();
                 want.sort_unstable();
