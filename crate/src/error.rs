@@ -6,7 +6,10 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Error {
     /// A board name that is not in the catalogue.
-    #[error("unknown board '{0}': choose one of triangle4..triangle8, trunc12, trunc18, english, french, wiegleb, diamond41, square6, hexagon37, row:3..row:64, or a custom 'ascii:' board")]
+    #[error(
+        "unknown board '{0}': choose one of {boards} (row:L for L = 3..64), or a custom 'ascii:' board",
+        boards = crate::board::CATALOGUE.join(", ")
+    )]
     UnknownBoard(String),
     /// Custom board text that cannot be read.
     #[error("bad board description: {0}")]
