@@ -28,6 +28,22 @@ pub enum Error {
     /// A start that is neither a hole name nor `all`.
     #[error("bad start '{0}': use a hole name, or 'all'")]
     BadStart(String),
+    /// Start-position text (`XXoXo`: X a peg, o a hole) that does not fit the board.
+    #[error("bad position '{text}': {why}")]
+    BadPosition {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it (the bad character and where, or the length).
+        why: String,
+    },
+    /// A list of moves longer than the game accepts at once.
+    #[error("the move list is too long ({len} characters, at most {max})")]
+    TooLong {
+        /// Its length in characters.
+        len: usize,
+        /// The most accepted.
+        max: usize,
+    },
     /// Move text that cannot be parsed.
     #[error("cannot read move '{0}': write jumps as from-to, e.g. 'd2-d4' or 'e5-c3-a1'")]
     BadMoveText(String),

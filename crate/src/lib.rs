@@ -13,6 +13,7 @@
 pub mod board;
 pub mod classes;
 pub mod codec;
+pub mod defaults;
 pub mod error;
 pub mod game;
 pub mod hint;
