@@ -1,5 +1,5 @@
 // What a screen reader hears: the label of each hole's button and the sentences the live region
-// announces. Pure functions of what wasm said; no DOM here (grid.js and board.js show them).
+// announces. Pure functions of what wasm said; no DOM here (grid.js and widget.js show them).
 
 import { statusBanner } from './texts.js';
 

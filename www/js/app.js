@@ -1,6 +1,6 @@
 // The full page: a <peg-solitaire> board with pickers, a status banner, counters, the move
 // list, solutions, keyboard shortcuts, the game in the address bar and in localStorage. The
-// board does the playing (board.js, the same code every embed runs); this file turns its
+// board does the playing (widget.js, the same code every embed runs); this file turns its
 // events into the text around it and the controls into set() calls.
 
 import { setupControls, syncControls } from './controls.js';

@@ -17,7 +17,7 @@
 // solved, deadend and stuck come once per position reached, when the engine's verdict arrives
 // (right after the `change` with reason 'verdict').
 
-import { Board } from './board.js';
+import { Widget } from './widget.js';
 import { PegwiseError, quote } from './errors.js';
 
 export { PegwiseError };
@@ -86,7 +86,7 @@ export { PegwiseError };
 
 /** @type {WeakMap<HTMLElement, PegwiseGame>} */
 const games = new WeakMap();
-/** @type {WeakMap<PegwiseGame, Board>} */
+/** @type {WeakMap<PegwiseGame, Widget>} */
 const boards = new WeakMap();
 
 /**
@@ -112,7 +112,7 @@ export function noteOn(game, text) {
 export function createGame(element, config = {}) {
   if (!(element instanceof HTMLElement)) throw new PegwiseError(`createGame() needs an HTML element, not ${quote(element)}`, 'element', element);
   games.get(element)?.destroy();
-  const board = new Board(element);
+  const board = new Widget(element);
   const act = board.actions;
   const own = !('game' in element);
   /** @type {PegwiseGame} */

@@ -33,7 +33,7 @@ function noteFor(e, fellBack) {
 
 /** The actions of one board. */
 export class Actions {
-  /** @param {import('./board.js').Board} board */
+  /** @param {import('./widget.js').Widget} board */
   constructor(board) {
     this.board = board;
     /** @type {GameConfig|null} set() calls not applied yet (merged) */

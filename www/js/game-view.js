@@ -14,7 +14,7 @@
  */
 
 /** The page's copy of the game: the latest snapshot and what is known about it. */
-export class GameController {
+export class GameView {
   /**
    * @param {{call: (op: string, args?: object) => Promise<any>}} engine
    * @param {(prev: Snapshot|null, change: Change) => void} onChange called for every new snapshot

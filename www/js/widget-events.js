@@ -10,8 +10,8 @@ import { jumpSaid, statusSaid, undoSaid } from './a11y-text.js';
  */
 
 /** The events and announcements of one board. */
-export class BoardEvents {
-  /** @param {import('./board.js').Board} board */
+export class WidgetEvents {
+  /** @param {import('./widget.js').Widget} board */
   constructor(board) {
     this.board = board;
     /** @type {'open'|'reset'|'seek'|null} what the next 'other' change is */
@@ -20,7 +20,7 @@ export class BoardEvents {
     this.fullBefore = null;
     /** @type {import('./engine.js').State|null} the verdict seen for the current position */
     this.lastFull = null;
-    /** @type {import('./game.js').Change|null} */
+    /** @type {import('./game-view.js').Change|null} */
     this.lastChange = null;
     /** @type {{jump: string, jumps: number}|null} the jump that lost the game, when seen */
     this.deadAt = null;
@@ -64,8 +64,8 @@ export class BoardEvents {
   /**
    * A new snapshot arrived.
    * @param {import('./engine.js').Snapshot|null} prev
-   * @param {import('./game.js').Change} change
-   * @param {import('./board.js').By} by
+   * @param {import('./game-view.js').Change} change
+   * @param {import('./widget.js').By} by
    */
   changed(prev, change, by) {
     const b = this.board;

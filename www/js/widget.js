@@ -1,14 +1,14 @@
 // One interactive board: a game in the shared engine, drawn on a canvas in the host's shadow
-// root, played by pointer, keyboard or screen reader (board-input.js), driven by its API
-// (board-actions.js), reporting what happens as DOM events (board-events.js). Both
+// root, played by pointer, keyboard or screen reader (widget-input.js), driven by its API
+// (widget-actions.js), reporting what happens as DOM events (widget-events.js). Both
 // <peg-solitaire> and the full page run on it (through createGame). Every rule, hint and bit of
-// notation comes from wasm (through game.js); this file decides what to show.
+// notation comes from wasm (through game-view.js); this file decides what to show.
 
 import { holeLabel } from './a11y-text.js';
-import { Actions } from './board-actions.js';
-import { BoardEvents } from './board-events.js';
-import { gridHandlers, pointerHandlers } from './board-input.js';
-import { GameController } from './game.js';
+import { Actions } from './widget-actions.js';
+import { WidgetEvents } from './widget-events.js';
+import { gridHandlers, pointerHandlers } from './widget-input.js';
+import { GameView } from './game-view.js';
 import { createGrid } from './grid.js';
 import { boardMarks } from './marks.js';
 import { tween } from './motion.js';
@@ -27,8 +27,8 @@ const UNDO_MS = 170;
  * @typedef {'tap'|'drag'|'keyboard'|'api'|'redo'} By how a jump was asked for
  */
 
-/** One board on a page. */
-export class Board {
+/** One board widget on a page (a game, its canvas, its input and its events). */
+export class Widget {
   /** @param {HTMLElement} host */
   constructor(host) {
     this.host = host;
@@ -40,12 +40,12 @@ export class Board {
     this.src = null;
     /** @type {import('./engine.js').Session|null} */
     this.session = null;
-    this.ctrl = new GameController(
+    this.ctrl = new GameView(
       { call: (op, args) => /** @type {import('./engine.js').Session} */ (this.session).call(op, args) },
       (prev, change) => this.onChange(prev, change),
       () => this.onInfo(),
     );
-    this.events = new BoardEvents(this);
+    this.events = new WidgetEvents(this);
     this.ui = {
       /** @type {number|null} hole under the mouse */
       hover: null,
@@ -254,7 +254,7 @@ export class Board {
   /**
    * A new snapshot: a jump, an undo, a new game…
    * @param {Snapshot|null} prev
-   * @param {import('./game.js').Change} change
+   * @param {import('./game-view.js').Change} change
    */
   onChange(prev, change) {
     if (this.destroyed) return;
