@@ -7,8 +7,8 @@ use thiserror::Error;
 pub enum Error {
     /// A board name that is not in the catalogue.
     #[error(
-        "unknown board '{0}': choose one of {boards} (row:L for L = 3..64), or a custom 'ascii:' board",
-        boards = crate::board::CATALOGUE.join(", ")
+        "unknown board '{0}': the boards are {boards} (a row of L holes, L from 3 to 64), or draw your own with 'ascii:'",
+        boards = catalogue_sentence()
     )]
     UnknownBoard(String),
     /// Custom board text that cannot be read.
@@ -64,6 +64,14 @@ pub enum Error {
     /// A saved game that cannot be restored.
     #[error("saved game refused: {0}")]
     BadSave(String),
+}
+
+/// The catalogue as a sentence: "a, b, … and row:L".
+fn catalogue_sentence() -> String {
+    match crate::board::CATALOGUE.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => crate::board::CATALOGUE.join(""),
+    }
 }
 
 /// Result with the core's error type.

@@ -316,12 +316,34 @@ impl Game {
         position::legal_jumps(&self.problem.board, self.code).collect()
     }
 
-    /// Is the current position winning? None when the live search gave up.
+    /// Is the current position winning? None when the search can't tell. When the search
+    /// gives up on the position itself, its jumps are judged too (answers already found are
+    /// remembered), so the verdict never contradicts the hints: a good jump means winning,
+    /// and every jump bad means not.
     pub fn winning(&mut self) -> Option<bool> {
         if self.problem.is_goal(self.code) {
             return Some(true);
         }
-        self.oracle.winning(self.code)
+        let w = self.oracle.winning(self.code);
+        if w.is_some() {
+            return w;
+        }
+        let budget = self.oracle.budget;
+        self.oracle.budget = (budget / 20).max(1);
+        let mut all_bad = true;
+        let mut found = None;
+        for j in self.legal_jumps() {
+            match self.oracle.winning(position::after(self.code, j)) {
+                Some(true) => {
+                    found = Some(true);
+                    break;
+                }
+                Some(false) => {}
+                None => all_bad = false,
+            }
+        }
+        self.oracle.budget = budget;
+        found.or((all_bad && !self.legal_jumps().is_empty()).then_some(false))
     }
 
     /// Can the game be won from its start? None when the search can't tell.

@@ -32,6 +32,7 @@ export function verdictWords(verdicts) {
     [n('good'), 'good'],
     [n('bad'), 'bad'],
     [n('unknown'), 'unsure'],
+    [n('loading'), 'loading'],
   ].filter(([k]) => k > 0);
   return parts.map(([k, word], i) => (i === 0 ? `${k} ${word} ${k === 1 ? 'jump' : 'jumps'}` : `${k} ${word}`)).join(', ');
 }
@@ -47,7 +48,7 @@ export function holeLabel(h) {
   if (!h.peg) {
     if (!h.landing) return `empty hole ${h.name}${goal}`;
     const v = h.landing.verdict;
-    const how = v === 'good' ? ': good' : v === 'bad' ? ': a bomb, it loses' : v === 'unknown' ? ': can’t tell' : '';
+    const how = { good: ': good', bad: ': a bomb, it loses', unknown: ': can’t tell', loading: ': loading' }[v ?? ''] ?? '';
     return `empty hole ${h.name}${goal}, ${h.landing.jump} lands here${how}`;
   }
   const picked = h.picked ? ', picked' : '';

@@ -10,7 +10,7 @@ import './peg-solitaire.js';
 import { Replay } from './replay.js';
 import { firstGame, startupNote, unreadableSaveNote } from './startup.js';
 import { dropGame, loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
-import { hintLine, pegSummary, sourceInfo, statusBanner } from './texts.js';
+import { hintLine, sourceInfo, statusBanner } from './texts.js';
 import { gameQuery, readGameUrl } from './url.js';
 
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
@@ -70,12 +70,12 @@ el.addEventListener('change', (e) => {
  * @param {string} reason the `change` event's
  */
 function syncUrl(s, reason) {
-  const spec = { board: s.board, start: s.start, goal: s.goal, moves: s.history.join(' ') };
-  const q = gameQuery(spec);
+  const from = s.startHole === null ? { position: s.startPosition } : { start: s.startHole };
+  const q = gameQuery({ board: s.board, ...from, goal: s.goal, moves: s.history.join(' ') });
   if (location.search !== q) history.replaceState(history.state, '', q + location.hash);
   if (page.booting || (page.keepSaved && !PLAYED.has(reason))) return;
   page.keepSaved = false;
-  saveGame({ save: s.save, future: s.future });
+  saveGame(s.save);
 }
 
 /** @param {GameState} s */
@@ -111,9 +111,18 @@ function refresh(s = game.state()) {
           emptyCursor: peg === null && cursorEmpty ? s.cursor : null,
           jumps: peg ? s.legal.filter((j) => j.from === peg) : [],
           hints: peg ? s.verdicts[peg] : undefined,
-          pegHints: pegSummary(s.legal, s.verdicts),
+          pegs: judgedPegs(s),
         }),
   );
+}
+
+/**
+ * Every peg that can jump as wasm judged it, once all of them are in (else null).
+ * @param {GameState} s
+ */
+function judgedPegs(s) {
+  const movable = [...new Set(s.legal.map((j) => j.from))];
+  return movable.every((p) => p in s.pegHints) ? movable.map((p) => s.pegHints[p]) : null;
 }
 
 /**
@@ -261,7 +270,7 @@ async function boot() {
   }
   page.booting = false;
   const now = game.state();
-  if (now && !page.keepSaved) saveGame({ save: now.save, future: now.future });
+  if (now && !page.keepSaved) saveGame(now.save);
   if (notes.length) flash(notes.join(' '), 0);
   setupControls(await game.boards(), {
     board: (name) => reopen({ board: name }, `Can't open ${name}`),
@@ -281,7 +290,7 @@ const ready = boot().catch((e) => {
 });
 
 /** The fields of a state that make up wasm's position. */
-const POSITION = ['board', 'start', 'goal', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code', 'save'];
+const POSITION = ['board', 'boardName', 'start', 'startHole', 'startPosition', 'goal', 'goalHole', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code', 'save'];
 
 /**
  * A small handle for tests: the game as the engine sees it, and where holes are on screen.
@@ -305,24 +314,18 @@ window.pegwise = {
     const s = game.state();
     if (!s) return null;
     const position = Object.fromEntries(POSITION.map((k) => [k, s[k]]));
-    const state = s.status === null ? null : { ...position, status: s.status, winning: s.winning };
+    const state = s.status === null ? null : { ...position, status: s.status, winning: s.winning, fatal: s.fatal, winnable: s.winnable };
     return { version: s.version, position, legal: s.legal, tableState: s.tableState, tableNote: s.tableNote, state, tableFile: s.tableFile };
   },
   /** The marks drawn now, by hole name. */
   marks: () => game.state()?.marks,
   /**
-   * Asks the engine: `solution` or `pegs` (per-peg verdicts).
+   * Asks the engine: `solution`, or `pegs` (wasm's own per-peg summary, Game.pegs()).
    * @param {'solution'|'pegs'} op
    */
   async call(op) {
     if (op === 'solution') return { solution: await game.solution() };
-    if (op === 'pegs') {
-      const hints = await game.hints();
-      /** @type {Record<string, import('./engine.js').Hint[]>} */
-      const by = {};
-      for (const h of hints) (by[h.from] ??= []).push(h);
-      return { pegs: pegSummary(game.state()?.legal ?? [], by) };
-    }
+    if (op === 'pegs') return { pegs: await game.pegs() };
     throw new Error(`unknown request '${op}'`);
   },
 };

@@ -8,6 +8,7 @@
  * @typedef {import('./engine.js').Hint} Hint
  * @typedef {import('./engine.js').Layout} Layout
  * @typedef {import('./engine.js').Jump} Jump
+ * @typedef {import('./engine.js').PegHint} PegHint
  * @typedef {{kind: 'jump'|'undo'|'redo'|'table'|'other', jump: Jump|null}} Change
  *   how the last snapshot was reached; `jump` is the jump made or taken back, when one was;
  *   `table`: same position, a table now answers
@@ -34,6 +35,10 @@ export class GameView {
     this.full = null;
     /** @type {Map<string, Hint[]>} hints per peg for the current position */
     this.hints = new Map();
+    /** @type {Map<string, PegHint>} each peg as wasm judged it (its jumps, bomb, mark) */
+    this.pegs = new Map();
+    /** The verdict was "can't tell" but a hint since found a good jump: ask wasm again. */
+    this.recheck = false;
     /** @type {string[]|null} a solution from the current position, once asked */
     this.solutionLine = null;
     /** @type {'off'|'hover'|'always'} */
@@ -61,8 +66,9 @@ export class GameView {
 
   /**
    * Opens a game. Resolves to null when it opened, or to what was wrong with it.
-   * @param {{board: string, start: string, goal: string, moves?: string, future?: string[]}} spec
-   * @returns {Promise<{param: string, value: string, message: string}|{movesError: string}|null>}
+   * @param {import('./config.js').OpenSpec} spec
+   * @returns {Promise<{param: string, value: string, message: string}
+   *   |{movesError: {played: number, bad: string|null, message: string}}|null>}
    */
   async open(spec) {
     this.writes++;
@@ -202,10 +208,32 @@ export class GameView {
     }
     const res = await this.engine.call('hintsFor', { hole });
     if (res.version === v && v === this.version && !this.hints.has(hole)) {
-      this.hints.set(hole, res.hints);
+      this.takePeg(res.peg);
       this.onInfo();
     }
-    return res.hints;
+    return res.peg.jumps;
+  }
+
+  /**
+   * Every peg that can jump, as wasm judges it.
+   * @returns {Promise<PegHint[]>}
+   */
+  async pegList() {
+    const res = await this.engine.call('pegs');
+    return res.pegs;
+  }
+
+  /**
+   * Keeps a peg's verdicts. Under a "can't tell" verdict, a good jump (or the last peg's
+   * verdicts) lets wasm say more about the position, so its verdict is asked again.
+   * @param {PegHint} peg
+   */
+  takePeg(peg) {
+    this.pegs.set(peg.hole, peg);
+    this.hints.set(peg.hole, peg.jumps);
+    const unsure = this.full !== null && this.full.winning === null;
+    const allIn = this.movablePegs().every((p) => this.hints.has(p));
+    if (unsure && (peg.jumps.some((h) => h.verdict === 'good') || allIn)) this.recheck = true;
   }
 
   /** True when nothing is being asked or changed and nothing more is wanted. */
@@ -227,7 +255,9 @@ export class GameView {
     const prev = this.snap;
     this.snap = { version: snap.version, position: snap.position, legal: snap.legal, tableState: snap.tableState, tableNote: snap.tableNote };
     this.full = null;
+    this.recheck = false;
     this.hints = new Map();
+    this.pegs = new Map();
     this.solutionLine = null;
     this.onChange(prev, change);
   }
@@ -245,7 +275,7 @@ export class GameView {
   /** The most wanted question not answered yet for the current position, or null. */
   nextQuestion() {
     if (!this.snap || this.error || this.closed) return null;
-    if (!this.full) return { op: 'state' };
+    if (!this.full || this.recheck) return { op: 'state' };
     const hole = this.focusHole;
     if (this.mode !== 'off' && hole && !this.hints.has(hole) && this.jumpsFrom(hole).length) return { op: 'hintsFor', args: { hole } };
     if (this.mode === 'always' || this.allPegs) {
@@ -279,10 +309,12 @@ export class GameView {
         this.asking = false;
         if (this.closed) return;
         if (res.version === this.version) {
-          if (q.op === 'state') this.full = res.state;
-          else this.hints.set(res.hole, res.hints);
+          if (q.op === 'state') {
+            this.full = res.state;
+            this.recheck = false;
+          } else this.takePeg(res.peg);
           this.onInfo();
-        }
+        } else if (q.op === 'state') this.recheck = false;
         this.ask();
       },
       (e) => {

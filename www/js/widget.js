@@ -11,7 +11,7 @@ import { gridHandlers, pointerHandlers } from './widget-input.js';
 import { GameView } from './game-view.js';
 import { createGrid } from './grid.js';
 import { boardMarks } from './marks.js';
-import { tween } from './motion.js';
+import { reducedMotion, tween } from './motion.js';
 import { listenPointer } from './pointer.js';
 import { createBoardView } from './render.js';
 import { buildDom, clearDom, setAspect } from './shadow.js';
@@ -125,7 +125,7 @@ export class Widget {
   marks() {
     const k = this.focusIndex();
     const peg = k === null ? null : this.nameOf(k);
-    return boardMarks({ mode: this.opts.hints, peg, jumps: peg ? this.ctrl.jumpsFrom(peg) : [], hints: this.ctrl.hints });
+    return boardMarks({ mode: this.opts.hints, peg, jumps: peg ? this.ctrl.jumpsFrom(peg) : [], pegs: this.ctrl.pegs });
   }
 
   /** Schedules one redraw (and a relabelling of the grid). */
@@ -156,7 +156,9 @@ export class Widget {
     const m = this.marks();
     /** @param {Map<string, any>} mp */
     const byIndex = (mp) => new Map([...mp].map(([name, v]) => [this.indexOf(name), v]));
-    const goal = pos.goal === 'any' ? [] : [this.indexOf(pos.goal === 'start' ? pos.start : pos.goal)];
+    const goal = pos.goalHole === null ? [] : [this.indexOf(pos.goalHole)];
+    const loading = [...m.targets.values(), ...m.pegs.values()].includes('loading');
+    const still = reducedMotion();
     view.draw({
       pegs: pos.pegs,
       selected: ui.selected,
@@ -165,14 +167,26 @@ export class Widget {
       targets: ui.anim ? new Map() : byIndex(m.targets),
       pegMarks: ui.anim ? new Map() : byIndex(m.pegs),
       goal,
-      start: this.indexOf(pos.start),
+      start: pos.startHole === null ? null : this.indexOf(pos.startHole),
       pickStart: this.opts.pickStart,
       names: this.opts.names,
       drag: ui.drag,
       anim: ui.anim,
       glow: ctrl.full?.status === 'solved' && !ui.anim ? pos.pegs.indexOf(true) : null,
+      spin: still ? 0.1 : (performance.now() / 900) % 1,
+      struck: this.struck(),
     });
     this.grid.label(this.labels());
+    // a verdict still loading spins until it comes (held still when motion is reduced)
+    if (loading && !still) this.invalidate();
+  }
+
+  /** While picking a start: the holes (by index) from which wasm says the goal can't be won. */
+  struck() {
+    const set = new Set();
+    if (!this.opts.pickStart) return set;
+    for (const st of this.ctrl.starts ?? []) if (st.winnable === 'no') set.add(this.indexOf(st.hole));
+    return set;
   }
 
   /** Every hole's label for screen readers. */
@@ -183,7 +197,7 @@ export class Widget {
     const sel = ui.selected === null ? null : this.nameOf(ui.selected);
     const selJumps = sel ? ctrl.jumpsFrom(sel) : [];
     const selHints = sel && mode !== 'off' ? ctrl.hints.get(sel) : undefined;
-    const goal = pos.goal === 'any' ? null : pos.goal === 'start' ? pos.start : pos.goal;
+    const goal = pos.goalHole;
     return /** @type {import('./engine.js').Layout} */ (ctrl.layout).holes.map((h, k) => {
       const land = selJumps.find((j) => j.to === h.name);
       return holeLabel({
@@ -267,7 +281,7 @@ export class Widget {
       ui.hover = ui.cursor = ui.selected = null;
       this.view.resize();
       this.grid.place();
-      this.dom.grid.setAttribute('aria-label', `Peg solitaire board: ${ctrl.layout.board}`);
+      this.dom.grid.setAttribute('aria-label', `Peg solitaire board: ${ctrl.layout.name}`);
       this.message('');
     }
     const j = change.jump;
@@ -333,7 +347,8 @@ export class Widget {
       legal: snap.legal,
       status: full?.status ?? null,
       winning: full ? full.winning : null,
-      fatal: this.events.fatal(),
+      fatal: full?.fatal ?? null,
+      winnable: full?.winnable ?? null,
       tableFile: ctrl.tableFile,
       tableState: snap.tableState,
       tableNote: snap.tableNote,
@@ -345,6 +360,7 @@ export class Widget {
       hover: name(ui.hover),
       focus: name(this.focusIndex()),
       verdicts: Object.fromEntries(ctrl.hints),
+      pegHints: Object.fromEntries(ctrl.pegs),
       marks: { targets: Object.fromEntries(m.targets), pegs: Object.fromEntries(m.pegs) },
       error: this.lastError ?? ctrl.error,
     });
