@@ -4,7 +4,7 @@ use serde::Serialize;
 
 use crate::board::Jump;
 use crate::error::{Error, Result};
-use crate::hint::{Oracle, Source, Verdict};
+use crate::oracle::{Oracle, Source, Verdict};
 use crate::moves;
 use crate::position;
 use crate::problem::{Problem, Start};

@@ -15,7 +15,10 @@ pub mod classes;
 pub mod codec;
 pub mod error;
 pub mod game;
-pub mod hint;
+pub mod huffman;
+pub mod masks;
+pub mod oracle;
+pub mod shard;
 pub mod moves;
 pub mod position;
 pub mod problem;
@@ -23,6 +26,7 @@ pub mod shipped;
 pub mod solve;
 pub mod symmetry;
 pub mod table;
+pub mod winnable;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use crate::board::{Board, Jump};
 use crate::error::Error;
 use crate::game::{Game as CoreGame, Status};
-use crate::hint::Verdict;
+use crate::oracle::Verdict;
 use crate::moves;
 use crate::problem::Problem;
 use crate::shipped;
@@ -151,7 +151,7 @@ struct PositionView {
     future: Vec<String>,
     can_undo: bool,
     can_redo: bool,
-    source: crate::hint::Source,
+    source: crate::oracle::Source,
     /// The position code in decimal (a u64 does not fit a JS number).
     code: String,
 }
@@ -198,7 +198,7 @@ impl Game {
     /// True once a table answers the hints.
     #[wasm_bindgen(js_name = hasTable)]
     pub fn has_table(&self) -> bool {
-        self.inner.source() == crate::hint::Source::Table
+        self.inner.source() == crate::oracle::Source::Table
     }
 
     /// Checks and attaches a table file's bytes (decoded once per file name and shared by every
