@@ -1,8 +1,8 @@
-//! Compact storage of a sorted set of codes that all have the same number of pegs.
+//! Ranks and bit and byte I/O for the table files.
 //!
 //! Each code is replaced by its colex rank among the codes with that many pegs (the rank
-//! keeps the numeric order, and its range is C(N, n) instead of 2^N), and the gaps between
-//! consecutive ranks are Rice-coded with the parameter that suits their mean.
+//! keeps the numeric order, and its range is C(N, n) instead of 2^N); `shard` codes the gaps
+//! between consecutive ranks.
 
 use crate::error::{Error, Result};
 
@@ -23,8 +23,9 @@ static BINOMIAL: [[u64; 65]; 65] = {
     t
 };
 
+/// C(n, k), 0 when k > n (saturating above u64).
 #[inline]
-fn binomial(n: u32, k: u32) -> u64 {
+pub fn binomial(n: u32, k: u32) -> u64 {
     if k > n || n > 64 {
         0
     } else {
@@ -68,147 +69,137 @@ pub fn unrank(mut r: u64, pegs: u32, holes: u32) -> Option<u64> {
     (r == 0).then_some(code)
 }
 
-/// Encodes ranks (sorted ascending, distinct): returns the Rice parameter and the bytes.
-pub fn encode(ranks: &[u64]) -> (u8, Vec<u8>) {
-    let span = ranks.last().map_or(0, |&r| r + 1);
-    let mean = if ranks.is_empty() {
-        1
-    } else {
-        (span / ranks.len() as u64).max(1)
-    };
-    let k = (63 - mean.leading_zeros()).min(62) as u8;
-    let mut w = BitWriter::default();
-    let mut prev: Option<u64> = None;
-    for &r in ranks {
-        let gap = match prev {
-            Some(p) => r - p - 1,
-            None => r,
-        };
-        let q = gap >> k;
-        for _ in 0..q {
-            w.push(1);
-        }
-        w.push(0);
-        for i in (0..k).rev() {
-            w.push((gap >> i & 1) as u8);
-        }
-        prev = Some(r);
-    }
-    (k, w.finish())
-}
-
-/// Decodes `count` ranks of positions with `pegs` pegs on a board of `holes` holes, checking
-/// that they are increasing and in range.
-pub fn decode(bytes: &[u8], k: u8, count: usize, pegs: u32, holes: u32) -> Result<Vec<u64>> {
-    let bad = |what: &str| Error::BadTable(format!("level with {pegs} pegs: {what}"));
-    if k > 62 || pegs > holes || holes > 64 {
-        return Err(bad("bad parameters"));
-    }
-    let limit = binomial(holes, pegs);
-    if count as u64 > limit {
-        return Err(bad("more codes than positions"));
-    }
-    let mut r = BitReader { bytes, pos: 0 };
-    let mut out = Vec::with_capacity(count);
-    let mut prev: Option<u64> = None;
-    for _ in 0..count {
-        let mut q = 0u64;
-        loop {
-            match r.next() {
-                Some(1) => q += 1,
-                Some(_) => break,
-                None => return Err(bad("data ends early")),
-            }
-            if q > limit {
-                return Err(bad("gap too large"));
-            }
-        }
-        let mut low = 0u64;
-        for _ in 0..k {
-            low = low << 1 | u64::from(r.next().ok_or_else(|| bad("data ends early"))?);
-        }
-        let gap = q
-            .checked_shl(u32::from(k))
-            .ok_or_else(|| bad("gap too large"))?
-            | low;
-        let rk = match prev {
-            Some(p) => p.checked_add(gap).and_then(|v| v.checked_add(1)),
-            None => Some(gap),
-        }
-        .filter(|&v| v < limit)
-        .ok_or_else(|| bad("code out of range"))?;
-        out.push(rk);
-        prev = Some(rk);
-    }
-    if r.pos.div_ceil(8) != bytes.len() {
-        return Err(bad("trailing data"));
-    }
-    Ok(out)
-}
-
+/// Writes bits, most significant first.
 #[derive(Default)]
-struct BitWriter {
+pub struct BitWriter {
     bytes: Vec<u8>,
     used: u32,
 }
 
 impl BitWriter {
-    fn push(&mut self, bit: u8) {
-        if self.used.is_multiple_of(8) {
-            self.bytes.push(0);
-        }
-        if bit != 0 {
-            if let Some(last) = self.bytes.last_mut() {
-                *last |= 0x80 >> (self.used % 8);
+    /// Appends the low `n` bits of `value` (n ≤ 64), highest first.
+    pub fn put(&mut self, value: u64, n: u32) {
+        for i in (0..n).rev() {
+            if self.used.is_multiple_of(8) {
+                self.bytes.push(0);
             }
+            if value >> i & 1 == 1 {
+                if let Some(last) = self.bytes.last_mut() {
+                    *last |= 0x80 >> (self.used % 8);
+                }
+            }
+            self.used = (self.used + 1) % 8;
         }
-        self.used = (self.used + 1) % 8;
     }
-    fn finish(self) -> Vec<u8> {
+    /// The bytes written (the last one padded with zeros).
+    pub fn finish(self) -> Vec<u8> {
         self.bytes
     }
 }
 
-struct BitReader<'a> {
+/// Reads bits, most significant first.
+pub struct BitReader<'a> {
     bytes: &'a [u8],
     pos: usize,
 }
 
-impl BitReader<'_> {
+impl<'a> BitReader<'a> {
+    /// A reader at the first bit.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        BitReader { bytes, pos: 0 }
+    }
+    /// The next bit, or None at the end.
     #[inline]
-    fn next(&mut self) -> Option<u8> {
+    pub fn bit(&mut self) -> Option<u32> {
         let byte = *self.bytes.get(self.pos / 8)?;
         let bit = byte >> (7 - self.pos % 8) & 1;
         self.pos += 1;
-        Some(bit)
+        Some(u32::from(bit))
+    }
+    /// The next `n` bits as a number (n ≤ 64).
+    #[inline]
+    pub fn bits(&mut self, n: u32) -> Option<u64> {
+        let mut v = 0u64;
+        for _ in 0..n {
+            v = v << 1 | u64::from(self.bit()?);
+        }
+        Some(v)
+    }
+}
+
+/// Reads little-endian fields from bytes; every read is bounded by what is there.
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the first byte.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Reader { bytes, pos: 0 }
+    }
+    /// Bytes read so far.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+    /// Bytes left.
+    pub fn remaining(&self) -> usize {
+        self.bytes.len() - self.pos
+    }
+    /// The next `n` bytes.
+    pub fn take(&mut self, n: usize) -> Result<&'a [u8]> {
+        let end = self
+            .pos
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or_else(|| {
+                Error::BadTable(format!(
+                    "truncated: needs {n} more bytes at offset {}",
+                    self.pos
+                ))
+            })?;
+        let s = &self.bytes[self.pos..end];
+        self.pos = end;
+        Ok(s)
+    }
+    /// A byte.
+    pub fn u8(&mut self) -> Result<u8> {
+        Ok(self.take(1)?[0])
+    }
+    /// A u16.
+    pub fn u16(&mut self) -> Result<u16> {
+        let b = self.take(2)?;
+        Ok(u16::from_le_bytes([b[0], b[1]]))
+    }
+    /// A u32.
+    pub fn u32(&mut self) -> Result<u32> {
+        let b = self.take(4)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    /// A u64.
+    pub fn u64(&mut self) -> Result<u64> {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(self.take(8)?);
+        Ok(u64::from_le_bytes(a))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
 
-    proptest! {
-        #[test]
-        fn round_trips(mut raw in proptest::collection::vec(0u64..(1u64 << 33), 0..300), pegs in 1u32..32) {
-            // keep the codes with the right number of pegs by forcing popcount
-            let mut codes: Vec<u64> = raw.drain(..).map(|c| {
-                let mut c = c;
-                while c.count_ones() > pegs { c &= c - 1; }
-                let mut k = 0;
-                while c.count_ones() < pegs { c |= 1 << k; k += 1; }
-                c
-            }).collect();
-            codes.sort_unstable();
-            codes.dedup();
-            let ranks: Vec<u64> = codes.iter().map(|&c| rank(c)).collect();
-            let (k, bytes) = encode(&ranks);
-            let back = decode(&bytes, k, codes.len(), pegs, 33).unwrap();
-            prop_assert_eq!(&back, &ranks);
-            let again: Vec<u64> = back.iter().map(|&r| unrank(r, pegs, 33).unwrap()).collect();
-            prop_assert_eq!(again, codes);
+    #[test]
+    fn bits_round_trip() {
+        let mut w = BitWriter::default();
+        for (v, n) in [(5u64, 3u32), (0, 1), (u64::MAX, 64), (1234, 11)] {
+            w.put(v, n);
         }
+        let bytes = w.finish();
+        let mut r = BitReader::new(&bytes);
+        assert_eq!(r.bits(3), Some(5));
+        assert_eq!(r.bits(1), Some(0));
+        assert_eq!(r.bits(64), Some(u64::MAX));
+        assert_eq!(r.bits(11), Some(1234));
     }
 
     #[test]

@@ -4,11 +4,12 @@ use serde::Serialize;
 
 use crate::board::Jump;
 use crate::error::{Error, Result};
-use crate::hint::{Oracle, Source, Verdict};
 use crate::moves;
+use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
 use crate::problem::{Problem, Start};
 use crate::table::Table;
+use crate::winnable::{Why, Winnable};
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -63,6 +64,8 @@ pub enum PegMark {
     Good,
     /// None is good, and some could not be judged.
     Unknown,
+    /// None is known to be good, and some wait for their table part to arrive.
+    Loading,
     /// Every one of its jumps loses.
     Bomb,
 }
@@ -76,12 +79,15 @@ impl PegHints {
     pub fn bomb(&self) -> bool {
         !self.jumps.is_empty() && self.jumps.iter().all(|(_, v)| *v == Verdict::Bad)
     }
-    /// The peg's mark: good when a jump is good, a bomb when all lose, else unknown.
+    /// The peg's mark: good when a jump is good, a bomb when all lose, loading while a
+    /// verdict waits for its table part, else unknown.
     pub fn mark(&self) -> PegMark {
         if self.count(Verdict::Good) > 0 {
             PegMark::Good
         } else if self.bomb() {
             PegMark::Bomb
+        } else if self.count(Verdict::Loading) > 0 {
+            PegMark::Loading
         } else {
             PegMark::Unknown
         }
@@ -351,6 +357,17 @@ impl Game {
         self.oracle.winning(self.start)
     }
 
+    /// Can the game be won from its start, and if not, how that is known: the hint source
+    /// first (a table, or a search that settles it), else what `defaults::status` knows.
+    pub fn winnable(&mut self) -> Winnable {
+        match self.start_winning() {
+            Some(true) => Winnable::Yes,
+            Some(false) if !self.problem.classes_allow() => Winnable::No(Why::Class),
+            Some(false) => Winnable::No(Why::Search),
+            None => crate::defaults::status(&self.problem),
+        }
+    }
+
     /// The game's status.
     pub fn status(&mut self) -> Status {
         if self.problem.is_goal(self.code) {
@@ -408,12 +425,7 @@ impl Game {
             .collect();
         jumps
             .into_iter()
-            .map(|j| {
-                (
-                    j,
-                    Verdict::from(self.oracle.winning(position::after(code, j))),
-                )
-            })
+            .map(|j| (j, self.oracle.verdict(position::after(code, j))))
             .collect()
     }
 
@@ -658,8 +670,10 @@ mod tests {
         assert_eq!(g.fatal().unwrap().at, 3);
         // a problem that can't be won at all has no fatal jump
         let mut g = game("french", "d4", "start");
+        assert_eq!(g.winnable(), Winnable::No(Why::Class));
         g.play_text("d2-d4").unwrap();
         assert_eq!(g.fatal(), None);
+        assert_eq!(game("triangle5", "a1", "start").winnable(), Winnable::Yes);
     }
 
     #[test]

@@ -16,14 +16,18 @@ pub mod codec;
 pub mod defaults;
 pub mod error;
 pub mod game;
-pub mod hint;
+pub mod huffman;
+pub mod masks;
 pub mod moves;
+pub mod oracle;
 pub mod position;
 pub mod problem;
+pub mod shard;
 pub mod shipped;
 pub mod solve;
 pub mod symmetry;
 pub mod table;
+pub mod winnable;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;

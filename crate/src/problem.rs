@@ -184,7 +184,7 @@ impl Problem {
 }
 
 /// Reads a goal: `start`, `any` or a hole name.
-fn parse_goal(board: &Board, goal: &str) -> Result<Goal> {
+pub fn parse_goal(board: &Board, goal: &str) -> Result<Goal> {
     Ok(match goal.trim() {
         "start" => Goal::Start,
         "any" => Goal::Any,

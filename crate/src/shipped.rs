@@ -1,24 +1,42 @@
-//! Which tables pegwise ships in `data/`, and which one answers for a game. The generator
-//! (`pegwise tables`) and the game both read this list, so they can't disagree.
+//! Which tables pegwise ships in `data/`, which one answers for a game, how each is built,
+//! and the SHA-256 of every file as `data/MANIFEST` pins it. The generator (`pegwise tables`)
+//! and the game both read this, so they can't disagree; a table file whose hash is not the
+//! pinned one is refused before it is decoded.
+
+use std::sync::OnceLock;
+
+use sha2::{Digest, Sha256};
 
 use crate::board::Board;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::problem::{Goal, Problem, Start};
 use crate::symmetry::Canon;
+use crate::table::{Table, INLINE_LIMIT};
 
 /// One shipped table: the problem it solves, its file name, and which levels it stores.
 #[derive(Debug, Clone)]
 pub struct TableSpec {
-    /// The problem solved.
+    /// The problem solved (for a union table: start `all`, goal `any`).
     pub problem: Problem,
-    /// File name inside `data/`.
+    /// File name of the head inside `data/`.
     pub file: String,
     /// Peg counts left out to save bytes; lookups answer them from their children.
     pub skip: Vec<usize>,
+    /// A union table with finish and start masks: it answers every single-vacancy start
+    /// with every goal.
+    pub union: bool,
+    /// Committed to git (small); otherwise built by `scripts/tables` and pinned only.
+    pub committed: bool,
 }
 
 /// Boards with every start and goal covered by tables.
 pub const FULL_BOARDS: &[&str] = &["triangle4", "trunc12", "triangle5", "trunc18", "triangle6"];
+
+/// Boards whose tables are built by `scripts/tables` rather than committed.
+pub const BUILT_BOARDS: &[&str] = &["english"];
+
+/// The pinned hashes, from `data/MANIFEST` at build time.
+const MANIFEST: &str = include_str!("../../data/MANIFEST");
 
 /// The file name for a problem: `board.start.goal.pgt` (the goal as a hole name or `any`).
 pub fn file_name(p: &Problem) -> String {
@@ -30,49 +48,167 @@ pub fn file_name(p: &Problem) -> String {
     format!("{}.{}.{}.pgt", p.board.name(), p.start_text(), goal)
 }
 
+/// True when `board` is the catalogue board `name` (by geometry, never by the name a custom
+/// board may give itself).
+fn is_catalogue(board: &Board, name: &str) -> bool {
+    Board::by_name(name).is_ok_and(|b| b.geometry_id() == board.geometry_id())
+}
+
 /// The tables shipped for a board (empty for boards that rely on the live solver).
 pub fn tables_for(board: &Board) -> Result<Vec<TableSpec>> {
-    let spec = |start: Start, goal: Goal, skip: Vec<usize>| -> Result<TableSpec> {
+    let spec = |start: Start, goal: Goal, committed: bool| -> Result<TableSpec> {
         let problem = Problem::new(board.clone(), start, goal)?;
         Ok(TableSpec {
             file: file_name(&problem),
             problem,
-            skip,
+            skip: Vec::new(),
+            union: false,
+            committed,
         })
     };
-    if FULL_BOARDS.contains(&board.name()) {
+    if let Some(&name) = FULL_BOARDS.iter().find(|n| is_catalogue(board, n)) {
+        let board = Board::by_name(name)?;
         // Goal "any" from any start, and every finish hole up to symmetry, from any start.
-        let canon = Canon::full(board);
-        let mut out = vec![spec(Start::All, Goal::Any, vec![])?];
+        let canon = Canon::full(&board);
+        let mut out = vec![spec(Start::All, Goal::Any, true)?];
         for h in 0..board.len() as u8 {
             let orbit_min = (0..canon.perms().len())
                 .map(|s| canon.transform(s, 1u64 << h))
                 .min();
             if orbit_min == Some(1u64 << h) {
-                out.push(spec(Start::All, Goal::Hole(h), vec![])?);
+                out.push(spec(Start::All, Goal::Hole(h), true)?);
             }
         }
         return Ok(out);
     }
-    if board.name() == "english" {
+    if is_catalogue(board, "english") {
+        let board = Board::by_name("english")?;
         let d4 = board.hole("d4")?;
-        // Left-out levels are answered from their children (one or two jumps down): that keeps
-        // the central-game file under 1 MB.
+        let mut union = spec(Start::All, Goal::Any, false)?;
+        union.union = true;
+        union.file = "english.every.pgt".into();
         return Ok(vec![
-            spec(Start::Hole(d4), Goal::Start, vec![16])?,
-            spec(Start::Hole(d4), Goal::Any, vec![16, 17])?,
+            spec(Start::Hole(d4), Goal::Start, true)?,
+            spec(Start::Hole(d4), Goal::Any, true)?,
+            union,
         ]);
     }
     Ok(Vec::new())
 }
 
-/// The shipped table that answers for `problem`, if any.
+/// The shipped table that answers for `problem`, if any: the smallest that covers it.
 pub fn table_for(problem: &Problem) -> Option<TableSpec> {
     let specs = tables_for(&problem.board).ok()?;
-    specs.into_iter().find(|s| covers(problem, &s.problem))
+    let mut covering: Vec<TableSpec> = specs.into_iter().filter(|s| covers(problem, s)).collect();
+    covering.sort_by_key(|s| s.union);
+    covering.into_iter().next()
 }
 
-/// True when the table for `by` answers every position of a game of `game` (after a symmetry).
-pub fn covers(game: &Problem, by: &Problem) -> bool {
-    game.symmetry_onto(by.start_set(), by.goal_set()).is_some()
+/// True when the table of `spec` answers every position of a game of `game`.
+pub fn covers(game: &Problem, spec: &TableSpec) -> bool {
+    if spec.union {
+        return matches!(game.start, Start::Hole(_));
+    }
+    game.symmetry_onto(spec.problem.start_set(), spec.problem.goal_set())
+        .is_some()
+}
+
+/// A built table: the head file and the external level files, by name.
+pub struct Built {
+    /// The table (every level present).
+    pub table: Table,
+    /// The head file's bytes.
+    pub head: Vec<u8>,
+    /// (file name, bytes) of each external level.
+    pub shards: Vec<(String, Vec<u8>)>,
+}
+
+/// Builds a shipped table from scratch with the generator.
+pub fn build(spec: &TableSpec, progress: &mut dyn FnMut(&str)) -> Result<Built> {
+    let solved = crate::solve::solve(&spec.problem, crate::solve::Options::default(), progress)?;
+    let table = if spec.union {
+        let levels = crate::solve::masks::union_levels(&solved, progress)?;
+        let p = &spec.problem;
+        Table::build(&p.board, p.start_set(), p.goal_set(), true, true, levels)
+    } else {
+        Table::from_solved(&solved, |k| !spec.skip.contains(&k))
+    };
+    let (head, ext) = table.encode_split(INLINE_LIMIT);
+    let shards = ext
+        .into_iter()
+        .map(|(pegs, bytes)| (Table::shard_file(&spec.file, pegs), bytes))
+        .collect();
+    Ok(Built {
+        table,
+        head,
+        shards,
+    })
+}
+
+/// Hex SHA-256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn pins() -> &'static Vec<(String, String)> {
+    static PINS: OnceLock<Vec<(String, String)>> = OnceLock::new();
+    PINS.get_or_init(|| {
+        MANIFEST
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                Some((f.first()?.to_string(), f.last()?.to_string()))
+            })
+            .collect()
+    })
+}
+
+/// The SHA-256 that `data/MANIFEST` pinned for a file, in hex.
+pub fn pinned(file: &str) -> Option<&'static str> {
+    pins()
+        .iter()
+        .find(|(f, _)| f == file)
+        .map(|(_, h)| h.as_str())
+}
+
+/// Refuses a file whose SHA-256 is not the one pinned for it at build time.
+pub fn check_pinned(file: &str, bytes: &[u8]) -> Result<()> {
+    let want = pinned(file)
+        .ok_or_else(|| Error::BadTable(format!("'{file}' is not a table this build knows")))?;
+    let got = sha256_hex(bytes);
+    if got != want {
+        return Err(Error::BadTable(format!(
+            "'{file}' is not the file this build was made with (SHA-256 {}…, expected {}…)",
+            &got[..12],
+            &want[..12]
+        )));
+    }
+    Ok(())
+}
+
+/// Loads a whole table: the head (checked against its pin when `pinned_only`) and every
+/// external level, each checked against the head's SHA-256. `read` gets a file name.
+pub fn load(
+    file: &str,
+    pinned_only: bool,
+    read: &mut dyn FnMut(&str) -> Result<Vec<u8>>,
+) -> Result<Table> {
+    let head = read(file)?;
+    if pinned_only {
+        check_pinned(file, &head)?;
+    }
+    let table = Table::decode(&head)?;
+    for (n, level) in table.levels.iter().enumerate() {
+        if let Some(level) = level {
+            if level.shard().is_none() {
+                let bytes = read(&Table::shard_file(file, n as u8))?;
+                table.add_header(n as u8, &bytes)?;
+            }
+        }
+    }
+    Ok(table)
 }

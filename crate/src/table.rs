@@ -1,25 +1,79 @@
-//! The table file: the winning positions of one problem, by peg count, checked on load.
+//! The table: the winning positions of one problem, by peg count, each level a shard
+//! (`shard`), checked on load.
 //!
-//! Layout (little-endian): magic `PEGWISE\x1a`, format version (u16), board name (u8 length +
-//! bytes), geometry id (u64), holes (u8), start set (u64), goal set (u64), flags (u8: bit 0 =
-//! half table, W_n = complement(W_(N−n))), level count (u8), then per level: pegs (u8), codes
-//! (u32), Rice parameter (u8), byte length (u32) and the data (see `codec`); last, a CRC-32 of
-//! everything before it. Levels that are not stored are answered by search (see `hint`).
+//! The head file (little-endian): magic `PEGWISE\x1a`, format version (u16), board name (u8
+//! length + bytes), geometry id (u64), holes (u8), start set (u64), goal set (u64), flags (u8:
+//! bit 0 = half table, W_n = complement(W_(N−n)); bit 1 = every code carries finish and
+//! start masks, see `masks`), level count (u8), then per level: pegs (u8), codes (u32) and
+//! where the shard is: kind 0, inline (u32 length + the shard), or kind 1, in its own file
+//! `<head stem>.<pegs>.pgs` (file size u32, header length u32, SHA-256 of the header and
+//! index, SHA-256 of the whole file). Last, a CRC-32 of everything before it. Small levels sit
+//! inline; big ones are fetched a chunk at a time. Levels that are not stored at all are
+//! answered by search (see `hint`).
+
+use std::sync::{Arc, Mutex};
+
+use sha2::{Digest, Sha256};
 
 use crate::board::Board;
-use crate::codec;
+use crate::codec::{self, Reader};
 use crate::error::{Error, Result};
 use crate::position;
+use crate::shard::{self, Found, Shard};
 use crate::solve::Solved;
 use crate::symmetry::{self, Canon};
 
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"PEGWISE\x1a";
 /// The format version this build reads and writes.
-pub const VERSION: u16 = 1;
+pub const VERSION: u16 = 2;
+/// Levels up to this many bytes are stored inline in the head file.
+pub const INLINE_LIMIT: usize = 16 * 1024;
+
+/// Where a level's shard lives.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Place {
+    /// Inside the head file.
+    Inline,
+    /// In its own file.
+    External {
+        /// File size in bytes.
+        size: u32,
+        /// Length of its header and index.
+        header_len: u32,
+        /// SHA-256 of the header and index.
+        header_sha: [u8; 32],
+        /// SHA-256 of the whole file.
+        file_sha: [u8; 32],
+    },
+}
+
+/// One stored level.
+#[derive(Debug)]
+pub struct Level {
+    /// Number of codes.
+    pub codes: u32,
+    /// Where its shard is.
+    pub place: Place,
+    shard: Mutex<Option<Arc<Shard>>>,
+    /// The shard's bytes, kept by tables built here (for `encode`).
+    bytes: Option<Vec<u8>>,
+}
+
+impl Level {
+    /// The shard, once its header has arrived.
+    pub fn shard(&self) -> Option<Arc<Shard>> {
+        self.shard.lock().ok()?.clone()
+    }
+    fn set(&self, s: Shard) {
+        if let Ok(mut slot) = self.shard.lock() {
+            *slot = Some(Arc::new(s));
+        }
+    }
+}
 
 /// Winning positions of one problem (canonical codes under the problem's group).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct Table {
     /// Board name.
     pub board: String,
@@ -33,9 +87,42 @@ pub struct Table {
     pub goal_set: u64,
     /// Only n ≤ N/2 is stored; W_n = complement(W_(N−n)).
     pub half: bool,
-    /// `levels[n]`: the sorted colex ranks (`codec::rank`) of the canonical codes of W_n, or
-    /// None when not stored. Ranks keep the order of codes and need no decoding work.
-    pub levels: Vec<Option<Vec<u64>>>,
+    /// Every code carries a mask symbol (see `masks`).
+    pub masks: bool,
+    /// `levels[n]`: the level with n pegs, or None when not stored.
+    pub levels: Vec<Option<Level>>,
+}
+
+/// What a lookup found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Look {
+    /// Stored, with its mask symbol; `flipped` when the complement was looked up; `sym` is the
+    /// symmetry (in the table's group) that took the looked-up code to `canonical`.
+    Stored {
+        /// Mask symbol (0 without masks).
+        sym: u16,
+        /// The complement was looked up.
+        flipped: bool,
+        /// Number of the symmetry used.
+        sym_index: usize,
+        /// The canonical code found.
+        canonical: u64,
+    },
+    /// Not stored: not winning.
+    Absent,
+    /// The level is stored but this part has not arrived.
+    Missing(Need),
+    /// The level is not stored at all.
+    NoLevel,
+}
+
+/// A part of a table still to fetch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Need {
+    /// The header and index of the external level with this many pegs.
+    Header(u8),
+    /// Chunk `c` of the level with `pegs` pegs.
+    Chunk(u8, usize),
 }
 
 impl Table {
@@ -47,24 +134,58 @@ impl Table {
         let half = p.is_self_complementary();
         let levels = (0..=n)
             .map(|k| {
-                (k >= 1 && k < n && keep(k) && (!half || 2 * k <= n))
-                    .then(|| solved.winning[k].iter().map(|&c| codec::rank(c)).collect())
+                (k >= 1 && k < n && keep(k) && (!half || 2 * k <= n)).then(|| {
+                    let ranks: Vec<u64> =
+                        solved.winning[k].iter().map(|&c| codec::rank(c)).collect();
+                    (ranks, None)
+                })
+            })
+            .collect();
+        Table::build(&p.board, p.start_set(), p.goal_set(), half, false, levels)
+    }
+
+    /// Builds a table from ranks (and mask symbols) per level.
+    pub fn build(
+        board: &Board,
+        start_set: u64,
+        goal_set: u64,
+        half: bool,
+        masks: bool,
+        levels: Vec<Option<(Vec<u64>, Option<Vec<u16>>)>>,
+    ) -> Table {
+        let holes = board.len() as u8;
+        let levels = levels
+            .into_iter()
+            .enumerate()
+            .map(|(k, l)| {
+                l.map(|(ranks, m)| {
+                    let bytes =
+                        shard::encode(board.geometry_id(), holes, k as u8, &ranks, m.as_deref());
+                    let shard = Shard::decode(&bytes).ok().map(Arc::new);
+                    Level {
+                        codes: ranks.len() as u32,
+                        place: Place::Inline,
+                        shard: Mutex::new(shard),
+                        bytes: Some(bytes),
+                    }
+                })
             })
             .collect();
         Table {
-            board: p.board.name().to_string(),
-            geometry: p.board.geometry_id(),
-            holes: n as u8,
-            start_set: p.start_set(),
-            goal_set: p.goal_set(),
+            board: board.name().to_string(),
+            geometry: board.geometry_id(),
+            holes,
+            start_set,
+            goal_set,
             half,
+            masks,
             levels,
         }
     }
 
     /// Number of stored codes.
     pub fn codes(&self) -> usize {
-        self.levels.iter().flatten().map(Vec::len).sum()
+        self.levels.iter().flatten().map(|l| l.codes as usize).sum()
     }
 
     /// The canonical forms the codes are stored under.
@@ -87,37 +208,167 @@ impl Table {
         Ok(())
     }
 
-    /// Direct lookup: Some(winning) when the level (or its complement level) is stored.
-    pub fn lookup(&self, canon: &Canon, code: u64) -> Option<bool> {
+    /// Looks a position up (directly, or by its complement in a half table).
+    pub fn look(&self, canon: &Canon, code: u64) -> Look {
         let n = position::pegs(code) as usize;
-        if let Some(Some(level)) = self.levels.get(n) {
-            return Some(
-                level
-                    .binary_search(&codec::rank(canon.canonical(code)))
-                    .is_ok(),
-            );
-        }
         let holes = usize::from(self.holes);
-        if self.half && n <= holes {
-            if let Some(Some(level)) = self.levels.get(holes - n) {
+        let (target, flipped) = match self.levels.get(n) {
+            Some(Some(_)) => (code, false),
+            _ if self.half && n <= holes => {
                 let full = if holes == 64 {
                     u64::MAX
                 } else {
                     (1u64 << holes) - 1
                 };
-                return Some(
-                    level
-                        .binary_search(&codec::rank(canon.canonical(full ^ code)))
-                        .is_ok(),
-                );
+                (full ^ code, true)
             }
+            _ => return Look::NoLevel,
+        };
+        let pegs = position::pegs(target) as usize;
+        let Some(Some(level)) = self.levels.get(pegs) else {
+            return Look::NoLevel;
+        };
+        let Some(shard) = level.shard() else {
+            return Look::Missing(Need::Header(pegs as u8));
+        };
+        let (canonical, sym_index) = if self.masks {
+            canon.canonical_with(target)
+        } else {
+            (canon.canonical(target), 0)
+        };
+        match shard.find(codec::rank(canonical)) {
+            Found::Yes(sym) => Look::Stored {
+                sym,
+                flipped,
+                sym_index,
+                canonical,
+            },
+            Found::No => Look::Absent,
+            Found::Missing(c) => Look::Missing(Need::Chunk(pegs as u8, c)),
         }
-        None
     }
 
-    /// Serialises the table.
+    /// Membership only: Some(winning) when the level (or its complement level) is stored and
+    /// present, None otherwise. For tables without masks.
+    pub fn lookup(&self, canon: &Canon, code: u64) -> Option<bool> {
+        match self.look(canon, code) {
+            Look::Stored { .. } => Some(true),
+            Look::Absent => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The file name of an external level, from the head's file name.
+    pub fn shard_file(head_file: &str, pegs: u8) -> String {
+        let stem = head_file.strip_suffix(".pgt").unwrap_or(head_file);
+        format!("{stem}.{pegs}.pgs")
+    }
+
+    /// Byte range to fetch for a part, and the file it is in (`None` for the head itself).
+    pub fn range(&self, need: Need) -> Option<(u8, usize, usize)> {
+        match need {
+            Need::Header(p) => match &self.levels.get(usize::from(p))?.as_ref()?.place {
+                Place::External { header_len, .. } => Some((p, 0, *header_len as usize)),
+                Place::Inline => None,
+            },
+            Need::Chunk(p, c) => {
+                let s = self.levels.get(usize::from(p))?.as_ref()?.shard()?;
+                let (a, b) = s.chunk_range(c);
+                Some((p, a, b))
+            }
+        }
+    }
+
+    /// Adds an external level's header and index (the first `header_len` bytes of its file,
+    /// or the whole file), checked against the head's SHA-256.
+    pub fn add_header(&self, pegs: u8, bytes: &[u8]) -> Result<()> {
+        let level = self.level(pegs)?;
+        let Place::External {
+            size,
+            header_len,
+            header_sha,
+            file_sha,
+        } = &level.place
+        else {
+            return Err(Error::BadTable(format!(
+                "the level with {pegs} pegs is inline"
+            )));
+        };
+        let whole = bytes.len() == *size as usize;
+        let head = bytes
+            .get(..*header_len as usize)
+            .ok_or_else(|| Error::BadTable(format!("level with {pegs} pegs: header truncated")))?;
+        if Sha256::digest(head)[..] != header_sha[..] {
+            return Err(Error::BadTable(format!(
+                "level with {pegs} pegs: header does not match the table's SHA-256"
+            )));
+        }
+        if whole && Sha256::digest(bytes)[..] != file_sha[..] {
+            return Err(Error::BadTable(format!(
+                "level with {pegs} pegs: file does not match the table's SHA-256"
+            )));
+        }
+        let data_len = *size as usize - *header_len as usize;
+        let s = Shard::read_header(head, Some(data_len))?;
+        if s.pegs != pegs || s.count != level.codes || s.geometry != self.geometry {
+            return Err(Error::BadTable(format!(
+                "level with {pegs} pegs: the shard is for another level"
+            )));
+        }
+        if whole {
+            for c in 0..s.index.len() {
+                let (a, b) = s.chunk_range(c);
+                s.add_chunk(c, &bytes[a..b])?;
+            }
+        }
+        level.set(s);
+        Ok(())
+    }
+
+    /// Adds chunk `c` of the level with `pegs` pegs.
+    pub fn add_chunk(&self, pegs: u8, c: usize, bytes: &[u8]) -> Result<()> {
+        let s = self.level(pegs)?.shard().ok_or_else(|| {
+            Error::BadTable(format!("level with {pegs} pegs: chunk before its header"))
+        })?;
+        s.add_chunk(c, bytes)
+    }
+
+    fn level(&self, pegs: u8) -> Result<&Level> {
+        self.levels
+            .get(usize::from(pegs))
+            .and_then(Option::as_ref)
+            .ok_or_else(|| Error::BadTable(format!("no level with {pegs} pegs")))
+    }
+
+    /// Every level's canonical codes with their mask symbols (all parts must be present).
+    pub fn level_codes(&self, pegs: usize) -> Result<Option<Vec<(u64, u16)>>> {
+        let Some(Some(level)) = self.levels.get(pegs) else {
+            return Ok(None);
+        };
+        let s = level
+            .shard()
+            .ok_or_else(|| Error::BadTable(format!("level with {pegs} pegs not loaded")))?;
+        let all = s.all()?;
+        all.into_iter()
+            .map(|(r, m)| {
+                codec::unrank(r, pegs as u32, u32::from(self.holes))
+                    .map(|c| (c, m))
+                    .ok_or_else(|| Error::BadTable("rank out of range".into()))
+            })
+            .collect::<Result<Vec<_>>>()
+            .map(Some)
+    }
+
+    /// Serialises the table as one file, every level inline.
     pub fn encode(&self) -> Vec<u8> {
+        self.encode_split(usize::MAX).0
+    }
+
+    /// Serialises the table: the head file, and the levels over `inline_limit` bytes as
+    /// separate files (pegs, bytes).
+    pub fn encode_split(&self, inline_limit: usize) -> (Vec<u8>, Vec<(u8, Vec<u8>)>) {
         let mut out = Vec::new();
+        let mut external = Vec::new();
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         let name = self.board.as_bytes();
@@ -127,28 +378,39 @@ impl Table {
         out.push(self.holes);
         out.extend_from_slice(&self.start_set.to_le_bytes());
         out.extend_from_slice(&self.goal_set.to_le_bytes());
-        out.push(u8::from(self.half));
-        let stored: Vec<(usize, &Vec<u64>)> = self
+        out.push(u8::from(self.half) | u8::from(self.masks) << 1);
+        let stored: Vec<(usize, &Level)> = self
             .levels
             .iter()
             .enumerate()
             .filter_map(|(n, l)| l.as_ref().map(|l| (n, l)))
             .collect();
         out.push(stored.len() as u8);
-        for (n, codes) in stored {
-            let (k, data) = codec::encode(codes);
+        for (n, level) in stored {
+            let bytes = level.bytes.clone().unwrap_or_default();
             out.push(n as u8);
-            out.extend_from_slice(&(codes.len() as u32).to_le_bytes());
-            out.push(k);
-            out.extend_from_slice(&(data.len() as u32).to_le_bytes());
-            out.extend_from_slice(&data);
+            out.extend_from_slice(&level.codes.to_le_bytes());
+            if bytes.len() <= inline_limit {
+                out.push(0);
+                out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+                out.extend_from_slice(&bytes);
+            } else {
+                let header_len = level.shard().map_or(0, |s| s.header_len);
+                out.push(1);
+                out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
+                out.extend_from_slice(&(header_len as u32).to_le_bytes());
+                out.extend_from_slice(&Sha256::digest(&bytes[..header_len]));
+                out.extend_from_slice(&Sha256::digest(&bytes));
+                external.push((n as u8, bytes));
+            }
         }
         let crc = crc32fast::hash(&out);
         out.extend_from_slice(&crc.to_le_bytes());
-        out
+        (out, external)
     }
 
-    /// Reads and checks a table: length, magic, version, checksum, then every level.
+    /// Reads and checks a head file: length, magic, version, checksum, the board's sets, and
+    /// every inline level. External levels arrive later (`add_header`, `add_chunk`).
     pub fn decode(bytes: &[u8]) -> Result<Table> {
         let bad = |m: String| Error::BadTable(m);
         if bytes.len() < MAGIC.len() + 2 + 4 {
@@ -174,10 +436,8 @@ impl Table {
                 "checksum mismatch (file says {stored_crc:08x}, content gives {crc:08x}): the file is truncated or corrupt"
             )));
         }
-        let mut r = Reader {
-            bytes: body,
-            pos: 10,
-        };
+        let mut r = Reader::new(body);
+        r.take(10)?;
         let name_len = usize::from(r.u8()?);
         let board = String::from_utf8(r.take(name_len)?.to_vec())
             .map_err(|_| bad("board name is not UTF-8".into()))?;
@@ -186,26 +446,89 @@ impl Table {
         if !(3..=64).contains(&holes) {
             return Err(bad(format!("{holes} holes is not a board size")));
         }
+        let full = if holes == 64 {
+            u64::MAX
+        } else {
+            (1u64 << holes) - 1
+        };
         let start_set = r.u64()?;
         let goal_set = r.u64()?;
-        let half = r.u8()? & 1 == 1;
+        if start_set & !full != 0 || goal_set & !full != 0 || start_set == 0 || goal_set == 0 {
+            return Err(bad(format!(
+                "start set {start_set:x} or goal set {goal_set:x} is not on a {holes}-hole board"
+            )));
+        }
+        let flags = r.u8()?;
+        let half = flags & 1 == 1;
+        let masks = flags & 2 == 2;
+        if half != (start_set == goal_set) {
+            return Err(bad(format!(
+                "the half flag says {half}, but the start and goal sets {}",
+                if start_set == goal_set {
+                    "agree"
+                } else {
+                    "differ"
+                }
+            )));
+        }
         let count = r.u8()?;
-        let mut levels: Vec<Option<Vec<u64>>> = vec![None; usize::from(holes) + 1];
+        let mut levels: Vec<Option<Level>> = (0..=holes).map(|_| None).collect();
         for _ in 0..count {
             let n = usize::from(r.u8()?);
-            let codes = r.u32()? as usize;
-            let k = r.u8()?;
-            let len = r.u32()? as usize;
-            let data = r.take(len)?;
+            let codes = r.u32()?;
+            let kind = r.u8()?;
             let slot = levels
                 .get_mut(n)
                 .ok_or_else(|| bad(format!("level with {n} pegs on a {holes}-hole board")))?;
             if slot.is_some() {
                 return Err(bad(format!("level with {n} pegs appears twice")));
             }
-            *slot = Some(codec::decode(data, k, codes, n as u32, u32::from(holes))?);
+            if u64::from(codes) > codec::binomial(u32::from(holes), n as u32) {
+                return Err(bad(format!(
+                    "level with {n} pegs: more codes than positions"
+                )));
+            }
+            let (place, shard) = match kind {
+                0 => {
+                    let len = r.u32()? as usize;
+                    let s = Shard::decode(r.take(len)?)?;
+                    if usize::from(s.pegs) != n || s.count != codes || s.geometry != geometry {
+                        return Err(bad(format!(
+                            "level with {n} pegs: the shard is for another level"
+                        )));
+                    }
+                    (Place::Inline, Some(Arc::new(s)))
+                }
+                1 => {
+                    let size = r.u32()?;
+                    let header_len = r.u32()?;
+                    let mut header_sha = [0u8; 32];
+                    header_sha.copy_from_slice(r.take(32)?);
+                    let mut file_sha = [0u8; 32];
+                    file_sha.copy_from_slice(r.take(32)?);
+                    if header_len > size {
+                        return Err(bad(format!(
+                            "level with {n} pegs: header longer than its file"
+                        )));
+                    }
+                    let place = Place::External {
+                        size,
+                        header_len,
+                        header_sha,
+                        file_sha,
+                    };
+                    (place, None)
+                }
+                k => return Err(bad(format!("level with {n} pegs: unknown kind {k}"))),
+            };
+            *slot = Some(Level {
+                codes,
+                place,
+                shard: Mutex::new(shard),
+                bytes: None,
+            });
         }
-        if r.pos != body.len() {
+        if r.remaining() != 0 {
             return Err(bad("trailing bytes after the last level".into()));
         }
         Ok(Table {
@@ -215,43 +538,9 @@ impl Table {
             start_set,
             goal_set,
             half,
+            masks,
             levels,
         })
-    }
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    pos: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8]> {
-        let end = self
-            .pos
-            .checked_add(n)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or_else(|| {
-                Error::BadTable(format!(
-                    "truncated: needs {n} more bytes at offset {}",
-                    self.pos
-                ))
-            })?;
-        let s = &self.bytes[self.pos..end];
-        self.pos = end;
-        Ok(s)
-    }
-    fn u8(&mut self) -> Result<u8> {
-        Ok(self.take(1)?[0])
-    }
-    fn u32(&mut self) -> Result<u32> {
-        let b = self.take(4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    }
-    fn u64(&mut self) -> Result<u64> {
-        let mut a = [0u8; 8];
-        a.copy_from_slice(self.take(8)?);
-        Ok(u64::from_le_bytes(a))
     }
 }
 
@@ -261,11 +550,11 @@ mod tests {
     use crate::problem::Problem;
     use crate::solve::{solve, Options};
 
-    fn sample() -> (Board, Table) {
+    fn sample() -> (Board, Table, Solved) {
         let b = Board::by_name("triangle5").unwrap();
         let p = Problem::parse(b.clone(), "a1", "start").unwrap();
         let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
-        (b, Table::from_solved(&s, |_| true))
+        (b, Table::from_solved(&s, |_| true), s)
     }
 
     fn refused(bytes: &[u8]) -> String {
@@ -275,16 +564,63 @@ mod tests {
         }
     }
 
+    fn with_crc(mut bytes: Vec<u8>) -> Vec<u8> {
+        let n = bytes.len();
+        let crc = crc32fast::hash(&bytes[..n - 4]);
+        bytes[n - 4..].copy_from_slice(&crc.to_le_bytes());
+        bytes
+    }
+
     #[test]
     fn round_trips() {
-        let (_, t) = sample();
+        let (_, t, s) = sample();
         assert!(t.half);
-        assert_eq!(Table::decode(&t.encode()).unwrap(), t);
+        let back = Table::decode(&t.encode()).unwrap();
+        let canon = back.canon(&s.problem.board);
+        for n in 1..=7 {
+            let codes: Vec<u64> = back
+                .level_codes(n)
+                .unwrap()
+                .unwrap()
+                .iter()
+                .map(|p| p.0)
+                .collect();
+            assert_eq!(codes, s.winning[n], "level {n}");
+            for &c in &s.winning[n] {
+                assert_eq!(back.lookup(&canon, c), Some(true));
+            }
+        }
+    }
+
+    #[test]
+    fn external_levels_arrive_later_and_are_pinned() {
+        let (_, t, s) = sample();
+        let (head, ext) = t.encode_split(0);
+        let back = Table::decode(&head).unwrap();
+        let canon = back.canon(&s.problem.board);
+        let code = s.winning[5][0];
+        assert_eq!(back.look(&canon, code), Look::Missing(Need::Header(5)));
+        let (_, bytes) = ext.iter().find(|e| e.0 == 5).unwrap();
+        let mut wrong = bytes.clone();
+        wrong[20] ^= 1;
+        assert!(back
+            .add_header(5, &wrong)
+            .unwrap_err()
+            .to_string()
+            .contains("SHA-256"));
+        let (_, a, b) = back.range(Need::Header(5)).unwrap();
+        back.add_header(5, &bytes[a..b]).unwrap();
+        let Look::Missing(Need::Chunk(5, c)) = back.look(&canon, code) else {
+            panic!("the chunk is still missing")
+        };
+        let (_, a, b) = back.range(Need::Chunk(5, c)).unwrap();
+        back.add_chunk(5, c, &bytes[a..b]).unwrap();
+        assert_eq!(back.lookup(&canon, code), Some(true));
     }
 
     #[test]
     fn refuses_bad_files_with_clear_errors() {
-        let (b, t) = sample();
+        let (b, t, _) = sample();
         let good = t.encode();
         assert!(refused(&good[..good.len() / 2]).contains("checksum"));
         assert!(refused(&good[..5]).contains("truncated"));
@@ -298,7 +634,6 @@ mod tests {
         let mid = good.len() / 2;
         flipped[mid] ^= 0x10;
         assert!(refused(&flipped).contains("checksum"));
-        // a consistent file for another board is refused when attached
         assert!(t.check_board(&b).is_ok());
         let e = t
             .check_board(&Board::by_name("trunc18").unwrap())
@@ -307,22 +642,19 @@ mod tests {
     }
 
     #[test]
-    fn refuses_inconsistent_levels_even_with_a_good_checksum() {
-        let (_, mut t) = sample();
-        // a level claiming more codes than there are positions
-        t.levels[1] = Some(vec![
-            1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384,
-        ]);
-        let mut bytes = t.encode();
-        // patch the count of level 1 to a huge number and fix the checksum
-        let pos = bytes
-            .windows(5)
-            .position(|w| w == [1, 15, 0, 0, 0])
-            .unwrap();
-        bytes[pos + 1..pos + 5].copy_from_slice(&1_000_000u32.to_le_bytes());
-        let n = bytes.len();
-        let crc = crc32fast::hash(&bytes[..n - 4]);
-        bytes[n - 4..].copy_from_slice(&crc.to_le_bytes());
-        assert!(refused(&bytes).contains("more codes than positions"));
+    fn refuses_inconsistent_headers_even_with_a_good_checksum() {
+        let (_, t, _) = sample();
+        let good = t.encode();
+        // name "triangle5" is 9 bytes: geometry at 20, holes 28, start 29, goal 37, flags 45
+        let mut half = good.clone();
+        half[45] = 0;
+        assert!(refused(&with_crc(half)).contains("half flag"));
+        let mut off = good.clone();
+        off[29 + 7] = 0x80; // a start bit far off a 15-hole board
+        assert!(refused(&with_crc(off)).contains("not on a 15-hole board"));
+        let mut count = good.clone();
+        // the first level's code count (after the level count and its peg byte)
+        count[48..52].copy_from_slice(&u32::MAX.to_le_bytes());
+        assert!(refused(&with_crc(count)).contains("more codes than positions"));
     }
 }

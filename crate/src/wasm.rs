@@ -12,11 +12,12 @@ use wasm_bindgen::prelude::*;
 use crate::board::{Board, Jump};
 use crate::error::Error;
 use crate::game::{board_spec, Game, PegHints, PegMark, Status};
-use crate::hint::Verdict;
 use crate::moves;
+use crate::oracle::Verdict;
 use crate::problem::Problem;
 use crate::shipped;
 use crate::table::Table;
+use crate::winnable::Winnable;
 
 thread_local! {
     /// Decoded tables by file name, shared by every game on the page.
@@ -184,9 +185,11 @@ struct PegView {
     good: usize,
     bad: usize,
     unknown: usize,
+    /// Jumps whose verdict waits for its table part.
+    loading: usize,
     /// Every jump of this peg is bad.
     bomb: bool,
-    /// What the peg is marked with: good, bomb or unknown.
+    /// What the peg is marked with: good, bomb, unknown or loading.
     mark: PegMark,
 }
 
@@ -216,20 +219,24 @@ struct PositionView {
     future: Vec<String>,
     can_undo: bool,
     can_redo: bool,
-    source: crate::hint::Source,
+    source: crate::oracle::Source,
     /// The position code in decimal (a u64 does not fit a JS number).
     code: String,
     /// The whole game as one line of text (see `save`).
     save: String,
 }
 
-/// Can the game be won from its start?
-#[derive(Serialize, Clone, Copy, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-enum Winnable {
-    Yes,
-    No,
-    Unknown,
+#[derive(Serialize)]
+struct ProblemView {
+    start: String,
+    goal: String,
+}
+
+#[derive(Serialize)]
+struct StartView {
+    hole: String,
+    #[serde(flatten)]
+    winnable: Winnable,
 }
 
 #[derive(Serialize)]
@@ -244,8 +251,12 @@ struct StateView {
     /// when it never could), and how many jumps had been played with it.
     fatal: Option<String>,
     fatal_at: Option<usize>,
-    /// Can the game be won from its start: yes, no, or unknown (the search can't tell).
+    /// Can the game be won from its start: `winnable` yes, no or unknown, and for no, `why`
+    /// (class: position classes rule it out; search: a search found no solution).
+    #[serde(flatten)]
     winnable: Winnable,
+    /// When it can't be won: a start and goal near it that can, or null.
+    nearby: Option<ProblemView>,
 }
 
 #[derive(Serialize)]
@@ -307,7 +318,7 @@ impl GameHandle {
     /// True once a table answers the hints.
     #[wasm_bindgen(js_name = hasTable)]
     pub fn has_table(&self) -> bool {
-        self.inner.source() == crate::hint::Source::Table
+        self.inner.source() == crate::oracle::Source::Table
     }
 
     /// Checks and attaches a table file's bytes (decoded once per file name and shared by every
@@ -335,11 +346,14 @@ impl GameHandle {
         let status = g.status();
         let winning = g.winning();
         let fatal = g.fatal();
-        let winnable = match g.start_winning() {
-            Some(true) => Winnable::Yes,
-            Some(false) => Winnable::No,
-            None => Winnable::Unknown,
-        };
+        let winnable = g.winnable();
+        let nearby = matches!(winnable, Winnable::No(_))
+            .then(|| crate::defaults::nearby(g.problem()))
+            .flatten()
+            .map(|p| ProblemView {
+                start: p.start_text(),
+                goal: p.goal_text(),
+            });
         let b = &g.problem().board;
         to_js(&StateView {
             position,
@@ -348,12 +362,31 @@ impl GameHandle {
             fatal: fatal.map(|f| moves::jump_text(b, f.jump)),
             fatal_at: fatal.map(|f| f.at),
             winnable,
+            nearby,
         })
     }
 
     /// The state without `status` and `winning`: never runs the search, so it is always fast.
     pub fn position(&self) -> JsValue {
         to_js(&self.position_view())
+    }
+
+    /// For the start picker: can the game be won from each hole as the start, with `goal`
+    /// (`start`, `any` or a hole)? `[{hole, winnable, why}]` in reading order; `winnable` is
+    /// yes, no or unknown, and `why` (for no) class or search.
+    #[wasm_bindgen(js_name = startsFor)]
+    pub fn starts_for(&self, goal: &str) -> Result<JsValue, JsError> {
+        let b = &self.inner.problem().board;
+        let goal = crate::problem::parse_goal(b, goal).map_err(js_err)?;
+        let v: Vec<StartView> = crate::defaults::starts(b, goal)
+            .into_iter()
+            .enumerate()
+            .map(|(k, w)| StartView {
+                hole: b.hole_name(k as u8).to_string(),
+                winnable: w,
+            })
+            .collect();
+        Ok(to_js(&v))
     }
 
     /// Every legal jump: `[{from, over, to, jump}]`.
@@ -559,7 +592,8 @@ impl GameHandle {
             hole: self.inner.problem().board.hole_name(p.hole).to_string(),
             good: p.count(Verdict::Good),
             bad: p.count(Verdict::Bad),
-            unknown: p.jumps.len() - p.count(Verdict::Good) - p.count(Verdict::Bad),
+            unknown: p.count(Verdict::Unknown),
+            loading: p.count(Verdict::Loading),
             bomb: p.bomb(),
             mark: p.mark(),
             jumps: self.hint_views(p.jumps.clone()),

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use pegwise::hint::Oracle;
+use pegwise::oracle::Oracle;
 use pegwise::position;
 use pegwise::solve::brute::Brute;
 use pegwise::solve::{self, live::Live, Options};

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use pegwise::hint::Oracle;
+use pegwise::oracle::Oracle;
 use pegwise::shipped;
 use pegwise::solve::brute::Brute;
 use pegwise::solve::verify;

@@ -9,12 +9,11 @@ use std::sync::Arc;
 use clap::{Args, Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 
 use pegwise::board::CATALOGUE;
 use pegwise::game::Game;
-use pegwise::hint::Verdict;
 use pegwise::moves;
+use pegwise::oracle::Verdict;
 use pegwise::shipped;
 use pegwise::solve::{self, count, Options, Solved};
 use pegwise::table::Table;
@@ -111,6 +110,10 @@ enum Command {
         /// up to 18 holes, random playouts on bigger ones).
         #[arg(long)]
         verify: bool,
+        /// Build the big tables that are not committed (English, every start and goal) instead
+        /// of the committed ones; their rows in the MANIFEST are replaced.
+        #[arg(long)]
+        built: bool,
     },
 }
 
@@ -228,7 +231,12 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Count { p, moves } => count_cmd(p, moves),
         Command::Solve { p, moves } => solve_cmd(p, moves),
         Command::Fewest(a) => fewest(a),
-        Command::Tables { out, only, verify } => tables(out, only.as_deref(), *verify),
+        Command::Tables {
+            out,
+            only,
+            verify,
+            built,
+        } => tables(out, only.as_deref(), *verify, *built),
     }
 }
 
@@ -341,14 +349,17 @@ fn game_at(p: &Problem, moves_text: &str, data: Option<&PathBuf>) -> Result<Game
         // every answer is "no", and the live solver knows it at once from the classes
         return Ok(g);
     }
-    let from_table = data
-        .and_then(|dir| shipped::table_for(p).map(|spec| dir.join(spec.file)))
-        .filter(|f| f.exists());
-    match from_table {
-        Some(path) => {
-            let bytes = std::fs::read(&path)
-                .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))?;
-            g.attach_table(Arc::new(Table::decode(&bytes)?))?;
+    let spec = data
+        .and_then(|dir| shipped::table_for(p).map(|spec| (dir, spec)))
+        .filter(|(dir, spec)| dir.join(&spec.file).exists());
+    match spec {
+        Some((dir, spec)) => {
+            let mut read = |f: &str| {
+                let path = dir.join(f);
+                std::fs::read(&path)
+                    .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))
+            };
+            g.attach_table(Arc::new(shipped::load(&spec.file, true, &mut read)?))?;
         }
         None => {
             let s = solve_with_progress(p, Options::default())?;
@@ -489,7 +500,7 @@ fn verify_table(spec: &shipped::TableSpec, table: Table) -> Result<usize, Error>
     for (i, &h) in starts.iter().enumerate() {
         let mut p = spec.problem.clone();
         p.start = pegwise::Start::Hole(h);
-        let mut oracle = pegwise::hint::Oracle::new(&p);
+        let mut oracle = pegwise::oracle::Oracle::new(&p);
         oracle.attach(table.clone())?;
         let result = if board.len() <= 18 {
             solve::verify::exhaustive(&p, &mut oracle, &mut brute)
@@ -507,7 +518,12 @@ fn verify_table(spec: &shipped::TableSpec, table: Table) -> Result<usize, Error>
     Ok(checked)
 }
 
-fn tables(out: &PathBuf, only: Option<&str>, verify: bool) -> Result<Output, Error> {
+fn tables(
+    out: &PathBuf,
+    only: Option<&str>,
+    verify: bool,
+    built_only: bool,
+) -> Result<Output, Error> {
     let io =
         |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
     std::fs::create_dir_all(out).map_err(io)?;
@@ -530,40 +546,91 @@ fn tables(out: &PathBuf, only: Option<&str>, verify: bool) -> Result<Output, Err
     for name in names {
         let board = Board::by_name(name)?;
         for spec in shipped::tables_for(&board)? {
-            let s = solve_with_progress(&spec.problem, Options::default())?;
-            let t = Table::from_solved(&s, |k| !spec.skip.contains(&k));
-            let bytes = t.encode();
-            if verify {
-                let n = verify_table(&spec, Table::decode(&bytes)?)?;
+            if spec.committed == built_only {
+                continue;
+            }
+            let pb = spinner(&format!("building {}", spec.file));
+            let built = shipped::build(&spec, &mut |m| {
+                pb.set_message(format!("{}: {m}", spec.file))
+            })?;
+            pb.finish_and_clear();
+            if verify && !spec.union {
+                let mut read = |f: &str| {
+                    if f == spec.file {
+                        return Ok(built.head.clone());
+                    }
+                    built
+                        .shards
+                        .iter()
+                        .find(|s| s.0 == f)
+                        .map(|s| s.1.clone())
+                        .ok_or_else(|| Error::BadTable(format!("no file '{f}'")))
+                };
+                let n = verify_table(&spec, shipped::load(&spec.file, false, &mut read)?)?;
                 eprintln!(
                     "verified {}: {n} positions agree with brute force",
                     spec.file
                 );
             }
-            std::fs::write(out.join(&spec.file), &bytes).map_err(io)?;
-            let sha = Sha256::digest(&bytes)
-                .iter()
-                .map(|b| format!("{b:02x}"))
-                .collect::<String>();
-            manifest += &format!(
-                "{} {} {} {} {} {} {}\n",
-                spec.file,
-                name,
-                spec.problem.start_text(),
-                spec.problem.goal_text(),
-                t.codes(),
-                bytes.len(),
-                sha
-            );
-            rows.push(json!({"file": spec.file, "board": name, "codes": t.codes(), "bytes": bytes.len(), "sha256": sha}));
+            let mut files = vec![(spec.file.clone(), &built.head, built.table.codes())];
+            for (f, bytes) in &built.shards {
+                files.push((f.clone(), bytes, 0));
+            }
+            for (file, bytes, codes) in files {
+                std::fs::write(out.join(&file), bytes).map_err(io)?;
+                let sha = shipped::sha256_hex(bytes);
+                manifest += &format!(
+                    "{} {} {} {} {} {} {}\n",
+                    file,
+                    name,
+                    spec.problem.start_text(),
+                    spec.problem.goal_text(),
+                    codes,
+                    bytes.len(),
+                    sha
+                );
+                rows.push(json!({"file": file, "board": name, "codes": codes, "bytes": bytes.len(), "sha256": sha}));
+            }
         }
     }
-    // A partial build (--only) prints its rows but leaves the full MANIFEST alone.
+    // A partial build (--only) prints its rows but leaves the MANIFEST alone; a full one
+    // replaces the rows of the files it wrote and keeps the others.
     if only.is_none() {
-        std::fs::write(out.join("MANIFEST"), &manifest).map_err(io)?;
+        let path = out.join("MANIFEST");
+        let old = std::fs::read_to_string(&path).unwrap_or_default();
+        std::fs::write(&path, merge_manifest(&old, &manifest)).map_err(io)?;
     }
     Ok(Output {
         text: manifest,
         json: Value::Array(rows),
     })
+}
+
+/// The MANIFEST with `new` rows in place of the old rows for the same files (the rest kept,
+/// in order; new files appended).
+fn merge_manifest(old: &str, new: &str) -> String {
+    let key = |l: &str| l.split_whitespace().next().unwrap_or("").to_string();
+    let fresh: Vec<&str> = new.lines().filter(|l| !l.starts_with('#')).collect();
+    let mut out = String::from("# file board start goal codes bytes sha256\n");
+    let mut used = vec![false; fresh.len()];
+    for line in old
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        match fresh.iter().position(|f| key(f) == key(line)) {
+            Some(i) => {
+                used[i] = true;
+                out += fresh[i];
+            }
+            None => out += line,
+        }
+        out.push('\n');
+    }
+    for (i, f) in fresh.iter().enumerate() {
+        if !used[i] {
+            out += f;
+            out.push('\n');
+        }
+    }
+    out
 }

@@ -16,6 +16,7 @@ pub mod brute;
 pub mod count;
 pub mod fewest;
 pub mod live;
+pub mod masks;
 mod par;
 pub mod verify;
 

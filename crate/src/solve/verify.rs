@@ -2,7 +2,7 @@
 //! position reachable from a start, or on positions sampled by random playouts. Used by the
 //! tests and by `pegwise tables --verify`.
 
-use crate::hint::Oracle;
+use crate::oracle::Oracle;
 use crate::position;
 use crate::problem::Problem;
 use crate::solve::brute::{self, Brute};

@@ -1,0 +1,120 @@
+//! Finish and start masks: the per-code information that lets one table answer every start
+//! and every goal of a board.
+//!
+//! A table for every single vacancy, finish anywhere (Bell's 𝔚), stores with each winning
+//! position q (up to N/2 pegs) the holes it can finish in, `f(q)`, and the single vacancies it
+//! can be reached from, `s(q)`. A position p with more pegs is answered by its complement:
+//! p can finish at X exactly when complement(p) can be reached from a vacancy at X. Position
+//! classes limit both sets to a few candidate holes, so a mask is stored compactly as one bit
+//! per candidate (finish candidates first, then start candidates): the mask symbol.
+
+use std::collections::HashMap;
+
+use crate::board::{bit, Board};
+use crate::classes::Classes;
+
+/// Candidate holes of each class, for compacting and expanding masks.
+#[derive(Debug, Clone)]
+pub struct Candidates {
+    classes: Classes,
+    /// class → (holes a position of that class may finish in, vacancies it may come from)
+    by_class: HashMap<u64, (u64, u64)>,
+}
+
+impl Candidates {
+    /// The candidates of every class on a board.
+    pub fn of(board: &Board) -> Candidates {
+        let classes = Classes::of(board);
+        let full = board.full();
+        let mut by_class: HashMap<u64, (u64, u64)> = HashMap::new();
+        for h in 0..board.len() as u8 {
+            by_class.entry(classes.class(bit(h))).or_default().0 |= bit(h);
+            by_class.entry(classes.class(full ^ bit(h))).or_default().1 |= bit(h);
+        }
+        Candidates { classes, by_class }
+    }
+
+    /// (finish candidates, start candidates) of a position.
+    pub fn of_code(&self, code: u64) -> (u64, u64) {
+        self.by_class
+            .get(&self.classes.class(code))
+            .copied()
+            .unwrap_or((0, 0))
+    }
+
+    /// The widest symbol over all classes, in bits (must fit 16).
+    pub fn max_bits(&self) -> u32 {
+        self.by_class
+            .values()
+            .map(|(f, s)| f.count_ones() + s.count_ones())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The mask symbol of `code` with finish set `finishes` and start set `starts` (holes
+    /// outside the candidates are impossible and dropped).
+    pub fn compact(&self, code: u64, finishes: u64, starts: u64) -> u16 {
+        let (fc, sc) = self.of_code(code);
+        let f = squeeze(finishes, fc);
+        let s = squeeze(starts, sc);
+        (f | s << fc.count_ones()) as u16
+    }
+
+    /// The finish set (or, with `starts`, the start set) a symbol stands for, as holes.
+    pub fn expand(&self, code: u64, symbol: u16, starts: bool) -> u64 {
+        let (fc, sc) = self.of_code(code);
+        let sym = u64::from(symbol);
+        if starts {
+            spread(sym >> fc.count_ones(), sc)
+        } else {
+            spread(sym, fc)
+        }
+    }
+}
+
+/// The bits of `set` at the positions of `candidates`, packed low.
+fn squeeze(set: u64, candidates: u64) -> u64 {
+    let mut out = 0;
+    let mut rest = candidates;
+    let mut i = 0;
+    while rest != 0 {
+        let h = rest.trailing_zeros();
+        out |= (set >> h & 1) << i;
+        i += 1;
+        rest &= rest - 1;
+    }
+    out
+}
+
+/// The inverse of `squeeze`.
+fn spread(packed: u64, candidates: u64) -> u64 {
+    let mut out = 0;
+    let mut rest = candidates;
+    let mut i = 0;
+    while rest != 0 {
+        let h = rest.trailing_zeros();
+        out |= (packed >> i & 1) << h;
+        i += 1;
+        rest &= rest - 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbols_round_trip_and_fit() {
+        for name in ["english", "triangle5", "french", "wiegleb", "triangle6"] {
+            let b = Board::by_name(name).unwrap();
+            let c = Candidates::of(&b);
+            assert!(c.max_bits() <= 16, "{name}: {}", c.max_bits());
+            let code = b.full() ^ bit(3) ^ bit(5);
+            let (fc, sc) = c.of_code(code);
+            let sym = c.compact(code, fc & 0x5555_5555_5555_5555, sc);
+            assert_eq!(c.expand(code, sym, false), fc & 0x5555_5555_5555_5555);
+            assert_eq!(c.expand(code, sym, true), sc);
+        }
+    }
+}

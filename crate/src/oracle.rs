@@ -1,0 +1,255 @@
+//! "Is this jump good?": a jump is good exactly when the position after it is winning.
+//! Answers come from a table when one covers the game, else from the live solver.
+
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use std::collections::BTreeSet;
+
+use crate::board::Jump;
+use crate::error::{Error, Result};
+use crate::masks::Candidates;
+use crate::position;
+use crate::problem::{Goal, Problem, Start};
+use crate::solve::live::Live;
+use crate::symmetry::Canon;
+use crate::table::{Look, Need, Table};
+
+/// The verdict on one jump or position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The goal can still be reached.
+    Good,
+    /// The goal can no longer be reached (a bomb).
+    Bad,
+    /// The live solver ran out of budget: no guess is made.
+    Unknown,
+    /// The part of the table that answers is still on its way.
+    Loading,
+}
+
+impl From<Option<bool>> for Verdict {
+    fn from(v: Option<bool>) -> Self {
+        match v {
+            Some(true) => Verdict::Good,
+            Some(false) => Verdict::Bad,
+            None => Verdict::Unknown,
+        }
+    }
+}
+
+/// Where answers come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Source {
+    /// A precomputed table.
+    Table,
+    /// The live solver.
+    Search,
+}
+
+/// A table attached to a game, with the symmetry that maps the game onto the table's problem.
+#[derive(Debug, Clone)]
+struct Attached {
+    table: Arc<Table>,
+    canon: Canon,
+    full: Canon,
+    sym: usize,
+    /// For tables with masks: the candidates that expand them.
+    candidates: Option<Candidates>,
+}
+
+/// Answers winning questions for one problem.
+#[derive(Debug, Clone)]
+pub struct Oracle {
+    problem: Problem,
+    attached: Option<Attached>,
+    live: Live,
+    /// Nodes the live solver may visit per question.
+    pub budget: u64,
+    /// Table parts that answers were waiting for since the last `take_needs`.
+    needs: BTreeSet<Need>,
+}
+
+/// Default live-search budget per question (new positions visited).
+pub const DEFAULT_BUDGET: u64 = 200_000;
+
+impl Oracle {
+    /// An oracle with no table: every answer comes from the live solver.
+    pub fn new(problem: &Problem) -> Oracle {
+        Oracle {
+            problem: problem.clone(),
+            attached: None,
+            live: Live::new(problem),
+            budget: DEFAULT_BUDGET,
+            needs: BTreeSet::new(),
+        }
+    }
+
+    /// Attaches a table; refuses one for another board or another problem.
+    pub fn attach(&mut self, table: Arc<Table>) -> Result<()> {
+        table.check_board(&self.problem.board)?;
+        let board = &self.problem.board;
+        let sym = if table.masks {
+            covered_by_masks(&self.problem, &table).then_some(0)
+        } else {
+            self.problem.symmetry_onto(table.start_set, table.goal_set)
+        }
+        .ok_or_else(|| {
+            Error::BadTable(format!(
+                "the table does not cover start {} with goal {}",
+                self.problem.start_text(),
+                self.problem.goal_text()
+            ))
+        })?;
+        let canon = table.canon(board);
+        let candidates = table.masks.then(|| Candidates::of(board));
+        self.attached = Some(Attached {
+            table,
+            canon,
+            full: Canon::full(board),
+            sym,
+            candidates,
+        });
+        Ok(())
+    }
+
+    /// The table parts answers waited for since the last call (to fetch them).
+    pub fn take_needs(&mut self) -> Vec<Need> {
+        std::mem::take(&mut self.needs).into_iter().collect()
+    }
+
+    /// The attached table, if any.
+    pub fn table(&self) -> Option<&Arc<Table>> {
+        self.attached.as_ref().map(|a| &a.table)
+    }
+
+    /// Where answers come from now.
+    pub fn source(&self) -> Source {
+        if self.attached.is_some() {
+            Source::Table
+        } else {
+            Source::Search
+        }
+    }
+
+    /// Is `code` (a position reachable from the start) winning? None: the search gave up,
+    /// or the table part that answers has not arrived (see `verdict`).
+    pub fn winning(&mut self, code: u64) -> Option<bool> {
+        match self.verdict(code) {
+            Verdict::Good => Some(true),
+            Verdict::Bad => Some(false),
+            Verdict::Unknown | Verdict::Loading => None,
+        }
+    }
+
+    /// The verdict on a position: good when the goal can still be reached from it.
+    pub fn verdict(&mut self, code: u64) -> Verdict {
+        match &self.attached {
+            Some(a) => {
+                let goal = goal_holes(&self.problem, a.sym, &a.full);
+                match table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)) {
+                    Ok(w) => Verdict::from(Some(w)),
+                    Err(need) => {
+                        self.needs.insert(need);
+                        Verdict::Loading
+                    }
+                }
+            }
+            None => {
+                let mut budget = self.budget;
+                Verdict::from(self.live.winning(code, &mut budget))
+            }
+        }
+    }
+
+    /// The verdict on every legal jump of `code`.
+    pub fn classify(&mut self, code: u64) -> Vec<(Jump, Verdict)> {
+        let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, code).collect();
+        jumps
+            .into_iter()
+            .map(|j| (j, self.verdict(position::after(code, j))))
+            .collect()
+    }
+
+    /// A winning line of jumps from `code`, if the oracle can find one.
+    pub fn solution(&mut self, code: u64) -> Option<Vec<Jump>> {
+        let mut line = Vec::new();
+        let mut x = code;
+        while position::pegs(x) > 1 {
+            let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, x).collect();
+            let j = jumps
+                .into_iter()
+                .find(|&j| self.winning(position::after(x, j)) == Some(true))?;
+            line.push(j);
+            x = position::after(x, j);
+        }
+        self.problem.is_goal(x).then_some(line)
+    }
+}
+
+/// True when a table with masks covers the problem: it holds every single vacancy and every
+/// finish, so any single-vacancy start with any goal.
+fn covered_by_masks(problem: &Problem, table: &Table) -> bool {
+    let full = problem.board.full();
+    matches!(problem.start, Start::Hole(_)) && table.start_set == full && table.goal_set == full
+}
+
+/// The goal's holes, in the table's frame (the game's goal set moved by symmetry `sym`).
+fn goal_holes(problem: &Problem, sym: usize, full: &Canon) -> u64 {
+    let g = match problem.goal {
+        Goal::Any => problem.board.full(),
+        _ => problem.goal_set(),
+    };
+    full.transform(sym, g)
+}
+
+/// Table membership; a level that is not stored is answered from its children (exact for
+/// reachable positions: a position wins iff some child wins). Err names the part to fetch.
+fn table_winning(
+    a: &Attached,
+    problem: &Problem,
+    goal: u64,
+    code: u64,
+) -> std::result::Result<bool, Need> {
+    if position::pegs(code) <= 1 {
+        return Ok(code & goal != 0);
+    }
+    match a.table.look(&a.canon, code) {
+        Look::Stored {
+            sym,
+            flipped,
+            sym_index,
+            canonical,
+        } => Ok(match &a.candidates {
+            None => true,
+            Some(c) => {
+                // the mask is in the canonical frame: pull it back to the position's
+                let mask = c.expand(canonical, sym, flipped);
+                let perm = &a.canon.perms()[sym_index];
+                let back = perm
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &img)| mask >> img & 1 == 1)
+                    .fold(0u64, |m, (k, _)| m | 1u64 << k);
+                back & goal != 0
+            }
+        }),
+        Look::Absent => Ok(false),
+        Look::Missing(need) => Err(need),
+        Look::NoLevel => {
+            let board = &problem.board;
+            let mut missing = None;
+            for c in position::children(board, code) {
+                match table_winning(a, problem, goal, c) {
+                    Ok(true) => return Ok(true),
+                    Ok(false) => {}
+                    Err(n) => missing = Some(n),
+                }
+            }
+            missing.map_or(Ok(false), Err)
+        }
+    }
+}

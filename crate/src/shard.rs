@@ -1,0 +1,557 @@
+//! One level of a table (the winning positions with one peg count) as a shard: a small header
+//! with an index, then chunks of a few KB that can be fetched on their own (HTTP range
+//! requests) and checked on their own.
+//!
+//! Layout (little-endian): magic `PEGSHARD`, version (u16), geometry id (u64), holes (u8),
+//! pegs (u8), flags (u8: bit 0 = a mask symbol follows each code), codes (u32), codes per
+//! chunk (u32), chunk count (u32), the gap code and (with masks) the mask code
+//! (`huffman::Code::write`), then per chunk: its first rank (u64), its byte offset in the
+//! data (u32) and the first 8 bytes of its SHA-256; then a CRC-32 of the header so far. The
+//! chunks follow. In a chunk, each code after the first is the gap to the previous rank:
+//! its bit length Huffman-coded, then the bits below the leading one; with masks, each code
+//! is followed by its mask symbol, Huffman-coded.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use sha2::{Digest, Sha256};
+
+use crate::codec::{binomial, BitReader, BitWriter};
+use crate::error::{Error, Result};
+use crate::huffman::Code;
+
+/// The first eight bytes of a shard.
+pub const MAGIC: &[u8; 8] = b"PEGSHARD";
+/// The shard format version.
+pub const VERSION: u16 = 2;
+/// Aim for chunks of about this many bytes.
+pub const CHUNK_BYTES: usize = 4096;
+/// Decoded chunks kept per shard.
+const CACHE: usize = 64;
+
+/// Where a chunk starts and how to check it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChunkEntry {
+    /// Rank of its first code.
+    pub first: u64,
+    /// Byte offset in the data part.
+    pub offset: u32,
+    /// First 8 bytes of the SHA-256 of its bytes.
+    pub hash: [u8; 8],
+}
+
+/// A decoded chunk: ranks ascending, and their mask symbols (empty without masks).
+#[derive(Debug)]
+pub struct Chunk {
+    ranks: Vec<u64>,
+    masks: Vec<u16>,
+}
+
+/// A level: the header always, chunks as they arrive.
+#[derive(Debug)]
+pub struct Shard {
+    /// Geometry id of the board.
+    pub geometry: u64,
+    /// Holes on the board.
+    pub holes: u8,
+    /// Peg count of the positions.
+    pub pegs: u8,
+    /// Whether each code carries a mask symbol.
+    pub masks: bool,
+    /// Number of codes.
+    pub count: u32,
+    /// Codes per chunk (the last may hold fewer).
+    pub per_chunk: u32,
+    gap_code: Code,
+    mask_code: Code,
+    /// The chunk index.
+    pub index: Vec<ChunkEntry>,
+    /// Bytes of the header (with the index and its CRC): the data starts here.
+    pub header_len: usize,
+    /// Bytes of the data part.
+    pub data_len: usize,
+    raw: Mutex<Vec<Option<Arc<[u8]>>>>,
+    decoded: Mutex<HashMap<usize, Arc<Chunk>>>,
+}
+
+/// A lookup's answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Found {
+    /// The code is stored, with its mask symbol (0 without masks).
+    Yes(u16),
+    /// The code is not stored.
+    No,
+    /// The chunk that would hold it has not arrived: chunk number.
+    Missing(usize),
+}
+
+fn hash8(bytes: &[u8]) -> [u8; 8] {
+    let d = Sha256::digest(bytes);
+    let mut h = [0u8; 8];
+    h.copy_from_slice(&d[..8]);
+    h
+}
+
+/// The bucket of a gap: its bit length (0 for a gap of 0).
+#[inline]
+fn bucket(gap: u64) -> u16 {
+    (64 - gap.leading_zeros()) as u16
+}
+
+/// Encodes one level: ranks ascending and distinct, with a mask symbol per rank if `masks` is
+/// given (same length).
+pub fn encode(geometry: u64, holes: u8, pegs: u8, ranks: &[u64], masks: Option<&[u16]>) -> Vec<u8> {
+    let mut gap_freq: HashMap<u16, u64> = HashMap::new();
+    let mut mask_freq: HashMap<u16, u64> = HashMap::new();
+    for w in ranks.windows(2) {
+        *gap_freq.entry(bucket(w[1] - w[0] - 1)).or_default() += 1;
+    }
+    if let Some(m) = masks {
+        for &s in m {
+            *mask_freq.entry(s).or_default() += 1;
+        }
+    }
+    let sorted = |f: HashMap<u16, u64>| {
+        let mut v: Vec<(u16, u64)> = f.into_iter().collect();
+        v.sort_unstable();
+        v
+    };
+    let gap_code = Code::from_frequencies(&sorted(gap_freq));
+    let mask_code = Code::from_frequencies(&sorted(mask_freq));
+    let gap_table: HashMap<u16, (u32, u8)> = gap_code
+        .table()
+        .into_iter()
+        .map(|(s, c, l)| (s, (c, l)))
+        .collect();
+    let mask_table: HashMap<u16, (u32, u8)> = mask_code
+        .table()
+        .into_iter()
+        .map(|(s, c, l)| (s, (c, l)))
+        .collect();
+    // codes per chunk from the mean bits per code
+    let bits_per_code = {
+        let g: u64 = ranks
+            .windows(2)
+            .map(|w| {
+                let b = bucket(w[1] - w[0] - 1);
+                u64::from(gap_table.get(&b).map_or(0, |e| e.1)) + u64::from(b.saturating_sub(1))
+            })
+            .sum();
+        let m: u64 = masks.map_or(0, |m| {
+            m.iter()
+                .map(|s| u64::from(mask_table.get(s).map_or(0, |e| e.1)))
+                .sum()
+        });
+        ((g + m) / ranks.len().max(1) as u64).max(1)
+    };
+    let per_chunk = ((CHUNK_BYTES as u64 * 8) / bits_per_code).clamp(64, 1 << 16) as u32;
+
+    let mut data = Vec::new();
+    let mut index = Vec::new();
+    for (c, chunk) in ranks.chunks(per_chunk as usize).enumerate() {
+        let base = c * per_chunk as usize;
+        let mut w = BitWriter::default();
+        for (i, &r) in chunk.iter().enumerate() {
+            if i > 0 {
+                let gap = r - chunk[i - 1] - 1;
+                let b = bucket(gap);
+                let (code, len) = gap_table.get(&b).copied().unwrap_or((0, 0));
+                w.put(u64::from(code), u32::from(len));
+                if b > 1 {
+                    w.put(gap, u32::from(b) - 1);
+                }
+            }
+            if let Some(m) = masks {
+                let (code, len) = mask_table.get(&m[base + i]).copied().unwrap_or((0, 0));
+                w.put(u64::from(code), u32::from(len));
+            }
+        }
+        let bytes = w.finish();
+        index.push(ChunkEntry {
+            first: chunk[0],
+            offset: data.len() as u32,
+            hash: hash8(&bytes),
+        });
+        data.extend_from_slice(&bytes);
+    }
+
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&geometry.to_le_bytes());
+    out.push(holes);
+    out.push(pegs);
+    out.push(u8::from(masks.is_some()));
+    out.extend_from_slice(&(ranks.len() as u32).to_le_bytes());
+    out.extend_from_slice(&per_chunk.to_le_bytes());
+    out.extend_from_slice(&(index.len() as u32).to_le_bytes());
+    gap_code.write(&mut out);
+    if masks.is_some() {
+        mask_code.write(&mut out);
+    }
+    for e in &index {
+        out.extend_from_slice(&e.first.to_le_bytes());
+        out.extend_from_slice(&e.offset.to_le_bytes());
+        out.extend_from_slice(&e.hash);
+    }
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out.extend_from_slice(&data);
+    out
+}
+
+impl Shard {
+    /// Reads a shard's header and index from the start of its bytes (the data may follow, in
+    /// part or whole: whatever follows is taken as the data's first bytes only when `whole`).
+    /// Every count is bounded by the bytes present, so no input can make it allocate wildly.
+    pub fn read_header(bytes: &[u8], data_len: Option<usize>) -> Result<Shard> {
+        let mut r = crate::codec::Reader::new(bytes);
+        if r.take(8)? != MAGIC {
+            return Err(Error::BadTable(
+                "wrong magic number: this is not a pegwise shard".into(),
+            ));
+        }
+        let version = r.u16()?;
+        if version != VERSION {
+            return Err(Error::BadTable(format!(
+                "shard format version {version}, this build reads version {VERSION}"
+            )));
+        }
+        let geometry = r.u64()?;
+        let holes = r.u8()?;
+        let pegs = r.u8()?;
+        let flags = r.u8()?;
+        let count = r.u32()?;
+        let per_chunk = r.u32()?;
+        let chunks = r.u32()? as usize;
+        let bad = |m: String| Error::BadTable(format!("level with {pegs} pegs: {m}"));
+        if !(3..=64).contains(&holes) || pegs > holes {
+            return Err(bad(format!("{pegs} pegs on {holes} holes")));
+        }
+        if u64::from(count) > binomial(u32::from(holes), u32::from(pegs)) {
+            return Err(bad("more codes than positions".into()));
+        }
+        if per_chunk == 0 || chunks != (count as usize).div_ceil(per_chunk as usize) {
+            return Err(bad(format!(
+                "{chunks} chunks do not hold {count} codes at {per_chunk} a chunk"
+            )));
+        }
+        let gap_code = read_code(&mut r)?;
+        let masks = flags & 1 == 1;
+        let mask_code = if masks {
+            read_code(&mut r)?
+        } else {
+            Code::default()
+        };
+        // 20 bytes an entry: the count is bounded by what is there before anything is kept
+        if chunks.saturating_mul(20) > r.remaining() {
+            return Err(bad(format!("the index of {chunks} chunks is truncated")));
+        }
+        let mut index = Vec::with_capacity(chunks);
+        for _ in 0..chunks {
+            let first = r.u64()?;
+            let offset = r.u32()?;
+            let mut hash = [0u8; 8];
+            hash.copy_from_slice(r.take(8)?);
+            index.push(ChunkEntry {
+                first,
+                offset,
+                hash,
+            });
+        }
+        let crc_end = r.pos();
+        let crc = r.u32()?;
+        if crc32fast::hash(&bytes[..crc_end]) != crc {
+            return Err(bad("header checksum mismatch".into()));
+        }
+        let header_len = r.pos();
+        let data_len = data_len.unwrap_or(bytes.len() - header_len);
+        let limit = binomial(u32::from(holes), u32::from(pegs));
+        for (i, w) in index.windows(2).enumerate() {
+            if w[0].first >= w[1].first || w[0].offset >= w[1].offset {
+                return Err(bad(format!("chunk {} is out of order", i + 1)));
+            }
+        }
+        if index
+            .iter()
+            .any(|e| e.first >= limit || e.offset as usize >= data_len.max(1))
+        {
+            return Err(bad("a chunk lies outside the level".into()));
+        }
+        Ok(Shard {
+            geometry,
+            holes,
+            pegs,
+            masks,
+            count,
+            per_chunk,
+            gap_code,
+            mask_code,
+            raw: Mutex::new(vec![None; index.len()]),
+            index,
+            header_len,
+            data_len,
+            decoded: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Reads a whole shard (header, index and every chunk), checking each chunk.
+    pub fn decode(bytes: &[u8]) -> Result<Shard> {
+        let shard = Shard::read_header(bytes, None)?;
+        for c in 0..shard.index.len() {
+            let (from, to) = shard.chunk_range(c);
+            let chunk = bytes
+                .get(from..to)
+                .ok_or_else(|| Error::BadTable("shard truncated".into()))?;
+            shard.add_chunk(c, chunk)?;
+        }
+        Ok(shard)
+    }
+
+    /// Byte range of chunk `c` in the shard file.
+    pub fn chunk_range(&self, c: usize) -> (usize, usize) {
+        let start = self.index.get(c).map_or(0, |e| e.offset as usize);
+        let end = self
+            .index
+            .get(c + 1)
+            .map_or(self.data_len, |e| e.offset as usize);
+        (self.header_len + start, self.header_len + end)
+    }
+
+    /// Adds a chunk's bytes after checking its hash and decoding it once.
+    pub fn add_chunk(&self, c: usize, bytes: &[u8]) -> Result<()> {
+        let e = self.index.get(c).ok_or_else(|| {
+            Error::BadTable(format!(
+                "chunk {c} of a level with {} chunks",
+                self.index.len()
+            ))
+        })?;
+        if hash8(bytes) != e.hash {
+            return Err(Error::BadTable(format!(
+                "level with {} pegs, chunk {c}: hash mismatch (corrupt or from another build)",
+                self.pegs
+            )));
+        }
+        let decoded = self.decode_chunk(c, bytes)?;
+        if let Ok(mut raw) = self.raw.lock() {
+            raw[c] = Some(Arc::from(bytes));
+        }
+        self.remember(c, Arc::new(decoded));
+        Ok(())
+    }
+
+    /// True when chunk `c` is present.
+    pub fn has_chunk(&self, c: usize) -> bool {
+        self.raw
+            .lock()
+            .map(|r| r.get(c).is_some_and(Option::is_some))
+            .unwrap_or(false)
+    }
+
+    /// Chunks present.
+    pub fn chunks_present(&self) -> usize {
+        self.raw
+            .lock()
+            .map(|r| r.iter().flatten().count())
+            .unwrap_or(0)
+    }
+
+    /// The chunk that holds `rank`, if any could.
+    pub fn chunk_of(&self, rank: u64) -> Option<usize> {
+        let i = self.index.partition_point(|e| e.first <= rank);
+        i.checked_sub(1)
+    }
+
+    /// Is `rank` stored? Missing when its chunk has not arrived.
+    pub fn find(&self, rank: u64) -> Found {
+        let Some(c) = self.chunk_of(rank) else {
+            return Found::No;
+        };
+        let Some(chunk) = self.chunk(c) else {
+            return Found::Missing(c);
+        };
+        match chunk.ranks.binary_search(&rank) {
+            Ok(i) => Found::Yes(chunk.masks.get(i).copied().unwrap_or(0)),
+            Err(_) => Found::No,
+        }
+    }
+
+    /// Every rank and mask symbol, in order (all chunks must be present).
+    pub fn all(&self) -> Result<Vec<(u64, u16)>> {
+        let mut out = Vec::with_capacity(self.count as usize);
+        for c in 0..self.index.len() {
+            let chunk = self.chunk(c).ok_or_else(|| {
+                Error::BadTable(format!("level with {} pegs: chunk {c} missing", self.pegs))
+            })?;
+            for (i, &r) in chunk.ranks.iter().enumerate() {
+                out.push((r, chunk.masks.get(i).copied().unwrap_or(0)));
+            }
+        }
+        Ok(out)
+    }
+
+    fn chunk(&self, c: usize) -> Option<Arc<Chunk>> {
+        if let Some(d) = self.decoded.lock().ok()?.get(&c) {
+            return Some(d.clone());
+        }
+        let raw = self.raw.lock().ok()?.get(c)?.clone()?;
+        let d = Arc::new(self.decode_chunk(c, &raw).ok()?);
+        self.remember(c, d.clone());
+        Some(d)
+    }
+
+    fn remember(&self, c: usize, d: Arc<Chunk>) {
+        if let Ok(mut cache) = self.decoded.lock() {
+            if cache.len() >= CACHE {
+                cache.clear();
+            }
+            cache.insert(c, d);
+        }
+    }
+
+    fn decode_chunk(&self, c: usize, bytes: &[u8]) -> Result<Chunk> {
+        let bad =
+            |m: &str| Error::BadTable(format!("level with {} pegs, chunk {c}: {m}", self.pegs));
+        let n = if c + 1 == self.index.len() {
+            self.count as usize - c * self.per_chunk as usize
+        } else {
+            self.per_chunk as usize
+        };
+        // each code takes at least one bit after the first: bound the count by the bytes
+        if n > bytes.len() * 8 + 1 {
+            return Err(bad("more codes than bits"));
+        }
+        let limit = binomial(u32::from(self.holes), u32::from(self.pegs));
+        let mut r = BitReader::new(bytes);
+        let mut ranks = Vec::with_capacity(n);
+        let mut masks = Vec::with_capacity(if self.masks { n } else { 0 });
+        let mut prev = self.index[c].first;
+        for i in 0..n {
+            if i > 0 {
+                let b = self
+                    .gap_code
+                    .read(|| r.bit())
+                    .ok_or_else(|| bad("data ends early"))?;
+                if b > 63 {
+                    return Err(bad("gap too large"));
+                }
+                let gap = if b == 0 {
+                    0
+                } else {
+                    let low = r
+                        .bits(u32::from(b) - 1)
+                        .ok_or_else(|| bad("data ends early"))?;
+                    (1u64 << (b - 1)) | low
+                };
+                prev = prev
+                    .checked_add(gap)
+                    .and_then(|v| v.checked_add(1))
+                    .filter(|&v| v < limit)
+                    .ok_or_else(|| bad("code out of range"))?;
+            }
+            ranks.push(prev);
+            if self.masks {
+                masks.push(
+                    self.mask_code
+                        .read(|| r.bit())
+                        .ok_or_else(|| bad("data ends early"))?,
+                );
+            }
+        }
+        if let Some(next) = self.index.get(c + 1) {
+            if prev >= next.first {
+                return Err(bad("overlaps the next chunk"));
+            }
+        }
+        Ok(Chunk { ranks, masks })
+    }
+}
+
+fn read_code(r: &mut crate::codec::Reader) -> Result<Code> {
+    let n = usize::from(r.u16()?);
+    if n.saturating_mul(3) > r.remaining() {
+        return Err(Error::BadTable("Huffman table truncated".into()));
+    }
+    let mut pairs = Vec::with_capacity(n);
+    for _ in 0..n {
+        let s = r.u16()?;
+        let l = r.u8()?;
+        pairs.push((s, l));
+    }
+    Code::from_lengths(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(n: usize) -> Vec<u64> {
+        let mut x = 12345u64;
+        let mut v: Vec<u64> = (0..n)
+            .map(|_| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                x >> 40
+            })
+            .collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    #[test]
+    fn round_trips_with_and_without_masks() {
+        let ranks = sample(20_000);
+        let masks: Vec<u16> = ranks.iter().map(|r| (r % 5) as u16).collect();
+        for m in [None, Some(&masks[..])] {
+            let bytes = encode(7, 33, 16, &ranks, m);
+            let s = Shard::decode(&bytes).unwrap();
+            assert!(s.index.len() > 1, "several chunks");
+            let all = s.all().unwrap();
+            assert_eq!(all.iter().map(|p| p.0).collect::<Vec<_>>(), ranks);
+            if m.is_some() {
+                assert_eq!(all.iter().map(|p| p.1).collect::<Vec<_>>(), masks);
+            }
+            assert_eq!(s.find(ranks[5000]), Found::Yes(m.map_or(0, |m| m[5000])));
+            assert_eq!(
+                s.find(ranks[5000] + 1) == Found::No,
+                !ranks.contains(&(ranks[5000] + 1))
+            );
+        }
+    }
+
+    #[test]
+    fn chunks_arrive_one_at_a_time_and_are_checked() {
+        let ranks = sample(20_000);
+        let bytes = encode(7, 33, 16, &ranks, None);
+        let s = Shard::read_header(&bytes, None).unwrap();
+        let r = ranks[12_345];
+        let Found::Missing(c) = s.find(r) else {
+            panic!("nothing loaded yet")
+        };
+        let (from, to) = s.chunk_range(c);
+        let mut wrong = bytes[from..to].to_vec();
+        wrong[0] ^= 1;
+        assert!(s
+            .add_chunk(c, &wrong)
+            .unwrap_err()
+            .to_string()
+            .contains("hash"));
+        s.add_chunk(c, &bytes[from..to]).unwrap();
+        assert_eq!(s.find(r), Found::Yes(0));
+        assert_eq!(s.chunks_present(), 1);
+    }
+
+    #[test]
+    fn a_crafted_header_cannot_ask_for_huge_allocations() {
+        let ranks = sample(1000);
+        let mut bytes = encode(7, 33, 16, &ranks, None);
+        // claim a billion chunks of one code each: refused before anything is allocated
+        bytes[21..25].copy_from_slice(&1_000_000_000u32.to_le_bytes());
+        bytes[25..29].copy_from_slice(&1u32.to_le_bytes());
+        bytes[29..33].copy_from_slice(&1_000_000_000u32.to_le_bytes());
+        let e = Shard::read_header(&bytes, None).unwrap_err().to_string();
+        assert!(e.contains("truncated"), "{e}");
+    }
+}

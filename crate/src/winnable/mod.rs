@@ -1,0 +1,337 @@
+//! Which single-vacancy problems can be won, known before the first jump.
+//!
+//! For the catalogue boards the answers are recorded in `winnable.txt` (built by
+//! `pegwise winnable`, see `build`): per start hole up to symmetry, the finish holes that can
+//! be won and those no search has decided. Everything else follows: a finish hole outside both
+//! sets can't be won (position classes rule most of these out; the generator proved the rest).
+//! Rows and small custom boards are decided here and now by exhaustive search; bigger custom
+//! boards are "not known". Tests hold the record against the generator and replay a witness
+//! solution for every "yes".
+
+use crate::board::{bit, Board};
+use crate::classes::Classes;
+use crate::position;
+use crate::problem::{Goal, Problem, Start};
+use crate::solve::brute::Brute;
+
+pub mod record;
+
+/// The recorded answers: `board geometry-id start won-finishes unknown-finishes`, the sets as
+/// hex masks of holes, one line per start up to symmetry.
+const RECORD: &str = include_str!("winnable.txt");
+
+/// Boards with at most this many holes, outside the record, are decided by exhaustive search.
+pub const SEARCH_LIMIT: usize = 20;
+
+/// Can a problem be won?
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase", tag = "winnable", content = "why")]
+pub enum Winnable {
+    /// Yes: a solution exists.
+    Yes,
+    /// No, and why we know.
+    No(Why),
+    /// Not decided (a big custom board, or a search that ran out of time).
+    Unknown,
+}
+
+/// How a "no" is known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Why {
+    /// Position classes: the goal is in another class than the start.
+    Class,
+    /// An exhaustive search (the generator) found no solution.
+    Search,
+}
+
+/// The finish holes a start can be won at (`won`) and those not decided (`unknown`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Finishes {
+    /// Holes where the last peg can end.
+    pub won: u64,
+    /// Holes not decided either way.
+    pub unknown: u64,
+}
+
+/// The finishes from a single vacancy at `start`.
+pub fn finishes(board: &Board, start: u8) -> Finishes {
+    if let Some(f) = recorded(board, start) {
+        return f;
+    }
+    let classes = Classes::of(board);
+    let from = position::single_vacancy(board, start);
+    let allowed = (0..board.len() as u8)
+        .filter(|&h| classes.may_reach(from, bit(h)))
+        .fold(0u64, |m, h| m | bit(h));
+    if board.len() > SEARCH_LIMIT && !is_row(board) {
+        return Finishes {
+            won: 0,
+            unknown: allowed,
+        };
+    }
+    Finishes {
+        won: search_finishes(board, from, allowed),
+        unknown: 0,
+    }
+}
+
+/// True for a board whose holes lie in one row: its games are short, so search is cheap.
+fn is_row(board: &Board) -> bool {
+    (0..board.len() as u8).all(|k| board.display_xy(k).1 == 0.0)
+}
+
+/// Exhaustive: the holes in `allowed` where a game from `from` can end with one peg.
+pub fn search_finishes(board: &Board, from: u64, allowed: u64) -> u64 {
+    let mut won = 0;
+    for h in (0..board.len() as u8).filter(|&h| allowed >> h & 1 == 1) {
+        let Ok(p) = Problem::new(board.clone(), Start::Hole(h), Goal::Hole(h)) else {
+            continue;
+        };
+        if Brute::new(&p).winning(from) {
+            won |= bit(h);
+        }
+    }
+    won
+}
+
+/// The recorded finishes, mapped from the start's representative by a symmetry.
+fn recorded(board: &Board, start: u8) -> Option<Finishes> {
+    let geometry = format!("{:016x}", board.geometry_id());
+    for line in RECORD.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [_, g, rep, won, unknown] = f[..] else {
+            continue;
+        };
+        if g != geometry {
+            continue;
+        }
+        let rep = board.hole(rep).ok()?;
+        let perm = board
+            .symmetries()
+            .iter()
+            .find(|p| p[usize::from(rep)] == start)?;
+        let map = |hex: &str| -> Option<u64> {
+            let m = u64::from_str_radix(hex, 16).ok()?;
+            Some(crate::symmetry::apply(perm, m))
+        };
+        return Some(Finishes {
+            won: map(won)?,
+            unknown: map(unknown)?,
+        });
+    }
+    None
+}
+
+/// Can this problem be won? (`Start::All` asks whether some start can.)
+pub fn status(problem: &Problem) -> Winnable {
+    let board = &problem.board;
+    let starts: Vec<u8> = match problem.start {
+        Start::Hole(h) => vec![h],
+        Start::All => (0..board.len() as u8).collect(),
+        Start::Position(code) => return position_status(problem, code),
+    };
+    let goal = problem.goal_set();
+    let mut unknown = false;
+    for s in starts {
+        let f = finishes(board, s);
+        let want = if problem.goal == Goal::Start {
+            bit(s)
+        } else {
+            goal
+        };
+        if f.won & want != 0 {
+            return Winnable::Yes;
+        }
+        unknown |= f.unknown & want != 0;
+    }
+    if unknown {
+        Winnable::Unknown
+    } else if problem.classes_allow() {
+        Winnable::No(Why::Search)
+    } else {
+        Winnable::No(Why::Class)
+    }
+}
+
+/// A game from a set position: classes, then exhaustive search on rows and small boards.
+fn position_status(problem: &Problem, code: u64) -> Winnable {
+    let board = &problem.board;
+    if !Classes::of(board).may_reach(code, problem.goal_set()) {
+        return Winnable::No(Why::Class);
+    }
+    if board.len() > SEARCH_LIMIT && !is_row(board) {
+        return Winnable::Unknown;
+    }
+    if Brute::new(problem).winning(code) {
+        Winnable::Yes
+    } else {
+        Winnable::No(Why::Search)
+    }
+}
+
+/// For the start picker: whether each hole, as the start, can be won for `goal`.
+pub fn starts(board: &Board, goal: Goal) -> Vec<Winnable> {
+    (0..board.len() as u8)
+        .map(
+            |s| match Problem::new(board.clone(), Start::Hole(s), goal) {
+                Ok(p) => status(&p),
+                Err(_) => Winnable::No(Why::Class),
+            },
+        )
+        .collect()
+}
+
+/// The starts and goals the catalogue prefers to open with (the classic problems), before any
+/// other that can be won.
+const PREFERRED: &[(&str, &str, &str)] = &[
+    ("english", "d4", "start"),
+    ("triangle5", "a1", "start"),
+    ("triangle4", "a2", "b2"),
+    ("french", "c1", "any"),
+    ("wiegleb", "e5", "start"),
+];
+
+/// The problem a board opens with: a classic one if it can be won, else the first start in
+/// reading order that wins back at itself, else the first that wins anywhere. Falls back to
+/// the first hole with goal `any` when nothing is known to win.
+pub fn default_problem(board: &Board) -> Problem {
+    let preferred = PREFERRED
+        .iter()
+        .filter(|(name, _, _)| {
+            *name == board.name()
+                && Board::by_name(name).is_ok_and(|b| b.geometry_id() == board.geometry_id())
+        })
+        .filter_map(|&(_, s, g)| Problem::parse(board.clone(), s, g).ok());
+    let mut candidates: Vec<Problem> = preferred.collect();
+    for goal in [Goal::Start, Goal::Any] {
+        for s in centre_first(board) {
+            if let Ok(p) = Problem::new(board.clone(), Start::Hole(s), goal) {
+                candidates.push(p);
+            }
+        }
+    }
+    for p in &candidates {
+        if status(p) == Winnable::Yes {
+            return p.clone();
+        }
+    }
+    // Nothing known to win: a game that at least isn't known to be lost.
+    for p in &candidates {
+        if status(p) == Winnable::Unknown {
+            return p.clone();
+        }
+    }
+    Problem {
+        board: board.clone(),
+        start: Start::Hole(0),
+        goal: Goal::Any,
+    }
+}
+
+/// Holes ordered by distance from the board's centre (then reading order): the starts a
+/// player would try first.
+fn centre_first(board: &Board) -> Vec<u8> {
+    let n = board.len() as u8;
+    let (cx, cy) = (0..n).fold((0.0, 0.0), |(x, y), k| {
+        let (a, b) = board.display_xy(k);
+        (x + a / f64::from(n), y + b / f64::from(n))
+    });
+    let mut holes: Vec<u8> = (0..n).collect();
+    let d = |k: u8| {
+        let (x, y) = board.display_xy(k);
+        ((x - cx).powi(2) + (y - cy).powi(2) * 1000.0).round() as i64
+    };
+    holes.sort_by_key(|&k| (d(k), k));
+    holes
+}
+
+/// A problem that can be won, close to `problem`: the same start with another goal (the start
+/// hole, then anywhere, then the nearest finish), else the nearest start with the same goal.
+pub fn nearby(problem: &Problem) -> Option<Problem> {
+    let board = &problem.board;
+    let won = |p: &Problem| status(p) == Winnable::Yes;
+    if won(problem) {
+        return Some(problem.clone());
+    }
+    let by_distance = |from: u8| {
+        let (x0, y0) = board.display_xy(from);
+        let mut hs: Vec<u8> = (0..board.len() as u8).collect();
+        hs.sort_by(|&a, &b| {
+            let da = dist(board.display_xy(a), (x0, y0));
+            let db = dist(board.display_xy(b), (x0, y0));
+            da.total_cmp(&db).then(a.cmp(&b))
+        });
+        hs
+    };
+    if let Start::Hole(s) = problem.start {
+        let mut goals = vec![Goal::Start, Goal::Any];
+        goals.extend(by_distance(s).into_iter().map(Goal::Hole));
+        for g in goals {
+            if g == problem.goal {
+                continue;
+            }
+            let p = Problem::new(board.clone(), problem.start, g).ok()?;
+            if won(&p) {
+                return Some(p);
+            }
+        }
+        for t in by_distance(s) {
+            let p = Problem::new(board.clone(), Start::Hole(t), problem.goal).ok()?;
+            if won(&p) {
+                return Some(p);
+            }
+        }
+    }
+    Some(default_problem(board)).filter(won)
+}
+
+fn dist(a: (f64, f64), b: (f64, f64)) -> f64 {
+    (a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(board: &str, s: &str, g: &str) -> Problem {
+        Problem::parse(Board::by_name(board).unwrap(), s, g).unwrap()
+    }
+
+    #[test]
+    fn the_ten_hole_triangle_wins_only_from_a2_type_starts() {
+        // Bell: vacate a2, finish at b2 (and its images) is the only solvable problem.
+        assert_eq!(status(&p("triangle4", "a2", "b2")), Winnable::Yes);
+        assert!(matches!(
+            status(&p("triangle4", "a1", "any")),
+            Winnable::No(_)
+        ));
+        assert!(matches!(
+            status(&p("triangle4", "a2", "start")),
+            Winnable::No(_)
+        ));
+    }
+
+    #[test]
+    fn rows_are_decided_by_search() {
+        let b = Board::by_name("row:8").unwrap();
+        let won: Vec<usize> = starts(&b, Goal::Any)
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w == Winnable::Yes)
+            .map(|(i, _)| i + 1)
+            .collect();
+        assert_eq!(won, vec![2, 4, 5, 7]);
+        for l in [5, 7, 9, 11] {
+            let b = Board::by_name(&format!("row:{l}")).unwrap();
+            assert!(starts(&b, Goal::Any).iter().all(|w| *w != Winnable::Yes));
+        }
+    }
+
+    #[test]
+    fn nearby_names_a_problem_that_wins() {
+        let lost = p("triangle4", "a1", "any");
+        let near = nearby(&lost).unwrap();
+        assert_eq!(status(&near), Winnable::Yes);
+    }
+}
