@@ -226,10 +226,23 @@ struct PositionView {
     save: String,
 }
 
+/// A problem to offer: a start hole or a start position (the other null), and a goal.
 #[derive(Serialize)]
 struct ProblemView {
-    start: String,
+    start: Option<String>,
+    position: Option<String>,
     goal: String,
+}
+
+impl ProblemView {
+    fn of(p: &Problem) -> ProblemView {
+        let hole = matches!(p.start, crate::problem::Start::Hole(_));
+        ProblemView {
+            start: hole.then(|| p.start_text()),
+            position: (!hole).then(|| p.start_text()),
+            goal: p.goal_text(),
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -350,10 +363,7 @@ impl GameHandle {
         let nearby = matches!(winnable, Winnable::No(_))
             .then(|| crate::defaults::nearby(g.problem()))
             .flatten()
-            .map(|p| ProblemView {
-                start: p.start_text(),
-                goal: p.goal_text(),
-            });
+            .map(|p| ProblemView::of(&p));
         let b = &g.problem().board;
         to_js(&StateView {
             position,

@@ -9,10 +9,11 @@ import { statusBanner } from './texts.js';
  * @typedef {{
  *   name: string, peg: boolean, picked: boolean, goal: boolean, pickStart: boolean,
  *   mode: 'off'|'hover'|'always', jumps: Jump[], verdicts: Hint[]|undefined,
- *   landing: {jump: string, verdict: string|null}|null,
+ *   landing: {jump: string, verdict: string|null}|null, wins?: 'yes'|'no'|'unknown'|null,
  * }} HoleFacts
  *   jumps: the peg's legal jumps; verdicts: their verdicts once known; landing: the picked
- *   peg's jump that lands in this (empty) hole
+ *   peg's jump that lands in this (empty) hole; wins: can a game from this hole as the start
+ *   be won (wasm's answer, for the start picker)
  */
 
 /**
@@ -44,7 +45,10 @@ export function verdictWords(verdicts) {
  */
 export function holeLabel(h) {
   const goal = h.goal ? ', the goal' : '';
-  if (h.pickStart) return `hole ${h.name}${goal}, pick it as the empty start hole`;
+  if (h.pickStart) {
+    const wins = { yes: ', can be won from here', no: ', can’t be won from here', unknown: ', not known whether it can be won from here' }[h.wins ?? ''] ?? '';
+    return `hole ${h.name}${goal}${wins}, pick it as the empty start hole`;
+  }
   if (!h.peg) {
     if (!h.landing) return `empty hole ${h.name}${goal}`;
     const v = h.landing.verdict;

@@ -3,14 +3,14 @@
 // board does the playing (widget.js, the same code every embed runs); this file turns its
 // events into the text around it and the controls into set() calls.
 
-import { setupControls, syncControls } from './controls.js';
+import { markStarts, setupControls, syncControls } from './controls.js';
 import { listenKeys } from './keys.js';
 import { showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
 import './peg-solitaire.js';
 import { Replay } from './replay.js';
 import { firstGame, startupNote, unreadableSaveNote } from './startup.js';
 import { dropGame, loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
-import { hintLine, sourceInfo, statusBanner } from './texts.js';
+import { hintLine, noSolutionBanner, sourceInfo, statusBanner, unwinnableBanner } from './texts.js';
 import { gameQuery, readGameUrl } from './url.js';
 
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
@@ -36,12 +36,17 @@ const page = {
   booting: true,
   /** A bad link opened a fallback game: the saved game is kept until the player moves. */
   keepSaved: false,
+  /** @type {number|null} the position (version) where "Show a solution" or "Step" found nothing */
+  noSolutionAt: null,
 };
 
 const replay = new Replay({
   game,
   changed: () => refresh(),
-  nothing: (why) => flash(why),
+  nothing: () => {
+    page.noSolutionAt = game.state()?.version ?? null;
+    refresh();
+  },
 });
 
 /** Reasons of a `change` event that mean a new position (or a new game). */
@@ -52,6 +57,7 @@ const PLAYED = new Set(['move', 'undo', 'redo', 'reset', 'seek']);
 el.addEventListener('change', (e) => {
   const { reason, state } = /** @type {CustomEvent<{reason: string, state: GameState}>} */ (e).detail;
   if (MOVED.has(reason)) {
+    page.noSolutionAt = null;
     clearTimeout(page.thinkingTimer);
     page.thinking = false;
     page.thinkingTimer = setTimeout(() => {
@@ -80,7 +86,7 @@ function syncUrl(s, reason) {
 
 /** @param {GameState} s */
 function syncAll(s) {
-  syncControls({ board: s.board, start: s.start, goal: s.goal, holes: s.holes, hintMode: s.hints, names: s.names, pickStart: s.pickStart });
+  syncControls({ board: s.board, start: s.startHole ?? '', goal: s.goal, holes: s.holes, hintMode: s.hints, names: s.names, pickStart: s.pickStart });
   showMoves(s, (where) => {
     replay.stop();
     game.seek(where).catch(fail);
@@ -99,6 +105,7 @@ function refresh(s = game.state()) {
     canSolve: s.status === 'playing' && s.winning !== false,
   });
   showBanner(banner(s));
+  markStarts(s.starts);
   const peg = s.focus;
   const cursorEmpty = s.cursor !== null && !s.pegs[s.holes.indexOf(s.cursor)];
   const quiet = s.pickStart || s.status === 'solved';
@@ -131,6 +138,9 @@ function judgedPegs(s) {
  */
 function banner(s) {
   if (s.pickStart) return { status: 'pick', text: 'Pick the start:', sub: 'click the hole that should be empty. Esc cancels.' };
+  if (page.noSolutionAt === s.version) return noSolutionBanner(s);
+  // at move 0, a game that can't be won says so, and offers one close to it that can
+  if (s.status !== null && s.winnable === 'no' && s.jumps === 0) return unwinnableBanner(s, switchTo);
   if (s.status === null) {
     if (s.error) return { status: 'error', text: 'The engine failed.', sub: `${s.error}. Reload the page to go on.` };
     // keep the last banner for a moment: most verdicts come back within a frame
@@ -175,6 +185,14 @@ function reopen(c, what) {
     const s = game.state();
     if (s) syncAll(s);
   });
+}
+
+/**
+ * Opens a problem wasm offered (a winnable one near the current game).
+ * @param {import('./engine.js').ProblemView} p
+ */
+function switchTo(p) {
+  reopen(p.start !== null ? { start: p.start, goal: p.goal } : { position: /** @type {string} */ (p.position), goal: p.goal }, 'That game can’t be opened');
 }
 
 /** @param {'off'|'hover'|'always'} mode */

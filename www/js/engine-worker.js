@@ -278,6 +278,11 @@ const ops = {
     budget(s);
     return { version: s.version, hints: s.game.hints() };
   },
+  /** Can the game be won from each hole as the start, for `goal` (wasm's answers). */
+  startsFor(s, { goal }) {
+    fits('goal', goal);
+    return { version: s.version, starts: s.game.startsFor(goal) };
+  },
   /** Every peg that can jump, judged by wasm (see hintsFor). */
   pegs(s) {
     budget(s);

@@ -39,6 +39,10 @@ export class GameView {
     this.pegs = new Map();
     /** The verdict was "can't tell" but a hint since found a good jump: ask wasm again. */
     this.recheck = false;
+    /** @type {import('./engine.js').StartHint[]|null} which starts can be won for this goal */
+    this.starts = null;
+    /** The board and goal `starts` answers for. */
+    this.startsKey = '';
     /** @type {string[]|null} a solution from the current position, once asked */
     this.solutionLine = null;
     /** @type {'off'|'hover'|'always'} */
@@ -254,6 +258,11 @@ export class GameView {
   accept(snap, change) {
     const prev = this.snap;
     this.snap = { version: snap.version, position: snap.position, legal: snap.legal, tableState: snap.tableState, tableNote: snap.tableNote };
+    const key = `${snap.position.board}|${snap.position.goal}`;
+    if (key !== this.startsKey) {
+      this.starts = null;
+      this.startsKey = key;
+    }
     this.full = null;
     this.recheck = false;
     this.hints = new Map();
@@ -278,6 +287,7 @@ export class GameView {
     if (!this.full || this.recheck) return { op: 'state' };
     const hole = this.focusHole;
     if (this.mode !== 'off' && hole && !this.hints.has(hole) && this.jumpsFrom(hole).length) return { op: 'hintsFor', args: { hole } };
+    if (!this.starts) return { op: 'startsFor', args: { goal: this.snap.position.goal } };
     if (this.mode === 'always' || this.allPegs) {
       // peg by peg, so a change never waits long behind a question about the old position
       const next = this.movablePegs().find((p) => !this.hints.has(p));
@@ -312,9 +322,15 @@ export class GameView {
           if (q.op === 'state') {
             this.full = res.state;
             this.recheck = false;
-          } else this.takePeg(res.peg);
+          } else if (q.op === 'startsFor') this.starts = res.starts;
+          else this.takePeg(res.peg);
           this.onInfo();
         } else if (q.op === 'state') this.recheck = false;
+        // which starts win depends on the board and goal only, not on the position
+        else if (q.op === 'startsFor' && `${this.snap?.position.board}|${q.args?.goal}` === this.startsKey) {
+          this.starts = res.starts;
+          this.onInfo();
+        }
         this.ask();
       },
       (e) => {

@@ -4,13 +4,20 @@
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
+/** What the banner shows now, so an unchanged banner is left alone (its button keeps focus). */
+let bannerKey = '';
+
 /**
  * Shows the status banner.
- * @param {{status: string, text: string, sub?: string}} b status: loading | playing | thinking |
- *   solved | deadend | stuck | pick
+ * @param {{status: string, text: string, sub?: string, action?: {label: string, run: () => void}|null}} b
+ *   status: loading | playing | thinking | solved | deadend | stuck | pick | unwinnable |
+ *   nosolution | error; action: a button after the words (e.g. switch to a game that can be won)
  */
-export function showBanner({ status, text, sub = '' }) {
+export function showBanner({ status, text, sub = '', action = null }) {
   const el = $('banner');
+  const key = JSON.stringify([status, text, sub, action?.label ?? '']);
+  if (key === bannerKey) return;
+  bannerKey = key;
   el.dataset.status = status;
   el.replaceChildren(document.createTextNode(text));
   if (sub) {
@@ -19,6 +26,14 @@ export function showBanner({ status, text, sub = '' }) {
     s.className = 'sub';
     s.textContent = sub;
     el.append(s);
+  }
+  if (action) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.id = 'banner-action';
+    b.textContent = action.label;
+    b.addEventListener('click', action.run);
+    el.append(b);
   }
 }
 

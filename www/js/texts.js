@@ -8,7 +8,7 @@
  * @typedef {import('./engine.js').Hint} Hint
  * @typedef {import('./engine.js').Jump} Jump
  * @typedef {import('./engine.js').PegHint} PegHint
- * @typedef {{status: string, text: string, sub?: string}} Banner
+ * @typedef {{status: string, text: string, sub?: string, action?: {label: string, run: () => void}|null}} Banner
  * @typedef {Array<{text: string, cls?: string}>} Line
  */
 
@@ -43,6 +43,7 @@ export function statusBanner(pos, full, holes, fatal) {
   if (full.status === 'solved') {
     return { status: 'solved', text: 'Solved!', sub: `One peg left, in ${holes[pos.pegs.indexOf(true)]}, after ${plural(pos.moves, 'move')}.` };
   }
+  if (full.winnable === 'no' && pos.jumps === 0 && full.status !== 'solved') return unwinnableBanner(full, null);
   if (full.status === 'deadend') {
     const why = fatal ? `${fatal} made the goal unreachable.` : 'The goal can no longer be reached.';
     return { status: 'deadend', text: 'Dead end.', sub: `${why} Undo to go back.` };
@@ -51,6 +52,54 @@ export function statusBanner(pos, full, holes, fatal) {
   const unsure = full.winning === null ? ' (The live search can’t tell yet whether it can still be won.)' : '';
   const sub = `Goal: ${goalText(pos)}.${unsure}`;
   return { status: 'playing', text: pos.jumps ? 'Your move.' : 'Jump a peg over a neighbour into an empty hole.', sub };
+}
+
+/**
+ * How the goal reads after "finish": "where you started", "anywhere", "at c3".
+ * @param {string} goal start | any | a hole
+ */
+function finishWords(goal) {
+  return goal === 'start' ? 'where you started' : goal === 'any' ? 'anywhere' : `at ${goal}`;
+}
+
+/**
+ * A problem offered instead, in words: "start b1, finish anywhere" or "start from oXoXXXX,
+ * finish anywhere".
+ * @param {import('./engine.js').ProblemView} p
+ */
+export function problemWords(p) {
+  return `${p.start !== null ? `start ${p.start}` : `start from ${p.position}`}, finish ${finishWords(p.goal)}`;
+}
+
+/**
+ * The banner for a game that can't be won from its start (wasm's verdict), naming a winnable
+ * one nearby when wasm found one.
+ * @param {{why?: string|null, nearby: import('./engine.js').ProblemView|null}} full
+ * @param {((p: import('./engine.js').ProblemView) => void)|null} switchTo the button's action
+ *   (none without it)
+ * @returns {Banner}
+ */
+export function unwinnableBanner(full, switchTo) {
+  const why = full.why === 'class' ? 'No sequence of jumps can end there (position classes rule it out).' : 'A full search found no way to finish.';
+  const near = full.nearby;
+  const sub = near ? `${why} A game close to it that can be won: ${problemWords(near)}.` : why;
+  return {
+    status: 'unwinnable',
+    text: 'This game can’t be won.',
+    sub,
+    action: near && switchTo ? { label: 'Switch to it', run: () => switchTo(near) } : null,
+  };
+}
+
+/**
+ * The banner when "Show a solution" or "Step" found nothing, in plain words.
+ * @param {{winning: boolean|null}|null} full
+ * @returns {Banner}
+ */
+export function noSolutionBanner(full) {
+  return full?.winning === false
+    ? { status: 'nosolution', text: 'No solution from here:', sub: 'the goal can no longer be reached. Undo to go back.' }
+    : { status: 'nosolution', text: 'No solution found.', sub: 'The live search ran out of time on this position. Play on a little and ask again.' };
 }
 
 /**
@@ -128,14 +177,4 @@ export function hintLine({ mode, peg, emptyCursor, jumps, hints, pegs }) {
   if (mode === 'off') return [{ text: `${peg} can jump to ${jumps.map((j) => j.to).join(', ')}.` }];
   if (!hints) return [{ text: `${peg}: thinking…` }];
   return hints.flatMap((h, i) => [{ text: i ? ' · ' : `${peg}: ` }, { text: `${h.jump} ${VERDICT_WORDS[h.verdict] ?? h.verdict}`, cls: h.verdict }]);
-}
-
-/**
- * Why "Show a solution" found nothing.
- * @param {{winning: boolean|null}|null} full
- */
-export function noSolutionText(full) {
-  return full?.winning === false
-    ? 'No solution from here: the goal can no longer be reached. Undo to go back.'
-    : 'The live search found no solution in time. Play on a little and ask again.';
 }

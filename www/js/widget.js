@@ -210,6 +210,7 @@ export class Widget {
         jumps: ctrl.jumpsFrom(h.name),
         verdicts: mode === 'off' ? undefined : ctrl.hints.get(h.name),
         landing: land ? { jump: land.jump, verdict: selHints?.find((x) => x.to === h.name)?.verdict ?? null } : null,
+        wins: ctrl.starts?.[k]?.winnable ?? null,
       });
     });
   }
@@ -349,6 +350,9 @@ export class Widget {
       winning: full ? full.winning : null,
       fatal: full?.fatal ?? null,
       winnable: full?.winnable ?? null,
+      why: full?.why ?? null,
+      nearby: full?.nearby ?? null,
+      starts: ctrl.starts,
       tableFile: ctrl.tableFile,
       tableState: snap.tableState,
       tableNote: snap.tableNote,
