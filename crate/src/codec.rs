@@ -187,7 +187,7 @@ impl<'a> Reader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    
+
     #[test]
     fn bits_round_trip() {
         let mut w = BitWriter::default();

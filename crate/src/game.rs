@@ -4,8 +4,8 @@ use serde::Serialize;
 
 use crate::board::Jump;
 use crate::error::{Error, Result};
-use crate::oracle::{Oracle, Source, Verdict};
 use crate::moves;
+use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
 use crate::problem::{Problem, Start};
 use crate::table::Table;

@@ -98,7 +98,10 @@ impl Code {
             let (first, index) = self.first[l];
             let n = self.count[l];
             if n > 0 && code >= first && code - first < n {
-                return self.lengths.get((index + code - first) as usize).map(|p| p.0);
+                return self
+                    .lengths
+                    .get((index + code - first) as usize)
+                    .map(|p| p.0);
             }
         }
         None
@@ -121,8 +124,11 @@ fn huffman_lengths(freq: &[(u16, u64)]) -> Vec<u8> {
     // nodes: leaves 0..n, then internal nodes; parent links give depths
     let n = freq.len();
     let mut parent = vec![usize::MAX; 2 * n];
-    let mut heap: BinaryHeap<Reverse<(u64, usize)>> =
-        freq.iter().enumerate().map(|(i, f)| Reverse((f.1, i))).collect();
+    let mut heap: BinaryHeap<Reverse<(u64, usize)>> = freq
+        .iter()
+        .enumerate()
+        .map(|(i, f)| Reverse((f.1, i)))
+        .collect();
     let mut next = n;
     while heap.len() > 1 {
         let (Some(Reverse((fa, a))), Some(Reverse((fb, b)))) = (heap.pop(), heap.pop()) else {
@@ -152,7 +158,9 @@ mod tests {
 
     #[test]
     fn codes_are_prefix_free_and_decode() {
-        let freq: Vec<(u16, u64)> = (0u16..40).map(|s| (s * 3, 1 + (s as u64 % 7) * 100)).collect();
+        let freq: Vec<(u16, u64)> = (0u16..40)
+            .map(|s| (s * 3, 1 + (s as u64 % 7) * 100))
+            .collect();
         let code = Code::from_frequencies(&freq);
         let table = code.table();
         let mut bits = Vec::new();

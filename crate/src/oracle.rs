@@ -208,7 +208,12 @@ fn goal_holes(problem: &Problem, sym: usize, full: &Canon) -> u64 {
 
 /// Table membership; a level that is not stored is answered from its children (exact for
 /// reachable positions: a position wins iff some child wins). Err names the part to fetch.
-fn table_winning(a: &Attached, problem: &Problem, goal: u64, code: u64) -> std::result::Result<bool, Need> {
+fn table_winning(
+    a: &Attached,
+    problem: &Problem,
+    goal: u64,
+    code: u64,
+) -> std::result::Result<bool, Need> {
     if position::pegs(code) <= 1 {
         return Ok(code & goal != 0);
     }

@@ -100,13 +100,7 @@ fn bucket(gap: u64) -> u16 {
 
 /// Encodes one level: ranks ascending and distinct, with a mask symbol per rank if `masks` is
 /// given (same length).
-pub fn encode(
-    geometry: u64,
-    holes: u8,
-    pegs: u8,
-    ranks: &[u64],
-    masks: Option<&[u16]>,
-) -> Vec<u8> {
+pub fn encode(geometry: u64, holes: u8, pegs: u8, ranks: &[u64], masks: Option<&[u16]>) -> Vec<u8> {
     let mut gap_freq: HashMap<u16, u64> = HashMap::new();
     let mut mask_freq: HashMap<u16, u64> = HashMap::new();
     for w in ranks.windows(2) {
@@ -124,10 +118,16 @@ pub fn encode(
     };
     let gap_code = Code::from_frequencies(&sorted(gap_freq));
     let mask_code = Code::from_frequencies(&sorted(mask_freq));
-    let gap_table: HashMap<u16, (u32, u8)> =
-        gap_code.table().into_iter().map(|(s, c, l)| (s, (c, l))).collect();
-    let mask_table: HashMap<u16, (u32, u8)> =
-        mask_code.table().into_iter().map(|(s, c, l)| (s, (c, l))).collect();
+    let gap_table: HashMap<u16, (u32, u8)> = gap_code
+        .table()
+        .into_iter()
+        .map(|(s, c, l)| (s, (c, l)))
+        .collect();
+    let mask_table: HashMap<u16, (u32, u8)> = mask_code
+        .table()
+        .into_iter()
+        .map(|(s, c, l)| (s, (c, l)))
+        .collect();
     // codes per chunk from the mean bits per code
     let bits_per_code = {
         let g: u64 = ranks
@@ -321,7 +321,10 @@ impl Shard {
     /// Adds a chunk's bytes after checking its hash and decoding it once.
     pub fn add_chunk(&self, c: usize, bytes: &[u8]) -> Result<()> {
         let e = self.index.get(c).ok_or_else(|| {
-            Error::BadTable(format!("chunk {c} of a level with {} chunks", self.index.len()))
+            Error::BadTable(format!(
+                "chunk {c} of a level with {} chunks",
+                self.index.len()
+            ))
         })?;
         if hash8(bytes) != e.hash {
             return Err(Error::BadTable(format!(
@@ -407,9 +410,8 @@ impl Shard {
     }
 
     fn decode_chunk(&self, c: usize, bytes: &[u8]) -> Result<Chunk> {
-        let bad = |m: &str| {
-            Error::BadTable(format!("level with {} pegs, chunk {c}: {m}", self.pegs))
-        };
+        let bad =
+            |m: &str| Error::BadTable(format!("level with {} pegs, chunk {c}: {m}", self.pegs));
         let n = if c + 1 == self.index.len() {
             self.count as usize - c * self.per_chunk as usize
         } else {
@@ -436,7 +438,9 @@ impl Shard {
                 let gap = if b == 0 {
                     0
                 } else {
-                    let low = r.bits(u32::from(b) - 1).ok_or_else(|| bad("data ends early"))?;
+                    let low = r
+                        .bits(u32::from(b) - 1)
+                        .ok_or_else(|| bad("data ends early"))?;
                     (1u64 << (b - 1)) | low
                 };
                 prev = prev
@@ -485,7 +489,9 @@ mod tests {
         let mut x = 12345u64;
         let mut v: Vec<u64> = (0..n)
             .map(|_| {
-                x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 x >> 40
             })
             .collect();
@@ -508,7 +514,10 @@ mod tests {
                 assert_eq!(all.iter().map(|p| p.1).collect::<Vec<_>>(), masks);
             }
             assert_eq!(s.find(ranks[5000]), Found::Yes(m.map_or(0, |m| m[5000])));
-            assert_eq!(s.find(ranks[5000] + 1) == Found::No, !ranks.contains(&(ranks[5000] + 1)));
+            assert_eq!(
+                s.find(ranks[5000] + 1) == Found::No,
+                !ranks.contains(&(ranks[5000] + 1))
+            );
         }
     }
 
@@ -524,7 +533,11 @@ mod tests {
         let (from, to) = s.chunk_range(c);
         let mut wrong = bytes[from..to].to_vec();
         wrong[0] ^= 1;
-        assert!(s.add_chunk(c, &wrong).unwrap_err().to_string().contains("hash"));
+        assert!(s
+            .add_chunk(c, &wrong)
+            .unwrap_err()
+            .to_string()
+            .contains("hash"));
         s.add_chunk(c, &bytes[from..to]).unwrap();
         assert_eq!(s.find(r), Found::Yes(0));
         assert_eq!(s.chunks_present(), 1);

@@ -177,9 +177,8 @@ pub fn pinned(file: &str) -> Option<&'static str> {
 
 /// Refuses a file whose SHA-256 is not the one pinned for it at build time.
 pub fn check_pinned(file: &str, bytes: &[u8]) -> Result<()> {
-    let want = pinned(file).ok_or_else(|| {
-        Error::BadTable(format!("'{file}' is not a table this build knows"))
-    })?;
+    let want = pinned(file)
+        .ok_or_else(|| Error::BadTable(format!("'{file}' is not a table this build knows")))?;
     let got = sha256_hex(bytes);
     if got != want {
         return Err(Error::BadTable(format!(

@@ -30,6 +30,9 @@ pub const VERSION: u16 = 2;
 /// Levels up to this many bytes are stored inline in the head file.
 pub const INLINE_LIMIT: usize = 16 * 1024;
 
+/// One level to build: its ranks ascending and, for a table with masks, a symbol per rank.
+pub type LevelCodes = Option<(Vec<u64>, Option<Vec<u16>>)>;
+
 /// Where a level's shard lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Place {
@@ -151,7 +154,7 @@ impl Table {
         goal_set: u64,
         half: bool,
         masks: bool,
-        levels: Vec<Option<(Vec<u64>, Option<Vec<u16>>)>>,
+        levels: Vec<LevelCodes>,
     ) -> Table {
         let holes = board.len() as u8;
         let levels = levels
@@ -159,13 +162,8 @@ impl Table {
             .enumerate()
             .map(|(k, l)| {
                 l.map(|(ranks, m)| {
-                    let bytes = shard::encode(
-                        board.geometry_id(),
-                        holes,
-                        k as u8,
-                        &ranks,
-                        m.as_deref(),
-                    );
+                    let bytes =
+                        shard::encode(board.geometry_id(), holes, k as u8, &ranks, m.as_deref());
                     let shard = Shard::decode(&bytes).ok().map(Arc::new);
                     Level {
                         codes: ranks.len() as u32,
@@ -469,7 +467,11 @@ impl Table {
         if half != (start_set == goal_set) {
             return Err(bad(format!(
                 "the half flag says {half}, but the start and goal sets {}",
-                if start_set == goal_set { "agree" } else { "differ" }
+                if start_set == goal_set {
+                    "agree"
+                } else {
+                    "differ"
+                }
             )));
         }
         let count = r.u8()?;
@@ -485,7 +487,9 @@ impl Table {
                 return Err(bad(format!("level with {n} pegs appears twice")));
             }
             if u64::from(codes) > codec::binomial(u32::from(holes), n as u32) {
-                return Err(bad(format!("level with {n} pegs: more codes than positions")));
+                return Err(bad(format!(
+                    "level with {n} pegs: more codes than positions"
+                )));
             }
             let (place, shard) = match kind {
                 0 => {
@@ -602,7 +606,11 @@ mod tests {
         let (_, bytes) = ext.iter().find(|e| e.0 == 5).unwrap();
         let mut wrong = bytes.clone();
         wrong[20] ^= 1;
-        assert!(back.add_header(5, &wrong).unwrap_err().to_string().contains("SHA-256"));
+        assert!(back
+            .add_header(5, &wrong)
+            .unwrap_err()
+            .to_string()
+            .contains("SHA-256"));
         let (_, a, b) = back.range(Need::Header(5)).unwrap();
         back.add_header(5, &bytes[a..b]).unwrap();
         let Look::Missing(Need::Chunk(5, c)) = back.look(&canon, code) else {

@@ -43,7 +43,11 @@ fn every_start_and_goal_agrees_with_brute_force_on_random_playouts() {
     for s in record::start_representatives(&b) {
         let won = winnable::finishes(&b, s).won;
         let mut goals = vec![Goal::Any, Goal::Start];
-        goals.extend((0..b.len() as u8).filter(|&h| won >> h & 1 == 1).map(Goal::Hole));
+        goals.extend(
+            (0..b.len() as u8)
+                .filter(|&h| won >> h & 1 == 1)
+                .map(Goal::Hole),
+        );
         for goal in goals {
             let p = Problem::new(b.clone(), Start::Hole(s), goal).unwrap();
             let mut oracle = Oracle::new(&p);

@@ -40,7 +40,11 @@ fn every_win_has_a_witness_that_replays() {
             let p = Problem::new(b.clone(), Start::Hole(s), Goal::Hole(h)).unwrap();
             let mut g = Game::new(p).unwrap();
             g.play_text(&line[prefix.len()..]).unwrap();
-            assert_eq!(g.code(), bit(h), "{prefix}: the witness ends with one peg there");
+            assert_eq!(
+                g.code(),
+                bit(h),
+                "{prefix}: the witness ends with one peg there"
+            );
         }
     }
 }
@@ -69,7 +73,11 @@ fn wins_respect_position_classes_and_every_start_is_recorded() {
         let reps = record::start_representatives(&b);
         let recorded = lines().iter().filter(|l| l.0.name() == *name).count();
         if recorded > 0 {
-            assert_eq!(recorded, reps.len(), "{name}: one line per start up to symmetry");
+            assert_eq!(
+                recorded,
+                reps.len(),
+                "{name}: one line per start up to symmetry"
+            );
         }
     }
 }

@@ -159,10 +159,12 @@ pub fn status(problem: &Problem) -> Winnable {
 /// For the start picker: whether each hole, as the start, can be won for `goal`.
 pub fn starts(board: &Board, goal: Goal) -> Vec<Winnable> {
     (0..board.len() as u8)
-        .map(|s| match Problem::new(board.clone(), Start::Hole(s), goal) {
-            Ok(p) => status(&p),
-            Err(_) => Winnable::No(Why::Class),
-        })
+        .map(
+            |s| match Problem::new(board.clone(), Start::Hole(s), goal) {
+                Ok(p) => status(&p),
+                Err(_) => Winnable::No(Why::Class),
+            },
+        )
         .collect()
 }
 
@@ -286,8 +288,14 @@ mod tests {
     fn the_ten_hole_triangle_wins_only_from_a2_type_starts() {
         // Bell: vacate a2, finish at b2 (and its images) is the only solvable problem.
         assert_eq!(status(&p("triangle4", "a2", "b2")), Winnable::Yes);
-        assert!(matches!(status(&p("triangle4", "a1", "any")), Winnable::No(_)));
-        assert!(matches!(status(&p("triangle4", "a2", "start")), Winnable::No(_)));
+        assert!(matches!(
+            status(&p("triangle4", "a1", "any")),
+            Winnable::No(_)
+        ));
+        assert!(matches!(
+            status(&p("triangle4", "a2", "start")),
+            Winnable::No(_)
+        ));
     }
 
     #[test]

@@ -5,8 +5,8 @@
 
 use crate::board::{bit, Board, Jump};
 use crate::classes::Classes;
-use crate::oracle::Oracle;
 use crate::moves;
+use crate::oracle::Oracle;
 use crate::position;
 use crate::problem::{Goal, Problem, Start};
 use crate::solve::{solve, Options};
