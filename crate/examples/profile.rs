@@ -33,7 +33,8 @@ fn main() {
     );
     if what != "solve" {
         let t = std::time::Instant::now();
-        let n = count::count_from(&p, &s.canon, p.start_positions()[0], |c| s.is_winning(c));
+        let n = count::count_from(&p, &s.canon, p.start_positions()[0], |c| s.is_winning(c))
+            .map_or("too many to count".to_string(), |n| n.to_string());
         eprintln!("count {:.3}s, {n} solutions", t.elapsed().as_secs_f64());
     }
 }

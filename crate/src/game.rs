@@ -530,7 +530,7 @@ impl Game {
 
 /// The board as text that `Board::by_name` reads back (its identity in saves and links).
 pub fn board_spec(b: &crate::board::Board) -> String {
-    b.name().to_string()
+    b.spec()
 }
 
 /// Longest board text a save may carry (a custom board drawn in ASCII).

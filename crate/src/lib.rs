@@ -4,6 +4,34 @@
 //! notation ([`moves`]), problems ([`problem`]), the generator of winning sets ([`solve`]),
 //! the table format ([`table`]), hints ([`hint`]) and game state ([`game`]). It does no I/O;
 //! the CLI and the wasm bindings sit on top of it.
+//!
+//! A game on the 15-hole triangle, hinted from a table the generator builds:
+//!
+//! ```
+//! use std::sync::Arc;
+//! use pegwise::game::{Game, Status};
+//! use pegwise::oracle::Verdict;
+//! use pegwise::solve::{self, Options};
+//! use pegwise::table::Table;
+//! use pegwise::{Board, Problem};
+//!
+//! let problem = Problem::parse(Board::by_name("triangle5")?, "a1", "start")?;
+//! let solved = solve::solve(&problem, Options::default(), &mut |_| {})?;
+//! let mut game = Game::new(problem)?;
+//! game.attach_table(Arc::new(Table::from_solved(&solved, |_| true)))?;
+//! game.play_text("c3-a1")?;
+//! assert_eq!(game.status(), Status::Playing);
+//! // every legal jump is marked good or bad; a table never answers unknown
+//! let hints = game.hints();
+//! assert!(hints.iter().any(|&(_, v)| v == Verdict::Good));
+//! assert!(hints.iter().all(|&(_, v)| v != Verdict::Unknown));
+//! // play the whole winning line the oracle finds, and the game is solved
+//! for jump in game.solution().unwrap_or_default() {
+//!     game.play_jump(jump)?;
+//! }
+//! assert_eq!(game.status(), Status::Solved);
+//! # Ok::<(), pegwise::Error>(())
+//! ```
 
 #![cfg_attr(
     not(test),

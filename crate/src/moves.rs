@@ -48,6 +48,19 @@ pub fn split_moves(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Reads a list of moves separated by spaces or commas.
+///
+/// ```
+/// use pegwise::{moves, Board};
+/// let b = Board::by_name("english")?;
+/// let jumps = moves::parse_moves(&b, "d2-d4, f3-d3 e1-e3")?;
+/// assert_eq!(jumps.len(), 3);
+/// assert_eq!(moves::jump_text(&b, jumps[0]), "d2-d4");
+/// // a chain is one move of several jumps; only notation is checked here, legality on play
+/// assert_eq!(moves::parse_moves(&b, "d5-d3-f3")?.len(), 2);
+/// assert!(moves::parse_moves(&b, "d2-x4").is_err());
+/// assert!(moves::parse_moves(&b, "d1-d2").is_err()); // no jump line
+/// # Ok::<(), pegwise::Error>(())
+/// ```
 pub fn parse_moves(board: &Board, text: &str) -> Result<Vec<Jump>> {
     check_length(text)?;
     let mut out = Vec::new();

@@ -30,6 +30,9 @@ pub const VERSION: u16 = 2;
 /// Levels up to this many bytes are stored inline in the head file.
 pub const INLINE_LIMIT: usize = 16 * 1024;
 
+/// One level to build: its ranks ascending and, for a table with masks, a symbol per rank.
+pub type LevelCodes = Option<(Vec<u64>, Option<Vec<u16>>)>;
+
 /// Where a level's shard lives.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Place {
@@ -151,7 +154,7 @@ impl Table {
         goal_set: u64,
         half: bool,
         masks: bool,
-        levels: Vec<Option<(Vec<u64>, Option<Vec<u16>>)>>,
+        levels: Vec<LevelCodes>,
     ) -> Table {
         let holes = board.len() as u8;
         let levels = levels

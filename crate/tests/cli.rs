@@ -404,3 +404,26 @@ fn a_job_too_big_for_memory_is_refused_clearly() {
         "{err}"
     );
 }
+
+#[test]
+fn hint_out_of_budget_says_unknown_never_bad() {
+    // wiegleb has no table, and a budget of one position decides nothing
+    let args = [
+        "hint", "--board", "wiegleb", "--start", "e5", "--budget", "1",
+    ];
+    let (code, out, err) = pegwise(&args);
+    assert_eq!(code, 0, "{err}");
+    let jumps: Vec<&str> = out.lines().filter(|l| l.contains('-')).collect();
+    assert_eq!(jumps.len(), 4, "{out}");
+    for l in &jumps {
+        assert!(l.ends_with("unknown"), "{l}");
+    }
+    assert!(!out.contains("bad") && !out.contains("dead end"), "{out}");
+    let v = json(&args);
+    assert_eq!(v["verdict"], "unknown");
+    assert!(v["winning"].is_null());
+    for j in v["jumps"].as_array().unwrap() {
+        assert_eq!(j["verdict"], "unknown", "{j}");
+        assert!(j["good"].is_null(), "{j}");
+    }
+}

@@ -132,7 +132,7 @@ fn english_central_game_a112737_a112738_and_solution_count() {
         assert_eq!(solved.winning[n], want, "W_{n} codes");
     }
     let start = p.start_positions()[0];
-    let n = count::count_from(&p, &solved.canon, start, |c| solved.is_winning(c));
+    let n = count::count_from(&p, &solved.canon, start, |c| solved.is_winning(c)).unwrap();
     assert_eq!(n.to_string(), fx["solutions"].as_str().unwrap());
 }
 

@@ -9,19 +9,20 @@ use crate::position;
 use crate::problem::Problem;
 use crate::symmetry::Canon;
 
-/// Exact number of jump sequences from `code` that reach the goal. `is_winning` must be exact
-/// for every position reachable from `code` and for their images under `canon`'s group (it is
-/// asked about canonical codes; a table or a solver for the problem qualifies, as that group
-/// keeps the start and the goal).
+/// Exact number of jump sequences from `code` that reach the goal; None when it passes
+/// `u128::MAX` (too many to count: a wrapped sum would be a wrong number). `is_winning` must be
+/// exact for every position reachable from `code` and for their images under `canon`'s group
+/// (it is asked about canonical codes; a table or a solver for the problem qualifies, as that
+/// group keeps the start and the goal).
 pub fn count_from(
     problem: &Problem,
     canon: &Canon,
     code: u64,
     is_winning: impl Fn(u64) -> bool + Sync + Send,
-) -> u128 {
+) -> Option<u128> {
     let top = position::pegs(code) as usize;
     if top == 0 || !is_winning(code) {
-        return 0;
+        return Some(0);
     }
     with_moves(
         &problem.board,
@@ -38,6 +39,11 @@ pub fn count_from(
 /// Children handled at once by the counting pass (more go the slow way).
 const MAX_JUMPS: usize = 32;
 
+/// The sum of `counts`, or None if it passes `u128::MAX`.
+fn checked_sum(counts: impl IntoIterator<Item = u128>) -> Option<u128> {
+    counts.into_iter().try_fold(0u128, u128::checked_add)
+}
+
 /// The work of `count_from`.
 struct Count<'a, F> {
     problem: &'a Problem,
@@ -47,9 +53,9 @@ struct Count<'a, F> {
 }
 
 impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
-    type Out = u128;
+    type Out = Option<u128>;
 
-    fn run<const G: usize>(self, m: &Moves<G>) -> u128 {
+    fn run<const G: usize>(self, m: &Moves<G>) -> Option<u128> {
         let Count {
             problem,
             code,
@@ -86,17 +92,18 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
                     k += 1;
                 });
                 if k > MAX_JUMPS {
-                    let mut sum = 0;
-                    m.children(x, |c| sum += below.get(c));
+                    let mut sum = Some(0u128);
+                    m.children(x, |c| sum = sum.and_then(|s| s.checked_add(below.get(c))));
                     return sum;
                 }
                 let touch = kids[..k].iter().fold(0, |t, &c| t ^ below.first_key(c));
                 std::hint::black_box(touch);
-                kids[..k].iter().map(|&c| below.get(c)).sum()
+                checked_sum(kids[..k].iter().map(|&c| below.get(c)))
             });
+            let counts: Vec<u128> = counts.into_iter().collect::<Option<_>>()?;
             below = Counts::new(level, &counts);
         }
-        below.get(levels[top][0])
+        Some(below.get(levels[top][0]))
     }
 }
 
@@ -197,9 +204,17 @@ mod tests {
                 for x in xs {
                     let want = brute(&p, x, &mut memo);
                     let got = count_from(&p, &s.canon, x, |c| s.is_winning(c));
-                    assert_eq!(got, want, "{name} {start:?} {goal:?} from {x}");
+                    assert_eq!(got, Some(want), "{name} {start:?} {goal:?} from {x}");
                 }
             }
         }
+    }
+
+    #[test]
+    fn sums_past_u128_max_are_refused_not_wrapped() {
+        assert_eq!(checked_sum([u128::MAX - 1, 1]), Some(u128::MAX));
+        assert_eq!(checked_sum([u128::MAX, 1]), None);
+        assert_eq!(checked_sum([u128::MAX / 2 + 1, u128::MAX / 2 + 1]), None);
+        assert_eq!(checked_sum([]), Some(0));
     }
 }

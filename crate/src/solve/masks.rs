@@ -51,11 +51,10 @@ fn finishes_of(
 
 /// Per stored level n ≤ N/2 of a union problem: the colex ranks of W_n and each code's mask
 /// symbol. `progress` hears a line per level.
-#[allow(clippy::type_complexity)]
 pub fn union_levels(
     solved: &Solved,
     progress: &mut dyn FnMut(&str),
-) -> Result<Vec<Option<(Vec<u64>, Option<Vec<u16>>)>>> {
+) -> Result<Vec<crate::table::LevelCodes>> {
     let p = &solved.problem;
     let board = &p.board;
     let n_holes = board.len();

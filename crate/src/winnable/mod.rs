@@ -107,10 +107,13 @@ fn recorded(board: &Board, start: u8) -> Option<Finishes> {
             continue;
         }
         let rep = board.hole(rep).ok()?;
-        let perm = board
+        let Some(perm) = board
             .symmetries()
             .iter()
-            .find(|p| p[usize::from(rep)] == start)?;
+            .find(|p| p[usize::from(rep)] == start)
+        else {
+            continue; // another orbit's line
+        };
         let map = |hex: &str| -> Option<u64> {
             let m = u64::from_str_radix(hex, 16).ok()?;
             Some(crate::symmetry::apply(perm, m))

@@ -1,0 +1,165 @@
+//! What the commands share: board and problem arguments, the output pair, progress spinners,
+//! the memory budget, and a game with its table attached.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::Value;
+
+use pegwise::game::Game;
+use pegwise::shipped;
+use pegwise::solve::{self, Options, Solved};
+use pegwise::table::Table;
+use pegwise::{Board, Error, Problem};
+
+/// Which board.
+#[derive(Args, Clone)]
+pub struct BoardArgs {
+    /// Board: a catalogue name (see `pegwise boards`), `row:L`, or `ascii:--ooo--/...` (`ascii-tri:` for triangular).
+    #[arg(long, default_value = "english")]
+    board: String,
+    /// Read a custom board from an ASCII file (see the README for the format).
+    #[arg(long, conflicts_with = "board")]
+    board_file: Option<PathBuf>,
+}
+
+/// Which board, start and goal.
+#[derive(Args, Clone)]
+pub struct ProblemArgs {
+    #[command(flatten)]
+    board: BoardArgs,
+    /// The hole empty at the start (name like d4, or number 1..N), or `all` for every single vacancy.
+    #[arg(long, default_value = "d4")]
+    start: String,
+    /// Where the last peg must end: `start`, `any`, or a hole.
+    #[arg(long, default_value = "start")]
+    goal: String,
+}
+
+/// A command's answer, in both forms.
+pub struct Output {
+    /// What is printed without `--json`.
+    pub text: String,
+    /// What is printed with `--json`.
+    pub json: Value,
+}
+
+fn board_of(a: &BoardArgs) -> Result<Board, Error> {
+    match &a.board_file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| {
+                Error::BadBoard(format!("cannot read board file '{}': {e}", path.display()))
+            })?;
+            let name = path
+                .file_stem()
+                .and_then(|s| s.to_str())
+                .unwrap_or("custom");
+            let name: String = name
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            Board::parse_ascii(
+                if name.is_empty() { "custom" } else { &name },
+                pegwise::Lattice::Square,
+                &text,
+            )
+        }
+        None => Board::by_name(&a.board),
+    }
+}
+
+/// The problem the arguments name.
+pub fn problem_of(a: &ProblemArgs) -> Result<Problem, Error> {
+    Problem::parse(board_of(&a.board)?, &a.start, &a.goal)
+}
+
+/// A spinner on stderr with a label.
+pub fn spinner(label: &str) -> ProgressBar {
+    let pb = ProgressBar::new_spinner();
+    pb.set_style(
+        ProgressStyle::with_template("{spinner} {elapsed} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+    );
+    pb.set_message(label.to_string());
+    pb.enable_steady_tick(std::time::Duration::from_millis(200));
+    pb
+}
+
+/// The code budget for a job: a third of the memory available now (sorting needs room too),
+/// 8 bytes a code; the built-in default where /proc/meminfo can't be read.
+fn memory_budget() -> usize {
+    let avail_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
+        m.lines()
+            .find(|l| l.starts_with("MemAvailable:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|v| v.parse::<usize>().ok())
+    });
+    avail_kb.map_or(solve::DEFAULT_MAX_CODES, |kb| {
+        kb.saturating_mul(1024) / 8 / 3
+    })
+}
+
+/// Solves a problem within the memory budget, with a spinner.
+pub fn solve_with_progress(p: &Problem, opts: Options) -> Result<Solved, Error> {
+    let opts = Options {
+        max_codes: memory_budget(),
+        ..opts
+    };
+    let pb = spinner(&format!(
+        "solving {} start {} goal {}",
+        p.board.name(),
+        p.start_text(),
+        p.goal_text()
+    ));
+    let r = solve::solve(p, opts, &mut |m| pb.set_message(m.to_string()));
+    pb.finish_and_clear();
+    r
+}
+
+/// The line printed when the goal cannot be reached from the start.
+pub fn unsolvable_note(p: &Problem) -> String {
+    format!(
+        "{} with start {} and goal {} has no solution: the goal cannot be reached from the start.\n",
+        p.board.name(),
+        p.start_text(),
+        p.goal_text()
+    )
+}
+
+/// A game from the problem with `moves` played; uses a shipped table from `data` when one
+/// covers it (checked on load). Otherwise it solves the problem exactly, or, given a `budget`,
+/// leaves the answers to the live solver with that budget per question.
+pub fn game_at(
+    p: &Problem,
+    moves_text: &str,
+    data: Option<&PathBuf>,
+    budget: Option<u64>,
+) -> Result<Game, Error> {
+    let mut g = Game::new(p.clone())?;
+    g.play_text(moves_text)?;
+    if !p.classes_allow() {
+        // every answer is "no", and the live solver knows it at once from the classes
+        return Ok(g);
+    }
+    let spec = data
+        .and_then(|dir| shipped::table_for(p).map(|spec| (dir, spec)))
+        .filter(|(dir, spec)| dir.join(&spec.file).exists());
+    match (spec, budget) {
+        (Some((dir, spec)), _) => {
+            let mut read = |f: &str| {
+                let path = dir.join(f);
+                std::fs::read(&path)
+                    .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))
+            };
+            g.attach_table(Arc::new(shipped::load(&spec.file, true, &mut read)?))?;
+        }
+        (None, Some(nodes)) => g.oracle().budget = nodes,
+        (None, None) => {
+            let s = solve_with_progress(p, Options::default())?;
+            g.attach_table(Arc::new(Table::from_solved(&s, |_| true)))?;
+        }
+    }
+    Ok(g)
+}

@@ -1,0 +1,42 @@
+//! `pegwise count`: how many jump sequences reach the goal from the position.
+
+use serde_json::json;
+
+use crate::common::{
+    problem_of, solve_with_progress, spinner, unsolvable_note, Output, ProblemArgs,
+};
+use pegwise::game::Game;
+use pegwise::solve::{count, Options};
+use pegwise::Error;
+
+/// The count, as a decimal string (JSON too: it may pass 2^64). A count past 2^128 - 1 is
+/// reported as "too many to count" (exit code 0, JSON `count: null`), never as a wrapped number.
+pub fn run(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
+    let p = problem_of(a)?;
+    let mut g = Game::new(p.clone())?;
+    g.play_text(moves_text)?;
+    if !p.classes_allow() {
+        return Ok(Output {
+            text: format!("0\n{}", unsolvable_note(&p)),
+            json: json!({"count": "0"}),
+        });
+    }
+    let s = solve_with_progress(&p, Options::default())?;
+    let pb = spinner("counting");
+    let n = count::count_from(&p, &s.canon, g.code(), |c| s.is_winning(c));
+    pb.finish_and_clear();
+    let Some(n) = n else {
+        return Ok(Output {
+            text: "too many to count\n".to_string(),
+            json: json!({"count": null, "too_many_to_count": true}),
+        });
+    };
+    let mut text = format!("{n}\n");
+    if n == 0 {
+        text += &unsolvable_note(&p);
+    }
+    Ok(Output {
+        text,
+        json: json!({"count": n.to_string()}),
+    })
+}

@@ -1,0 +1,151 @@
+//! The `pegwise` command: boards, stats, dump, hint, count, solve, fewest, tables.
+//!
+//! This file is the clap entry and the dispatch; each command lives in its own module, and
+//! `common` holds what they share (board and problem arguments, output, progress).
+
+#![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod boards;
+mod common;
+mod count;
+mod dump;
+mod fewest;
+mod hint;
+mod solve;
+mod stats;
+mod tables;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use serde_json::json;
+
+use common::{Output, ProblemArgs};
+use pegwise::Error;
+
+#[derive(Parser)]
+#[command(
+    name = "pegwise",
+    version,
+    about = "Peg solitaire with an exact dead-end hint: solver, tables and statistics"
+)]
+struct Cli {
+    /// Print JSON instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the boards: name, holes, symmetries.
+    Boards,
+    /// Reachable and winning positions per peg count, symmetry-reduced.
+    Stats(ProblemArgs),
+    /// The canonical codes of the winning positions with N pegs, ascending.
+    Dump {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Peg count.
+        #[arg(long)]
+        pegs: usize,
+    },
+    /// Play moves, then mark every legal jump good, bad, or unknown (search out of budget).
+    Hint {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Moves to play first, e.g. "d2-d4 f3-d3".
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Where to read tables from (a shipped table is used when it covers the game).
+        #[arg(long, default_value = "data")]
+        data: PathBuf,
+        /// When no shipped table covers the game, ask the live solver with at most this many
+        /// new positions per question instead of solving the whole problem first; answers it
+        /// cannot reach within the budget are printed as `unknown`.
+        #[arg(long)]
+        budget: Option<u64>,
+    },
+    /// Number of distinct jump sequences that reach the goal from the position
+    /// ("too many to count" past 2^128 - 1).
+    Count {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Moves to play first.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// A winning line of jumps from the position, as moves.
+    Solve {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Moves to play first.
+        #[arg(long, default_value = "")]
+        moves: String,
+    },
+    /// A solution with the fewest moves (a move is a chain of jumps by one peg).
+    Fewest(ProblemArgs),
+    /// Build every shipped table and the MANIFEST.
+    Tables {
+        /// Output folder.
+        #[arg(long, default_value = "data")]
+        out: PathBuf,
+        /// Only these boards (comma-separated; the MANIFEST is then printed, not written).
+        #[arg(long)]
+        only: Option<String>,
+        /// Check each table against the brute-force solver (every reachable position on boards
+        /// up to 18 holes, random playouts on bigger ones).
+        #[arg(long)]
+        verify: bool,
+        /// Build the big tables that are not committed (English, every start and goal) instead
+        /// of the committed ones; their rows in the MANIFEST are replaced.
+        #[arg(long)]
+        built: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(out) => {
+            if cli.json {
+                println!("{}", serde_json::to_string(&out.json).unwrap_or_default());
+            } else {
+                print!("{}", out.text);
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            if cli.json {
+                println!("{}", json!({ "error": e.to_string() }));
+            }
+            eprintln!("pegwise: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: &Cli) -> Result<Output, Error> {
+    match &cli.command {
+        Command::Boards => boards::run(),
+        Command::Stats(a) => stats::run(a),
+        Command::Dump { p, pegs } => dump::run(p, *pegs),
+        Command::Hint {
+            p,
+            moves,
+            data,
+            budget,
+        } => hint::run(p, moves, data, *budget),
+        Command::Count { p, moves } => count::run(p, moves),
+        Command::Solve { p, moves } => solve::run(p, moves),
+        Command::Fewest(a) => fewest::run(a),
+        Command::Tables {
+            out,
+            only,
+            verify,
+            built,
+        } => tables::run(out, only.as_deref(), *verify, *built),
+    }
+}

@@ -1,0 +1,62 @@
+//! `pegwise stats`: reachable and winning positions per peg count, symmetry-reduced.
+
+use serde_json::json;
+
+use crate::common::{problem_of, solve_with_progress, unsolvable_note, Output, ProblemArgs};
+use pegwise::solve::{self, Options, Solved};
+use pegwise::Error;
+
+/// Orbits under the board's whole group (the literature's "symmetry reduced" count).
+fn reduced(solved: &Solved, set: &[u64]) -> usize {
+    if solved.canon.perms().len() == solved.problem.board.symmetries().len() {
+        set.len()
+    } else {
+        solve::orbits_under_full_group(&solved.problem, set)
+    }
+}
+
+/// The per-level table and its totals.
+pub fn run(a: &ProblemArgs) -> Result<Output, Error> {
+    let p = problem_of(a)?;
+    let s = solve_with_progress(
+        &p,
+        Options {
+            all_reachable: true,
+            ..Options::default()
+        },
+    )?;
+    let n = p.board.len();
+    let mut text = format!(
+        "{} ({} holes, {} symmetries), start {}, goal {}\n{:>5} {:>12} {:>12}\n",
+        p.board.name(),
+        n,
+        p.board.symmetries().len(),
+        p.start_text(),
+        p.goal_text(),
+        "pegs",
+        "reachable",
+        "winning"
+    );
+    let mut levels = Vec::new();
+    let (mut f_total, mut w_total) = (0, 0);
+    for k in (1..n).rev() {
+        let (f, w) = (reduced(&s, &s.reachable[k]), reduced(&s, &s.winning[k]));
+        f_total += f;
+        w_total += w;
+        text += &format!("{k:>5} {f:>12} {w:>12}\n");
+        levels.push(json!({"pegs": k, "reachable": f, "winning": w}));
+    }
+    text += &format!("{:>5} {f_total:>12} {w_total:>12}\n", "total");
+    let solvable = w_total > 0;
+    if !solvable {
+        text += &unsolvable_note(&p);
+    }
+    Ok(Output {
+        text,
+        json: json!({
+            "board": p.board.name(), "holes": n, "symmetries": p.board.symmetries().len(),
+            "start": p.start_text(), "goal": p.goal_text(), "levels": levels,
+            "reachable_total": f_total, "winning_total": w_total, "solvable": solvable,
+        }),
+    })
+}

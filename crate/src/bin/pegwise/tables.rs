@@ -1,0 +1,163 @@
+//! `pegwise tables`: build every shipped table and the MANIFEST, optionally verified.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use serde_json::{json, Value};
+
+use crate::common::{spinner, Output};
+use pegwise::shipped;
+use pegwise::solve;
+use pegwise::table::Table;
+use pegwise::{Board, Error};
+
+/// Holds a freshly built table against brute force, for every start it serves.
+fn verify_table(spec: &shipped::TableSpec, table: Table) -> Result<usize, Error> {
+    let table = Arc::new(table);
+    let board = &spec.problem.board;
+    let mut brute_problem = spec.problem.clone();
+    let mut checked = 0;
+    let starts: Vec<u8> = (0..board.len() as u8)
+        .filter(|&h| spec.problem.start_set() >> h & 1 == 1)
+        .collect();
+    let pb = spinner(&format!("verifying {}", spec.file));
+    brute_problem.start = pegwise::Start::Hole(starts[0]);
+    let mut brute = solve::brute::Brute::new(&brute_problem);
+    for (i, &h) in starts.iter().enumerate() {
+        let mut p = spec.problem.clone();
+        p.start = pegwise::Start::Hole(h);
+        let mut oracle = pegwise::oracle::Oracle::new(&p);
+        oracle.attach(table.clone())?;
+        let result = if board.len() <= 18 {
+            solve::verify::exhaustive(&p, &mut oracle, &mut brute)
+        } else {
+            solve::verify::playouts(&p, &mut oracle, &mut brute, 3000, 1 + i as u64)
+        };
+        checked += result.map_err(|m| {
+            Error::BadTable(format!(
+                "{} disagrees with brute force at position {}: {m:?}",
+                spec.file, m.code
+            ))
+        })?;
+    }
+    pb.finish_and_clear();
+    Ok(checked)
+}
+
+/// Builds the tables of `only` (or every board with tables) into `out`.
+pub fn run(
+    out: &PathBuf,
+    only: Option<&str>,
+    verify: bool,
+    built_only: bool,
+) -> Result<Output, Error> {
+    let io =
+        |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
+    std::fs::create_dir_all(out).map_err(io)?;
+    let mut names: Vec<&str> = shipped::FULL_BOARDS.to_vec();
+    names.push("english");
+    if let Some(list) = only {
+        let wanted: Vec<&str> = list.split(',').map(str::trim).collect();
+        for w in &wanted {
+            if !names.contains(w) {
+                return Err(Error::BadBoard(format!(
+                    "no tables are built for '{w}' (boards with tables: {})",
+                    names.join(", ")
+                )));
+            }
+        }
+        names.retain(|n| wanted.contains(n));
+    }
+    let mut manifest = String::from("# file board start goal codes bytes sha256\n");
+    let mut rows = Vec::new();
+    for name in names {
+        let board = Board::by_name(name)?;
+        for spec in shipped::tables_for(&board)? {
+            if spec.committed == built_only {
+                continue;
+            }
+            let pb = spinner(&format!("building {}", spec.file));
+            let built = shipped::build(&spec, &mut |m| {
+                pb.set_message(format!("{}: {m}", spec.file))
+            })?;
+            pb.finish_and_clear();
+            if verify && !spec.union {
+                let mut read = |f: &str| {
+                    if f == spec.file {
+                        return Ok(built.head.clone());
+                    }
+                    built
+                        .shards
+                        .iter()
+                        .find(|s| s.0 == f)
+                        .map(|s| s.1.clone())
+                        .ok_or_else(|| Error::BadTable(format!("no file '{f}'")))
+                };
+                let n = verify_table(&spec, shipped::load(&spec.file, false, &mut read)?)?;
+                eprintln!(
+                    "verified {}: {n} positions agree with brute force",
+                    spec.file
+                );
+            }
+            let mut files = vec![(spec.file.clone(), &built.head, built.table.codes())];
+            for (f, bytes) in &built.shards {
+                files.push((f.clone(), bytes, 0));
+            }
+            for (file, bytes, codes) in files {
+                std::fs::write(out.join(&file), bytes).map_err(io)?;
+                let sha = shipped::sha256_hex(bytes);
+                manifest += &format!(
+                    "{} {} {} {} {} {} {}\n",
+                    file,
+                    name,
+                    spec.problem.start_text(),
+                    spec.problem.goal_text(),
+                    codes,
+                    bytes.len(),
+                    sha
+                );
+                rows.push(json!({"file": file, "board": name, "codes": codes, "bytes": bytes.len(), "sha256": sha}));
+            }
+        }
+    }
+    // A partial build (--only) prints its rows but leaves the MANIFEST alone; a full one
+    // replaces the rows of the files it wrote and keeps the others.
+    if only.is_none() {
+        let path = out.join("MANIFEST");
+        let old = std::fs::read_to_string(&path).unwrap_or_default();
+        std::fs::write(&path, merge_manifest(&old, &manifest)).map_err(io)?;
+    }
+    Ok(Output {
+        text: manifest,
+        json: Value::Array(rows),
+    })
+}
+
+/// The MANIFEST with `new` rows in place of the old rows for the same files (the rest kept,
+/// in order; new files appended).
+fn merge_manifest(old: &str, new: &str) -> String {
+    let key = |l: &str| l.split_whitespace().next().unwrap_or("").to_string();
+    let fresh: Vec<&str> = new.lines().filter(|l| !l.starts_with('#')).collect();
+    let mut out = String::from("# file board start goal codes bytes sha256\n");
+    let mut used = vec![false; fresh.len()];
+    for line in old
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        match fresh.iter().position(|f| key(f) == key(line)) {
+            Some(i) => {
+                used[i] = true;
+                out += fresh[i];
+            }
+            None => out += line,
+        }
+        out.push('\n');
+    }
+    for (i, f) in fresh.iter().enumerate() {
+        if !used[i] {
+            out += f;
+            out.push('\n');
+        }
+    }
+    out
+}
