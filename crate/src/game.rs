@@ -753,4 +753,24 @@ mod tests {
         assert_eq!(back.problem().start_text(), "XXXXoXo");
         assert_eq!(back.code(), g.code());
     }
+
+    #[test]
+    fn a_drawn_board_keeps_its_identity_in_a_save() {
+        let b = Board::by_name("ascii:name: plus/-ooo-/ooooo/oo.oo/ooooo/-ooo-").unwrap();
+        let mut g = Game::new(Problem::parse(b, "c3", "any").unwrap()).unwrap();
+        let j = g.legal_jumps()[0];
+        g.play_jump(j).unwrap();
+        let text = g.save();
+        assert!(text.starts_with("pegwise:2;ascii:"), "{text}");
+        let back = Game::restore(&text).unwrap();
+        assert_eq!(
+            back.problem().board.geometry_id(),
+            g.problem().board.geometry_id()
+        );
+        assert_eq!(back.code(), g.code());
+        assert_eq!(
+            board_spec(&back.problem().board),
+            board_spec(&g.problem().board)
+        );
+    }
 }

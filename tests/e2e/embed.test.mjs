@@ -115,7 +115,9 @@ test('two boards on one page are independent and share one engine; a table loads
   await page.evaluate(() => document.getElementById('tri2').setAttribute('board', 'trunc12'));
   await idle(page);
   const t = await state(page, 'tri2');
-  assert.deepEqual([t.board, t.start, t.goal, t.pegCount], ['trunc12', 'b2', 'start', 11]);
+  // the board's own default game, from wasm's catalogue (one that can be won)
+  const d = (await page.evaluate(() => document.getElementById('tri2').game.boards())).find((x) => x.name === 'trunc12');
+  assert.deepEqual([t.board, t.start, t.goal, t.pegCount, t.winnable], ['trunc12', d.start, d.goal, 11, 'yes']);
   assert.deepEqual((await state(page, 'tri')).board, 'triangle5');
   assert.equal(await page.evaluate(([x, y]) => document.getElementById('tri').game.holeAt(x, y), [a.x, a.y]), 'a3');
   await shoot(page, 'embed');
@@ -379,8 +381,19 @@ test('a strict Content-Security-Policy page, and the iframe form', async () => {
   await frame.evaluate(() => document.getElementById('board').game.play('a3-a1'));
   await page.waitForFunction(() => window.messages.some((m) => m.type === 'move'));
   const msg = await page.evaluate(() => window.messages.find((m) => m.type === 'move'));
-  assert.deepEqual([msg.source, msg.detail.jump, msg.detail.state.jumps], ['pegwise', 'a3-a1', 1]);
+  assert.deepEqual([msg.source, msg.detail.jump, msg.detail.state], ['pegwise', 'a3-a1', undefined], 'any parent hears the jump, not the whole game');
   assert.deepEqual(await frame.evaluate(() => window.violations), []);
+  // a host that names its origin gets the state as well
+  await page.evaluate((origin) => {
+    window.messages = [];
+    document.querySelector('iframe').src = `embed-frame.html?board=triangle5&start=a1&goal=any&origin=${encodeURIComponent(origin)}`;
+  }, new URL(env.url).origin);
+  const named = await (await page.waitForSelector('iframe')).contentFrame();
+  await named.waitForFunction(() => document.getElementById('board')?.game?.state()?.status);
+  await named.evaluate(() => document.getElementById('board').game.play('a3-a1'));
+  await page.waitForFunction(() => window.messages.some((m) => m.type === 'move'));
+  const full = await page.evaluate(() => window.messages.find((m) => m.type === 'move'));
+  assert.deepEqual([full.detail.jump, full.detail.state.jumps], ['a3-a1', 1]);
   await context.unrouteAll({ behavior: 'ignoreErrors' });
   await clean();
 });

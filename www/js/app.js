@@ -332,7 +332,7 @@ window.pegwise = {
     const s = game.state();
     if (!s) return null;
     const position = Object.fromEntries(POSITION.map((k) => [k, s[k]]));
-    const state = s.status === null ? null : { ...position, status: s.status, winning: s.winning, fatal: s.fatal, winnable: s.winnable };
+    const state = s.status === null ? null : { ...position, status: s.status, winning: s.winning, fatal: s.fatal, winnable: s.winnable, why: s.why, nearby: s.nearby };
     return { version: s.version, position, legal: s.legal, tableState: s.tableState, tableNote: s.tableNote, state, tableFile: s.tableFile };
   },
   /** The marks drawn now, by hole name. */

@@ -59,7 +59,7 @@ export function setupControls(boards, on) {
 }
 
 /** What the start picker says about a hole that can't be won from, or isn't known to. */
-const WINS = { yes: '', no: ' (can’t win)', unknown: ' (not known)' };
+const WINS = { yes: '', no: ' (can’t win)', unknown: ' (?)' };
 
 /**
  * Marks the start picker's holes with wasm's answers for the chosen goal: a start that can't
@@ -70,6 +70,7 @@ export function markStarts(starts) {
   const sel = $('start-select');
   const by = new Map((starts ?? []).map((st) => [st.hole, st.winnable]));
   for (const o of sel.options) {
+    if (!o.value) continue; // "a set position"
     const text = `${o.value}${WINS[by.get(o.value) ?? 'yes'] ?? ''}`;
     if (o.textContent !== text) o.textContent = text;
     o.classList.toggle('lost', by.get(o.value) === 'no');

@@ -1,0 +1,54 @@
+// A board drawn in ASCII keeps its identity: its link names it by its drawing, so a reload, a
+// shared link and a new start hole all open the same board.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { clickJump, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(() => env?.close());
+
+const DRAWN = 'ascii:-ooo/ooooo/ooooo/ooooo/-ooo';
+
+test('a drawn board plays, reloads, takes a new start and travels in a link', async () => {
+  const a = await openPage(env.browser);
+  await load(a.page, env.url, `?board=${encodeURIComponent(DRAWN)}&start=c3&goal=any`);
+  let s = await snapshot(a.page);
+  assert.equal(s.position.board, DRAWN, 'the board is named by its drawing');
+  assert.equal(s.position.boardName, 'custom');
+  const jump = s.legal[0].jump;
+  await clickJump(a.page, jump);
+  s = await snapshot(a.page);
+  assert.equal(s.position.jumps, 1);
+  assert.equal(new URL(a.page.url()).searchParams.get('board'), DRAWN);
+  assert.match(s.position.save, /^pegwise:2;ascii:-ooo\/ooooo\/ooooo\/ooooo\/-ooo;c3;any;/);
+  assert.equal(await a.page.locator('#board-select option:checked').textContent(), 'Drawn board');
+  await shoot(a.page, 'drawn-board');
+
+  // a reload brings back the same board and position
+  await a.page.reload();
+  await settled(a.page);
+  const r = await snapshot(a.page);
+  assert.deepEqual([r.position.board, r.position.code, r.position.history], [DRAWN, s.position.code, s.position.history]);
+
+  // a new start hole keeps the board
+  await a.page.selectOption('#start-select', 'b2');
+  await settled(a.page);
+  const n = await snapshot(a.page);
+  assert.deepEqual([n.position.board, n.position.start, n.position.jumps], [DRAWN, 'b2', 0]);
+  await clickJump(a.page, n.legal[0].jump);
+  const link = a.page.url();
+  const mine = await snapshot(a.page);
+  await a.clean();
+
+  // the shared link opens it in a fresh browser
+  const b = await openPage(env.browser);
+  await b.page.goto(link);
+  await settled(b.page);
+  const theirs = await snapshot(b.page);
+  assert.deepEqual([theirs.position.board, theirs.position.code, theirs.position.start], [DRAWN, mine.position.code, 'b2']);
+  await b.clean();
+});

@@ -1,0 +1,76 @@
+// Which games can be won, before the first jump: the start picker and the holes while picking
+// on the board say so (wasm's answers), a game that can't be won says so at move 0 and offers
+// one close to it that can, and "Show a solution" says plainly when it finds none.
+
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { banner, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(() => env?.close());
+
+test('a game that can’t be won says so at move 0 and switches to one nearby in one click', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=triangle4&start=a1&goal=any');
+  const s = (await snapshot(page)).state;
+  assert.equal(s.winnable, 'no');
+  assert.equal(s.why, 'class');
+  assert.deepEqual(s.nearby, { start: 'a2', position: null, goal: 'any' });
+  const b = await banner(page);
+  assert.equal(b.status, 'unwinnable');
+  assert.match(b.text, /This game can’t be won\. No sequence of jumps can end there.*start a2, finish anywhere/);
+  await shoot(page, 'unwinnable-banner');
+  // the live region says the same, not "dead end"
+  const live = await page.evaluate(() => document.getElementById('board').shadowRoot.querySelector('[aria-live]').textContent);
+  assert.match(live, /can’t be won/);
+  await page.click('#banner-action');
+  await settled(page);
+  const t = (await snapshot(page)).state;
+  assert.deepEqual([t.start, t.goal, t.winnable, t.status], ['a2', 'any', 'yes', 'playing']);
+  assert.equal((await banner(page)).status, 'playing');
+  assert.match(page.url(), /board=triangle4&start=a2&goal=any/);
+  await clean();
+});
+
+test('the start picker and the board, while picking, mark the starts that can’t be won', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=triangle4&start=a2&goal=any');
+  const starts = await page.evaluate(() => document.getElementById('board').game.state().starts);
+  const lost = starts.filter((x) => x.winnable === 'no').map((x) => x.hole);
+  assert.deepEqual(lost, ['a1', 'b3', 'a4', 'd4'], 'the corners and the centre can’t be won (position classes)');
+  const options = await page.$$eval('#start-select option', (os) => os.map((o) => [o.value, o.textContent, o.className]));
+  for (const [hole, text, cls] of options) {
+    if (lost.includes(hole)) assert.deepEqual([text, cls], [`${hole} (can’t win)`, 'lost'], hole);
+    else assert.equal(text, hole);
+  }
+  await page.click('#pick-start');
+  await settled(page);
+  const labels = await page.evaluate(() => [...document.getElementById('board').shadowRoot.querySelectorAll('[role="gridcell"], button')].map((b) => b.getAttribute('aria-label')).filter(Boolean));
+  for (const h of lost) assert.ok(labels.some((l) => l.startsWith(`hole ${h}`) && l.includes('can’t be won from here')), `${h}: ${labels.join(' | ')}`);
+  assert.ok(labels.some((l) => l.startsWith('hole b2') && l.includes('can be won from here')));
+  await shoot(page, 'pick-start-struck');
+  // another goal, other answers
+  await page.keyboard.press('Escape');
+  await page.selectOption('#goal-select', 'start');
+  await settled(page);
+  const again = await page.evaluate(() => document.getElementById('board').game.state().starts);
+  assert.ok(again.every((x) => x.winnable === 'no'), 'no start of the 10-hole triangle wins back at itself');
+  await clean();
+});
+
+test('“Show a solution” says plainly in the banner when it finds none', async () => {
+  const { page, clean } = await openPage(env.browser);
+  // the live search can't settle the French board from here within its budget
+  await load(page, env.url, '?board=french&start=e4&goal=any');
+  await page.evaluate(() => document.getElementById('board').game.set({}));
+  await page.click('#solve');
+  await page.waitForFunction(() => document.getElementById('banner').dataset.status === 'nosolution', null, { timeout: 60_000 });
+  const b = await banner(page);
+  assert.match(b.text, /No solution found\. The live search ran out of time/);
+  assert.equal(await page.locator('#note').isVisible(), false, 'not a note at the bottom edge');
+  await shoot(page, 'no-solution');
+  await clean();
+});
