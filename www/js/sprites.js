@@ -215,6 +215,7 @@ export function drawLoading(ctx, t, x, y, r, phase) {
   ctx.arc(x, y, r * 0.7, 0, Math.PI * 2);
   ctx.stroke();
   ctx.globalAlpha = 1;
+  ctx.strokeStyle = t.label;
   ctx.lineCap = 'round';
   const a = phase * Math.PI * 2;
   ctx.beginPath();
