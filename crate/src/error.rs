@@ -7,7 +7,7 @@ use thiserror::Error;
 pub enum Error {
     /// A board name that is not in the catalogue.
     #[error(
-        "unknown board '{0}': the boards are {boards} (a row of L holes, L from 3 to 64), or draw your own with 'ascii:'",
+        "unknown board '{0}': the boards are {boards} (a row of L holes, L from 3 to 64), or draw your own as ascii:…",
         boards = catalogue_sentence()
     )]
     UnknownBoard(String),

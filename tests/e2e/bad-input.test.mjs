@@ -244,3 +244,22 @@ test('the iframe form: bad parameters are noted on the board, never run', async 
   }
   await clean();
 });
+
+test('an unknown board is answered with the boards as a sentence; texts too long never reach wasm', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=nonsense');
+  assert.match(await note(page), /the boards are triangle4, triangle5, .*, hexagon37 and row:L \(a row of L holes, L from 3 to 64\), or draw your own as ascii:…/);
+  const refused = await page.evaluate(async () => {
+    const g = document.getElementById('board').game;
+    const before = g.state().save;
+    const err = await g.set({ save: `pegwise:2;${'x'.repeat(30_000)}` }).then(
+      () => null,
+      (e) => [e.name, e.param, e.message],
+    );
+    return { err, same: g.state().save === before };
+  });
+  assert.deepEqual(refused.err.slice(0, 2), ['PegwiseError', 'save']);
+  assert.match(refused.err[2], /save is too long \(30010 characters, at most \d+\)/);
+  assert.equal(refused.same, true, 'the game open stays');
+  await clean();
+});
