@@ -16,7 +16,7 @@ use crate::moves;
 use crate::oracle::Verdict;
 use crate::problem::Problem;
 use crate::shipped;
-use crate::table::Table;
+use crate::table::{Need, Table};
 
 thread_local! {
     /// Decoded tables by file name, shared by every game on the page.
@@ -64,6 +64,15 @@ pub fn boards() -> JsValue {
         })
         .collect();
     to_js(&list)
+}
+
+#[derive(Serialize)]
+struct PartView {
+    file: String,
+    pegs: u8,
+    chunk: i32,
+    from: usize,
+    to: usize,
 }
 
 #[derive(Serialize)]
@@ -209,6 +218,8 @@ impl Game {
         let table = match cached {
             Some(t) => t,
             None => {
+                // only the files this build was made with (MANIFEST's SHA-256), before decoding
+                shipped::check_pinned(name, bytes).map_err(js_err)?;
                 let t = Arc::new(Table::decode(bytes).map_err(js_err)?);
                 t.check_board(&self.inner.problem().board).map_err(js_err)?;
                 t
@@ -217,6 +228,53 @@ impl Game {
         self.inner.attach_table(table.clone()).map_err(js_err)?;
         TABLES.with(|t| t.borrow_mut().insert(name.to_string(), table));
         Ok(())
+    }
+
+    /// Table parts that the last answers waited for ("loading" verdicts), to fetch:
+    /// `[{file, pegs, chunk, from, to}]` (`chunk` -1 for a level's header and index; `from`
+    /// and `to` a byte range of `file`, end exclusive).
+    #[wasm_bindgen(js_name = tableNeeds)]
+    pub fn table_needs(&mut self) -> JsValue {
+        let head = shipped::table_for(self.inner.problem()).map(|s| s.file);
+        let oracle = self.inner.oracle();
+        let needs = oracle.take_needs();
+        let (Some(head), Some(table)) = (head, oracle.table().cloned()) else {
+            return to_js(&Vec::<PartView>::new());
+        };
+        let parts: Vec<PartView> = needs
+            .into_iter()
+            .filter_map(|n| {
+                let (pegs, from, to) = table.range(n)?;
+                Some(PartView {
+                    file: Table::shard_file(&head, pegs),
+                    pegs,
+                    chunk: match n {
+                        Need::Header(_) => -1,
+                        Need::Chunk(_, c) => c as i32,
+                    },
+                    from,
+                    to,
+                })
+            })
+            .collect();
+        to_js(&parts)
+    }
+
+    /// Adds a fetched table part (see `tableNeeds`); throws, naming the fault, if its hash is
+    /// not the one the table pins.
+    #[wasm_bindgen(js_name = addTablePart)]
+    pub fn add_table_part(&mut self, pegs: u8, chunk: i32, bytes: &[u8]) -> Result<(), JsError> {
+        let table = self
+            .inner
+            .oracle()
+            .table()
+            .cloned()
+            .ok_or_else(|| JsError::new("no table attached"))?;
+        if chunk < 0 {
+            table.add_header(pegs, bytes).map_err(js_err)
+        } else {
+            table.add_chunk(pegs, chunk as usize, bytes).map_err(js_err)
+        }
     }
 
     /// The whole state as a plain object (see the README's Embed section for the fields).
@@ -355,7 +413,7 @@ impl Game {
             match verdict {
                 Verdict::Good => p.good += 1,
                 Verdict::Bad => p.bad += 1,
-                Verdict::Unknown => p.unknown += 1,
+                Verdict::Unknown | Verdict::Loading => p.unknown += 1,
             }
         }
         for p in &mut out {
