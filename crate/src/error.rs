@@ -7,8 +7,8 @@ use thiserror::Error;
 pub enum Error {
     /// A board name that is not in the catalogue.
     #[error(
-        "unknown board '{0}': choose one of {boards} (row:L for L = 3..64), or a custom 'ascii:' board",
-        boards = crate::board::CATALOGUE.join(", ")
+        "unknown board '{0}': the boards are {boards} (a row of L holes, L from 3 to 64), or draw your own with 'ascii:'",
+        boards = catalogue_sentence()
     )]
     UnknownBoard(String),
     /// Custom board text that cannot be read.
@@ -28,6 +28,22 @@ pub enum Error {
     /// A start that is neither a hole name nor `all`.
     #[error("bad start '{0}': use a hole name, or 'all'")]
     BadStart(String),
+    /// Start-position text (`XXoXo`: X a peg, o a hole) that does not fit the board.
+    #[error("bad position '{text}': {why}")]
+    BadPosition {
+        /// The text as given.
+        text: String,
+        /// What is wrong with it (the bad character and where, or the length).
+        why: String,
+    },
+    /// A list of moves longer than the game accepts at once.
+    #[error("the move list is too long ({len} characters, at most {max})")]
+    TooLong {
+        /// Its length in characters.
+        len: usize,
+        /// The most accepted.
+        max: usize,
+    },
     /// Move text that cannot be parsed.
     #[error("cannot read move '{0}': write jumps as from-to, e.g. 'd2-d4' or 'e5-c3-a1'")]
     BadMoveText(String),
@@ -48,6 +64,14 @@ pub enum Error {
     /// A saved game that cannot be restored.
     #[error("saved game refused: {0}")]
     BadSave(String),
+}
+
+/// The catalogue as a sentence: "a, b, … and row:L".
+fn catalogue_sentence() -> String {
+    match crate::board::CATALOGUE.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => crate::board::CATALOGUE.join(""),
+    }
 }
 
 /// Result with the core's error type.

@@ -9,6 +9,7 @@ use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
 use crate::problem::{Problem, Start};
 use crate::table::Table;
+use crate::winnable::{Why, Winnable};
 
 /// Where a game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -24,7 +25,7 @@ pub enum Status {
     Stuck,
 }
 
-/// One game: a problem with a single start hole, its position and history.
+/// One game: a problem with one start position, its position, history and redo list.
 #[derive(Debug, Clone)]
 pub struct Game {
     problem: Problem,
@@ -35,15 +36,85 @@ pub struct Game {
     redo: Vec<Jump>,
 }
 
+/// What [`Game::play_prefix`] managed: the moves before the first bad one are played.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Prefix {
+    /// Moves played (a chain of jumps counts once).
+    pub moves: usize,
+    /// Jumps played.
+    pub jumps: usize,
+    /// The first move that did not play, as written, and why; None when all of them played.
+    pub error: Option<(String, Error)>,
+}
+
+/// The verdicts on one peg's jumps, and what they add up to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PegHints {
+    /// The peg's hole.
+    pub hole: u8,
+    /// Each legal jump of the peg with its verdict.
+    pub jumps: Vec<(Jump, Verdict)>,
+}
+
+/// What a peg is, judged by its jumps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PegMark {
+    /// At least one of its jumps is good.
+    Good,
+    /// None is good, and some could not be judged.
+    Unknown,
+    /// None is known to be good, and some wait for their table part to arrive.
+    Loading,
+    /// Every one of its jumps loses.
+    Bomb,
+}
+
+impl PegHints {
+    /// How many of its jumps have this verdict.
+    pub fn count(&self, v: Verdict) -> usize {
+        self.jumps.iter().filter(|(_, x)| *x == v).count()
+    }
+    /// True when every jump of the peg loses (it is a bomb itself).
+    pub fn bomb(&self) -> bool {
+        !self.jumps.is_empty() && self.jumps.iter().all(|(_, v)| *v == Verdict::Bad)
+    }
+    /// The peg's mark: good when a jump is good, a bomb when all lose, loading while a
+    /// verdict waits for its table part, else unknown.
+    pub fn mark(&self) -> PegMark {
+        if self.count(Verdict::Good) > 0 {
+            PegMark::Good
+        } else if self.bomb() {
+            PegMark::Bomb
+        } else if self.count(Verdict::Loading) > 0 {
+            PegMark::Loading
+        } else {
+            PegMark::Unknown
+        }
+    }
+}
+
+/// The first jump after which the game could no longer be won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fatal {
+    /// The jump.
+    pub jump: Jump,
+    /// Jumps played up to and including it (1 for the first jump).
+    pub at: usize,
+}
+
 impl Game {
-    /// A new game; the start must be one hole.
+    /// A new game from one start hole or a start position (not `all`).
     pub fn new(problem: Problem) -> Result<Game> {
-        let Start::Hole(h) = problem.start else {
-            return Err(Error::BadStart(
-                "all (a game starts from one empty hole)".into(),
-            ));
+        let start = match problem.start {
+            Start::Hole(h) => position::single_vacancy(&problem.board, h),
+            Start::Position(code) => code & problem.board.full(),
+            Start::All => {
+                return Err(Error::BadStart(
+                    "all (a game starts from one empty hole or one position)".into(),
+                ))
+            }
         };
-        let start = position::single_vacancy(&problem.board, h);
         Ok(Game {
             oracle: Oracle::new(&problem),
             problem,
@@ -70,6 +141,10 @@ impl Game {
     pub fn redo_stack(&self) -> &[Jump] {
         &self.redo
     }
+    /// The jumps redo would replay, the next one first.
+    pub fn future(&self) -> Vec<Jump> {
+        self.redo.iter().rev().copied().collect()
+    }
     /// The oracle (table or live search) behind the hints.
     pub fn oracle(&mut self) -> &mut Oracle {
         &mut self.oracle
@@ -85,23 +160,29 @@ impl Game {
         self.oracle.source()
     }
 
-    /// Plays one jump, if legal.
+    /// Why `j` can't be played now, or None when it can.
+    fn illegal(&self, j: Jump) -> Option<Error> {
+        if position::can_jump(self.code, j) {
+            return None;
+        }
+        let b = &self.problem.board;
+        let why = if self.code >> j.from & 1 == 0 {
+            format!("no peg on {}", b.hole_name(j.from))
+        } else if self.code >> j.over & 1 == 0 {
+            format!("no peg on {} to jump over", b.hole_name(j.over))
+        } else {
+            format!("{} is not empty", b.hole_name(j.to))
+        };
+        Some(Error::IllegalJump {
+            jump: moves::jump_text(b, j),
+            why,
+        })
+    }
+
+    /// Plays one jump, if legal; the redo list is dropped.
     pub fn play_jump(&mut self, j: Jump) -> Result<()> {
-        if !position::can_jump(self.code, j) {
-            let why = if self.code >> j.from & 1 == 0 {
-                format!("no peg on {}", self.problem.board.hole_name(j.from))
-            } else if self.code >> j.over & 1 == 0 {
-                format!(
-                    "no peg on {} to jump over",
-                    self.problem.board.hole_name(j.over)
-                )
-            } else {
-                format!("{} is not empty", self.problem.board.hole_name(j.to))
-            };
-            return Err(Error::IllegalJump {
-                jump: moves::jump_text(&self.problem.board, j),
-                why,
-            });
+        if let Some(e) = self.illegal(j) {
+            return Err(e);
         }
         self.code = position::after(self.code, j);
         self.history.push(j);
@@ -120,6 +201,48 @@ impl Game {
             }
         }
         Ok(jumps.len())
+    }
+
+    /// Plays moves written in notation up to the first one that does not read or does not
+    /// play; that move and the rest are left out. A list over [`moves::MAX_TEXT`] plays nothing.
+    pub fn play_prefix(&mut self, text: &str) -> Prefix {
+        let mut done = Prefix {
+            moves: 0,
+            jumps: 0,
+            error: None,
+        };
+        if let Err(e) = moves::check_length(text) {
+            done.error = Some((String::new(), e));
+            return done;
+        }
+        for m in moves::split_moves(text) {
+            let saved = (self.code, self.history.len(), self.redo.clone());
+            let played = moves::parse_move(&self.problem.board, m).and_then(|jumps| {
+                jumps.iter().try_for_each(|&j| self.play_jump(j))?;
+                Ok(jumps.len())
+            });
+            match played {
+                Ok(n) => {
+                    done.moves += 1;
+                    done.jumps += n;
+                }
+                Err(e) => {
+                    self.code = saved.0;
+                    self.history.truncate(saved.1);
+                    self.redo = saved.2;
+                    done.error = Some((m.to_string(), e));
+                    break;
+                }
+            }
+        }
+        done
+    }
+
+    /// The jumps that moves in notation would play from here, without playing them.
+    pub fn jumps_of(&self, text: &str) -> Result<Vec<Jump>> {
+        let mut probe = self.clone();
+        probe.play_text(text)?;
+        Ok(probe.history[self.history.len()..].to_vec())
     }
 
     /// Takes back the last jump.
@@ -143,14 +266,106 @@ impl Game {
         while self.undo().is_some() {}
     }
 
+    /// Makes `text` (moves in notation, from the current position) the redo list, replacing
+    /// the old one; the position stays. All or nothing. Returns the number of jumps.
+    pub fn set_redo(&mut self, text: &str) -> Result<usize> {
+        let jumps = self.jumps_of(text)?;
+        self.redo = jumps.iter().rev().copied().collect();
+        Ok(jumps.len())
+    }
+
+    /// Takes the redo list of a saved game when that save is this very game (same board,
+    /// start, goal and history). Returns whether it did.
+    pub fn adopt_redo(&mut self, save: &str) -> bool {
+        let Ok(other) = Game::restore(save) else {
+            return false;
+        };
+        let same = board_spec(&other.problem.board) == board_spec(&self.problem.board)
+            && other.problem.start_text() == self.problem.start_text()
+            && other.problem.goal_text() == self.problem.goal_text()
+            && other.history == self.history;
+        if same {
+            self.redo = other.redo;
+        }
+        same
+    }
+
+    /// Goes to the point where `n` jumps of the game's line (history, then redo list) are
+    /// played; past its end, to the end. Returns whether the position changed.
+    pub fn seek_jumps(&mut self, n: usize) -> bool {
+        let before = self.history.len();
+        while self.history.len() > n && self.undo().is_some() {}
+        while self.history.len() < n && self.redo().is_some() {}
+        self.history.len() != before
+    }
+
+    /// Goes to the end of move `m` of the game's line (0: the start); past its end, to the end.
+    pub fn seek_moves(&mut self, m: usize) -> bool {
+        let line: Vec<Jump> = self.history.iter().copied().chain(self.future()).collect();
+        let mut moves = 0;
+        let mut end = 0;
+        for (i, j) in line.iter().enumerate() {
+            let starts_move = i == 0 || line[i - 1].to != j.from;
+            if starts_move {
+                if moves == m {
+                    break;
+                }
+                moves += 1;
+            }
+            end = i + 1;
+        }
+        self.seek_jumps(if m == 0 { 0 } else { end })
+    }
+
     /// The legal jumps now.
     pub fn legal_jumps(&self) -> Vec<Jump> {
         position::legal_jumps(&self.problem.board, self.code).collect()
     }
 
-    /// Is the current position winning? None when the live search gave up.
+    /// Is the current position winning? None when the search can't tell. When the search
+    /// gives up on the position itself, its jumps are judged too (answers already found are
+    /// remembered), so the verdict never contradicts the hints: a good jump means winning,
+    /// and every jump bad means not.
     pub fn winning(&mut self) -> Option<bool> {
-        self.oracle.winning(self.code)
+        if self.problem.is_goal(self.code) {
+            return Some(true);
+        }
+        let w = self.oracle.winning(self.code);
+        if w.is_some() {
+            return w;
+        }
+        let budget = self.oracle.budget;
+        self.oracle.budget = (budget / 20).max(1);
+        let mut all_bad = true;
+        let mut found = None;
+        for j in self.legal_jumps() {
+            match self.oracle.winning(position::after(self.code, j)) {
+                Some(true) => {
+                    found = Some(true);
+                    break;
+                }
+                Some(false) => {}
+                None => all_bad = false,
+            }
+        }
+        self.oracle.budget = budget;
+        found.or((all_bad && !self.legal_jumps().is_empty()).then_some(false))
+    }
+
+    /// Can the game be won from its start? None when the search can't tell.
+    pub fn start_winning(&mut self) -> Option<bool> {
+        self.oracle.winning(self.start)
+    }
+
+    /// Can the game be won from its start, and if not, how that is known: the hint source
+    /// first (a table, or a search that settles it), else what `defaults::status` knows.
+    pub fn winnable(&mut self) -> Winnable {
+        match self.start_winning() {
+            Some(true) => Winnable::Yes,
+            Some(false) if !self.problem.classes_allow() => Winnable::No(Why::Class),
+            Some(false) => Winnable::No(Why::Search),
+            None => crate::defaults::status(&self.problem),
+        }
     }
 
     /// The game's status.
@@ -166,6 +381,39 @@ impl Game {
         }
     }
 
+    /// The first jump of the history after which the position was no longer winning, when
+    /// the game could be won at the start and can't be now. None when the game can still be
+    /// won, could never be won, or the search can't tell.
+    pub fn fatal(&mut self) -> Option<Fatal> {
+        if self.problem.is_goal(self.code) || self.winning()? {
+            return None;
+        }
+        let mut codes = Vec::with_capacity(self.history.len() + 1);
+        let mut x = self.start;
+        codes.push(x);
+        for &j in &self.history {
+            x = position::after(x, j);
+            codes.push(x);
+        }
+        if !self.oracle.winning(codes[0])? {
+            return None;
+        }
+        // winning at `lo`, not at `hi`: a position after a losing one never wins again
+        let (mut lo, mut hi) = (0, self.history.len());
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2;
+            if self.oracle.winning(codes[mid])? {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        Some(Fatal {
+            jump: self.history[hi - 1],
+            at: hi,
+        })
+    }
+
     /// Verdicts on the jumps of the peg on `hole` (empty when it has none).
     pub fn hints_for(&mut self, hole: u8) -> Vec<(Jump, Verdict)> {
         let code = self.code;
@@ -177,13 +425,25 @@ impl Game {
             .collect();
         jumps
             .into_iter()
-            .map(|j| {
-                (
-                    j,
-                    Verdict::from(self.oracle.winning(position::after(code, j))),
-                )
-            })
+            .map(|j| (j, self.oracle.verdict(position::after(code, j))))
             .collect()
+    }
+
+    /// The peg on `hole` with the verdicts on its jumps.
+    pub fn peg_hints(&mut self, hole: u8) -> PegHints {
+        PegHints {
+            hole,
+            jumps: self.hints_for(hole),
+        }
+    }
+
+    /// Every peg that can jump, in reading order, with the verdicts on its jumps.
+    pub fn pegs(&mut self) -> Vec<PegHints> {
+        let mut holes: Vec<u8> = self.legal_jumps().iter().map(|j| j.from).collect();
+        holes.dedup();
+        holes.sort_unstable();
+        holes.dedup();
+        holes.into_iter().map(|h| self.peg_hints(h)).collect()
     }
 
     /// Verdicts on every legal jump.
@@ -211,51 +471,75 @@ impl Game {
         self.start
     }
 
-    /// The game as one line of text: `pegwise:1;board;start;goal;moves`. The redo stack is
-    /// not saved.
+    /// The game as one line of text: `pegwise:2;board;start;goal;moves;redo`, the redo list
+    /// written as moves from the current position. The board is written so that
+    /// `Board::by_name` reads it back (a custom board as its `ascii:` text).
     pub fn save(&self) -> String {
+        let b = &self.problem.board;
         format!(
-            "{SAVE_PREFIX}{};{};{};{}",
-            self.problem.board.name(),
+            "{SAVE_PREFIX}{};{};{};{};{}",
+            board_spec(b),
             self.problem.start_text(),
             self.problem.goal_text(),
-            self.moves_text().join(" ")
+            self.moves_text().join(" "),
+            moves::moves_text(b, &self.future()).join(" ")
         )
     }
 
-    /// Rebuilds a game from `save()` text; every part is checked and replayed, and any fault
-    /// is an error naming it.
+    /// Rebuilds a game from `save()` text (this version, or version 1's
+    /// `pegwise:1;board;start;goal;moves`, which had no redo list); every part is checked
+    /// and replayed, and any fault is an error naming it.
     pub fn restore(text: &str) -> Result<Game> {
         let bad = |why: String| Error::BadSave(why);
-        if text.len() > crate::moves::MAX_TEXT + 200 {
+        if text.len() > 2 * moves::MAX_TEXT + MAX_BOARD_SPEC {
             return Err(bad(format!(
                 "{} characters is too long for a saved game",
                 text.len()
             )));
         }
-        let rest = text.strip_prefix(SAVE_PREFIX).ok_or_else(|| {
+        let (rest, fields) = if let Some(r) = text.strip_prefix(SAVE_PREFIX) {
+            (r, 5)
+        } else if let Some(r) = text.strip_prefix(SAVE_PREFIX_V1) {
+            (r, 4)
+        } else {
             let head: String = text.chars().take(12).collect();
-            bad(format!(
-                "unknown format '{head}…' (expected '{SAVE_PREFIX}')"
-            ))
-        })?;
-        let parts: Vec<&str> = rest.split(';').collect();
-        let [board, start, goal, moves] = parts[..] else {
             return Err(bad(format!(
-                "expected 4 fields after the version, found {}",
-                parts.len()
+                "unknown format '{head}…' (expected '{SAVE_PREFIX}' or '{SAVE_PREFIX_V1}')"
             )));
         };
-        let board = crate::board::Board::by_name(board).map_err(|e| bad(e.to_string()))?;
-        let problem = Problem::parse(board, start, goal).map_err(|e| bad(e.to_string()))?;
+        // the board comes first and is the only field that might hold a ';'
+        let mut parts: Vec<&str> = rest.rsplitn(fields, ';').collect();
+        parts.reverse();
+        if parts.len() != fields {
+            return Err(bad(format!(
+                "expected {fields} fields after the version, found {}",
+                parts.len()
+            )));
+        }
+        let board = crate::board::Board::by_name(parts[0]).map_err(|e| bad(e.to_string()))?;
+        let problem = Problem::parse(board, parts[1], parts[2]).map_err(|e| bad(e.to_string()))?;
         let mut game = Game::new(problem).map_err(|e| bad(e.to_string()))?;
-        game.play_text(moves).map_err(|e| bad(e.to_string()))?;
+        game.play_text(parts[3]).map_err(|e| bad(e.to_string()))?;
+        if let Some(redo) = parts.get(4) {
+            game.set_redo(redo)
+                .map_err(|e| bad(format!("redo list: {e}")))?;
+        }
         Ok(game)
     }
 }
 
+/// The board as text that `Board::by_name` reads back (its identity in saves and links).
+pub fn board_spec(b: &crate::board::Board) -> String {
+    b.spec()
+}
+
+/// Longest board text a save may carry (a custom board drawn in ASCII).
+pub const MAX_BOARD_SPEC: usize = 4096;
+
 /// First characters of a saved game; the number is the save format's version.
-pub const SAVE_PREFIX: &str = "pegwise:1;";
+pub const SAVE_PREFIX: &str = "pegwise:2;";
+/// The first save format's prefix (no redo list), still read.
+pub const SAVE_PREFIX_V1: &str = "pegwise:1;";
 
 #[cfg(test)]
 mod tests {
@@ -314,6 +598,8 @@ mod tests {
         for (text, needle) in [
             ("pegwise:0;english;d4;start;", "unknown format"),
             ("pegwise:1;english;d4;start", "4 fields"),
+            ("pegwise:2;english;d4;start;", "5 fields"),
+            ("pegwise:2;english;d4;start;d2-d4;d2-d4", "redo list"),
             ("pegwise:1;nope;d4;start;", "nope"),
             ("pegwise:1;english;z9;start;", "z9"),
             ("pegwise:1;english;d4;start;d2-d4 d2-d4", "d2-d4"),
@@ -323,5 +609,148 @@ mod tests {
             assert!(matches!(e, Error::BadSave(_)), "{text}");
             assert!(e.to_string().contains(needle), "{text}: {e}");
         }
+    }
+
+    fn texts(g: &Game, js: &[Jump]) -> Vec<String> {
+        js.iter()
+            .map(|&j| crate::moves::jump_text(&g.problem.board, j))
+            .collect()
+    }
+
+    #[test]
+    fn seek_follows_the_line_by_moves_and_jumps() {
+        let mut g = game("triangle5", "a1", "start");
+        g.play_text("a3-a1 c3-a3 a1-c3 a4-a2 d4-b2 b5-b3 d5-b5 a5-c5-c3")
+            .unwrap();
+        assert_eq!(g.history().len(), 9);
+        g.reset();
+        assert!(g.seek_moves(8));
+        assert_eq!(g.history().len(), 9, "the chain is one move");
+        g.seek_moves(7);
+        assert_eq!(g.history().len(), 7);
+        g.seek_jumps(8);
+        assert_eq!(g.history().len(), 8, "mid-chain by jumps");
+        g.seek_moves(99);
+        assert_eq!(g.history().len(), 9);
+        g.seek_moves(0);
+        assert_eq!(g.code(), g.start_code());
+        assert_eq!(g.future().len(), 9);
+    }
+
+    #[test]
+    fn a_prefix_plays_up_to_the_first_bad_move() {
+        let mut g = game("english", "d4", "start");
+        let p = g.play_prefix("d2-d4 f3-d3 zz b3-d3");
+        assert_eq!((p.moves, p.jumps), (2, 2));
+        let (bad, e) = p.error.unwrap();
+        assert_eq!(bad, "zz");
+        assert!(e.to_string().contains("zz"), "{e}");
+        assert_eq!(g.moves_text(), ["d2-d4", "f3-d3"]);
+        let mut g = game("english", "d4", "start");
+        let p = g.play_prefix("d2-d4 d2-d4");
+        assert_eq!(p.moves, 1);
+        assert!(matches!(p.error, Some((_, Error::IllegalJump { .. }))));
+        let mut g = game("english", "d4", "start");
+        let p = g.play_prefix(&"d2-d4 ".repeat(3000));
+        assert_eq!(p.moves, 0);
+        assert!(matches!(p.error, Some((_, Error::TooLong { .. }))));
+    }
+
+    #[test]
+    fn the_fatal_jump_is_the_first_that_lost() {
+        let mut g = game("triangle5", "a1", "start");
+        g.play_text("a3-a1 c5-a3").unwrap();
+        assert_eq!(g.fatal(), None, "still winning");
+        g.play_text("c3-c5").unwrap();
+        let f = g.fatal().unwrap();
+        assert_eq!((texts(&g, &[f.jump]), f.at), (vec!["c3-c5".to_string()], 3));
+        // later jumps don't move it
+        let j = g.legal_jumps()[0];
+        g.play_jump(j).unwrap();
+        assert_eq!(g.fatal().unwrap().at, 3);
+        // a problem that can't be won at all has no fatal jump
+        let mut g = game("french", "d4", "start");
+        assert_eq!(g.winnable(), Winnable::No(Why::Class));
+        g.play_text("d2-d4").unwrap();
+        assert_eq!(g.fatal(), None);
+        assert_eq!(game("triangle5", "a1", "start").winnable(), Winnable::Yes);
+    }
+
+    #[test]
+    fn peg_summaries_add_up_the_verdicts() {
+        let mut g = game("triangle5", "a1", "start");
+        g.play_text("c3-a1").unwrap();
+        let pegs = g.pegs();
+        let all = g.hints();
+        assert_eq!(pegs.iter().map(|p| p.jumps.len()).sum::<usize>(), all.len());
+        for p in &pegs {
+            assert_eq!(p.bomb(), p.jumps.iter().all(|(_, v)| *v == Verdict::Bad));
+            assert_eq!(p.mark() == PegMark::Good, p.count(Verdict::Good) > 0);
+            assert_eq!(g.peg_hints(p.hole), *p);
+        }
+        assert!(pegs.iter().any(|p| p.bomb()) && pegs.iter().any(|p| !p.bomb()));
+    }
+
+    #[test]
+    fn saves_carry_the_redo_list_and_old_saves_still_read() {
+        let mut g = game("triangle5", "a1", "start");
+        g.play_text("a3-a1 c3-a3 a1-c3 a4-a2 d4-b2 b5-b3 d5-b5 a5-c5-c3")
+            .unwrap();
+        g.seek_moves(2);
+        let text = g.save();
+        assert!(
+            text.ends_with(";a1;start;a3-a1 c3-a3;a1-c3 a4-a2 d4-b2 b5-b3 d5-b5 a5-c5-c3"),
+            "{text}"
+        );
+        let back = Game::restore(&text).unwrap();
+        assert_eq!(back.code(), g.code());
+        assert_eq!(back.future(), g.future());
+        let old = Game::restore("pegwise:1;triangle5;a1;start;a3-a1 c3-a3").unwrap();
+        assert_eq!(old.code(), g.code());
+        assert!(old.future().is_empty());
+        // a link to the same game takes the saved redo list; another game does not
+        let mut linked = game("triangle5", "a1", "start");
+        linked.play_text("a3-a1 c3-a3").unwrap();
+        assert!(linked.adopt_redo(&text));
+        assert_eq!(linked.future(), g.future());
+        let mut other = game("triangle5", "a1", "start");
+        other.play_text("a3-a1").unwrap();
+        assert!(!other.adopt_redo(&text));
+        assert!(other.future().is_empty());
+    }
+
+    #[test]
+    fn a_redo_chain_is_undone_as_many_jumps_as_it_played() {
+        let mut g = game("triangle5", "a1", "start");
+        g.play_text("a3-a1 c3-a3 a1-c3 a4-a2 d4-b2 b5-b3 d5-b5")
+            .unwrap();
+        assert_eq!(g.set_redo("a5-c5-c3").unwrap(), 2);
+        let code = g.code();
+        assert_eq!(g.history().len(), 7);
+        assert_eq!(
+            g.redo().map(|j| texts(&g, &[j])),
+            Some(vec!["a5-c5".into()])
+        );
+        g.undo();
+        assert_eq!(g.code(), code);
+        assert!(g.set_redo("a1-a3 a1-a3").is_err());
+        assert_eq!(g.future().len(), 2, "a bad redo list changes nothing");
+    }
+
+    #[test]
+    fn a_game_can_start_from_any_position() {
+        let b = Board::by_name("row:7").unwrap();
+        let p = Problem::with_position(b, "XXXXoXo", "any").unwrap();
+        let mut g = Game::new(p).unwrap();
+        assert_eq!(g.start_code(), 0b0101111);
+        assert_eq!(g.legal_jumps().len(), 1);
+        let line = g.solution().unwrap();
+        for j in line {
+            g.play_jump(j).unwrap();
+        }
+        assert_eq!(g.status(), Status::Solved);
+        let back = Game::restore(&g.save()).unwrap();
+        assert_eq!(back.problem().start_text(), "XXXXoXo");
+        assert_eq!(back.code(), g.code());
     }
 }

@@ -41,6 +41,7 @@
 pub mod board;
 pub mod classes;
 pub mod codec;
+pub mod defaults;
 pub mod error;
 pub mod game;
 pub mod huffman;

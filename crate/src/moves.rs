@@ -30,6 +30,23 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Vec<Jump>> {
         .collect()
 }
 
+/// Refuses a move list longer than [`MAX_TEXT`] before reading any of it.
+pub fn check_length(text: &str) -> Result<()> {
+    if text.len() > MAX_TEXT {
+        return Err(Error::TooLong {
+            len: text.chars().count(),
+            max: MAX_TEXT,
+        });
+    }
+    Ok(())
+}
+
+/// The moves of a list, as written: separated by spaces, commas or semicolons.
+pub fn split_moves(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|s| !s.is_empty())
+}
+
 /// Reads a list of moves separated by spaces or commas.
 ///
 /// ```
@@ -45,21 +62,65 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Vec<Jump>> {
 /// # Ok::<(), pegwise::Error>(())
 /// ```
 pub fn parse_moves(board: &Board, text: &str) -> Result<Vec<Jump>> {
-    if text.len() > MAX_TEXT {
-        return Err(Error::BadMoveText(format!(
-            "{}… ({} characters, at most {MAX_TEXT})",
-            &text[..text.char_indices().nth(20).map_or(0, |c| c.0)],
-            text.len()
-        )));
-    }
+    check_length(text)?;
     let mut out = Vec::new();
-    for m in text
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|s| !s.is_empty())
-    {
+    for m in split_moves(text) {
         out.extend(parse_move(board, m)?);
     }
     Ok(out)
+}
+
+/// Reads a position written hole by hole in reading order: `X` (or `x`) for a peg, `o` (or
+/// `O`, `.`) for an empty hole, e.g. `XXoXoXX` on `row:7`. Spaces and `/` are ignored, so a
+/// position can be written row by row. The text must name every hole of the board.
+pub fn parse_position(board: &Board, text: &str) -> Result<u64> {
+    let bad = |why: String| Error::BadPosition {
+        text: clip(text),
+        why,
+    };
+    let mut code = 0u64;
+    let mut k = 0usize;
+    for (i, ch) in text.chars().enumerate() {
+        let peg = match ch {
+            'X' | 'x' => true,
+            'o' | 'O' | '.' => false,
+            ' ' | '/' => continue,
+            other => {
+                return Err(bad(format!(
+                    "character {} is '{other}': write X for a peg and o for an empty hole",
+                    i + 1
+                )))
+            }
+        };
+        if k < board.len() && peg {
+            code |= 1u64 << k;
+        }
+        k += 1;
+    }
+    if k != board.len() {
+        return Err(bad(format!(
+            "it names {k} holes, but {} has {} (one X or o per hole, in reading order)",
+            board.name(),
+            board.len()
+        )));
+    }
+    Ok(code)
+}
+
+/// Writes a position as [`parse_position`] reads it: `X` for a peg, `o` for an empty hole,
+/// hole by hole in reading order.
+pub fn position_text(board: &Board, code: u64) -> String {
+    (0..board.len())
+        .map(|k| if code >> k & 1 == 1 { 'X' } else { 'o' })
+        .collect()
+}
+
+/// A value short enough for a message: at most 40 characters, then "…".
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.to_string(),
+    }
 }
 
 /// Writes one jump as `from-to`.
@@ -123,9 +184,28 @@ mod tests {
             parse_moves(&b, "d2-d3"),
             Err(Error::IllegalJump { .. })
         ));
-        assert!(matches!(
-            parse_moves(&b, &"d2-d4 ".repeat(5000)),
-            Err(Error::BadMoveText(_))
-        ));
+        let e = parse_moves(&b, &"d2-d4 ".repeat(5000)).unwrap_err();
+        assert!(matches!(e, Error::TooLong { len: 30000, .. }), "{e}");
+        assert!(e.to_string().contains("too long"), "{e}");
+    }
+
+    #[test]
+    fn positions_round_trip_and_bad_ones_name_the_fault() {
+        let b = Board::by_name("row:7").unwrap();
+        let code = parse_position(&b, "XXoXoXX").unwrap();
+        assert_eq!(code, 0b1101011);
+        assert_eq!(position_text(&b, code), "XXoXoXX");
+        assert_eq!(parse_position(&b, "xx.x.xx").unwrap(), code);
+        let e = parse_position(&b, "XXoXqXX").unwrap_err();
+        assert!(matches!(e, Error::BadPosition { .. }));
+        assert!(e.to_string().contains("character 5 is 'q'"), "{e}");
+        let e = parse_position(&b, "XXoX").unwrap_err();
+        assert!(
+            e.to_string().contains("4 holes") && e.to_string().contains("has 7"),
+            "{e}"
+        );
+        let t = Board::by_name("triangle4").unwrap();
+        let c = parse_position(&t, "o/XX/XXX/XXXX").unwrap();
+        assert_eq!(position_text(&t, c), "oXXXXXXXXX");
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::board::{bit, Board};
 use crate::error::{Error, Result};
+use crate::moves;
 use crate::position;
 use crate::symmetry::{self, Canon};
 
@@ -12,6 +13,8 @@ pub enum Start {
     Hole(u8),
     /// Any single vacancy (the union over every start: Bell's superset).
     All,
+    /// This position (a code: bit k is a peg in hole k), with any number of empty holes.
+    Position(u64),
 }
 
 /// Where the last peg must end.
@@ -39,22 +42,27 @@ pub struct Problem {
 impl Problem {
     /// Builds a problem from text: `start` is a hole name or `all`; `goal` is `start`, `any`
     /// or a hole name.
+    /// A start written as a position (`XXoXo`, see [`moves::parse_position`]) is read as one.
     pub fn parse(board: Board, start: &str, goal: &str) -> Result<Problem> {
         let start = match start.trim() {
             "all" => Start::All,
             "" => return Err(Error::BadStart(start.to_string())),
+            s if looks_like_position(s) => Start::Position(moves::parse_position(&board, s)?),
             s => Start::Hole(board.hole(s)?),
         };
-        let goal = match goal.trim() {
-            "start" => Goal::Start,
-            "any" => Goal::Any,
-            "" => return Err(Error::BadGoal(goal.to_string())),
-            g => Goal::Hole(board.hole(g).map_err(|_| Error::BadGoal(g.to_string()))?),
-        };
+        let goal = parse_goal(&board, goal)?;
         Problem::new(board, start, goal)
     }
 
-    /// Builds a problem; refuses `start all` with `goal start`, which is no single goal.
+    /// A problem from a start position in text (`XXoXoXX`) and a goal (`any` or a hole).
+    pub fn with_position(board: Board, position: &str, goal: &str) -> Result<Problem> {
+        let code = moves::parse_position(&board, position)?;
+        let goal = parse_goal(&board, goal)?;
+        Problem::new(board, Start::Position(code), goal)
+    }
+
+    /// Builds a problem; refuses `start all` with `goal start`, which is no single goal, and a
+    /// start position with no peg, with no empty hole, or with goal `start`.
     pub fn new(board: Board, start: Start, goal: Goal) -> Result<Problem> {
         if start == Start::All && goal == Goal::Start {
             return Err(Error::BadGoal(
@@ -62,14 +70,35 @@ impl Problem {
                     .into(),
             ));
         }
+        if let Start::Position(code) = start {
+            let text = moves::position_text(&board, code);
+            let bad = |why: &str| Error::BadPosition {
+                text: text.clone(),
+                why: why.to_string(),
+            };
+            if code & board.full() == 0 {
+                return Err(bad("it has no peg"));
+            }
+            if code & board.full() == board.full() {
+                return Err(bad("it has no empty hole, so no peg can jump"));
+            }
+            if goal == Goal::Start {
+                return Err(Error::BadGoal(
+                    "start (a game from a set position has no start hole: use 'any' or a hole)"
+                        .into(),
+                ));
+            }
+        }
         Ok(Problem { board, start, goal })
     }
 
     /// Holes that may be the initial vacancy.
+    /// For a start position, its empty holes.
     pub fn start_set(&self) -> u64 {
         match self.start {
             Start::Hole(h) => bit(h),
             Start::All => self.board.full(),
+            Start::Position(code) => self.board.full() & !code,
         }
     }
 
@@ -81,8 +110,11 @@ impl Problem {
         }
     }
 
-    /// The start positions (one per start hole).
+    /// The start positions (one per start hole, or the start position).
     pub fn start_positions(&self) -> Vec<u64> {
+        if let Start::Position(code) = self.start {
+            return vec![code & self.board.full()];
+        }
         (0..self.board.len() as u8)
             .filter(|&k| self.start_set() >> k & 1 == 1)
             .map(|k| position::single_vacancy(&self.board, k))
@@ -109,11 +141,12 @@ impl Problem {
         )
     }
 
-    /// Text of the start (`d4` or `all`).
+    /// Text of the start (`d4`, `all`, or a position such as `XXoXoXX`).
     pub fn start_text(&self) -> String {
         match self.start {
             Start::Hole(h) => self.board.hole_name(h).to_string(),
             Start::All => "all".into(),
+            Start::Position(code) => moves::position_text(&self.board, code),
         }
     }
 
@@ -128,8 +161,12 @@ impl Problem {
 
     /// A symmetry (its number in the board's group) that maps this problem's start set into
     /// `start_set` and its goal set onto `goal_set`: then a table solved for those sets answers
-    /// every position of this problem, after that symmetry.
+    /// every position of this problem, after that symmetry. Never for a start position: tables
+    /// hold only positions reachable from single vacancies.
     pub fn symmetry_onto(&self, start_set: u64, goal_set: u64) -> Option<usize> {
+        if matches!(self.start, Start::Position(_)) {
+            return None;
+        }
         self.board.symmetries().iter().position(|p| {
             let s = symmetry::apply(p, self.start_set());
             s & start_set == s && symmetry::apply(p, self.goal_set()) == goal_set
@@ -143,5 +180,62 @@ impl Problem {
         self.start_positions()
             .into_iter()
             .any(|s| classes.may_reach(s, self.goal_set()))
+    }
+}
+
+/// Reads a goal: `start`, `any` or a hole name.
+pub fn parse_goal(board: &Board, goal: &str) -> Result<Goal> {
+    Ok(match goal.trim() {
+        "start" => Goal::Start,
+        "any" => Goal::Any,
+        "" => return Err(Error::BadGoal(goal.to_string())),
+        g => Goal::Hole(board.hole(g).map_err(|_| Error::BadGoal(g.to_string()))?),
+    })
+}
+
+/// True when a start text is written as a position (only `X`, `o`, `.` and `/`), not a hole.
+fn looks_like_position(s: &str) -> bool {
+    s.len() >= 3
+        && s.chars()
+            .all(|c| matches!(c, 'X' | 'x' | 'o' | 'O' | '.' | '/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(l: usize) -> Board {
+        Board::by_name(&format!("row:{l}")).unwrap()
+    }
+
+    #[test]
+    fn a_start_position_round_trips_through_text() {
+        let p = Problem::with_position(row(7), "XXoXoXX", "any").unwrap();
+        assert_eq!(p.start, Start::Position(0b1101011));
+        assert_eq!(p.start_text(), "XXoXoXX");
+        assert_eq!(p.start_positions(), vec![0b1101011]);
+        let q = Problem::parse(row(7), &p.start_text(), &p.goal_text()).unwrap();
+        assert_eq!(q.start, p.start);
+        assert_eq!(p.symmetry_onto(row(7).full(), row(7).full()), None);
+    }
+
+    #[test]
+    fn bad_start_positions_are_refused_by_name() {
+        let e = Problem::with_position(row(7), "XXoXoXX", "start").unwrap_err();
+        assert!(
+            matches!(e, Error::BadGoal(_)) && e.to_string().contains("set position"),
+            "{e}"
+        );
+        let e = Problem::with_position(row(5), "ooooo", "any").unwrap_err();
+        assert!(e.to_string().contains("no peg"), "{e}");
+        let e = Problem::with_position(row(5), "XXXXX", "any").unwrap_err();
+        assert!(e.to_string().contains("no empty hole"), "{e}");
+        let e = Problem::with_position(row(5), "XXoXq", "any").unwrap_err();
+        assert!(e.to_string().contains("'q'"), "{e}");
+        // a hole name is still a hole name
+        assert_eq!(
+            Problem::parse(row(5), "c1", "any").unwrap().start,
+            Start::Hole(2)
+        );
     }
 }

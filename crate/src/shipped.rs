@@ -43,7 +43,7 @@ pub fn file_name(p: &Problem) -> String {
     let goal = match (p.goal, p.start) {
         (Goal::Any, _) => "any".to_string(),
         (Goal::Start, Start::Hole(h)) | (Goal::Hole(h), _) => p.board.hole_name(h).to_string(),
-        (Goal::Start, Start::All) => "start".to_string(),
+        (Goal::Start, Start::All | Start::Position(_)) => "start".to_string(),
     };
     format!("{}.{}.{}.pgt", p.board.name(), p.start_text(), goal)
 }

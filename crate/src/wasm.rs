@@ -6,17 +6,18 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
 use crate::board::{Board, Jump};
 use crate::error::Error;
-use crate::game::{Game as CoreGame, Status};
+use crate::game::{board_spec, Game, PegHints, PegMark, Status};
 use crate::moves;
 use crate::oracle::Verdict;
 use crate::problem::Problem;
 use crate::shipped;
 use crate::table::{Need, Table};
+use crate::winnable::Winnable;
 
 thread_local! {
     /// Decoded tables by file name, shared by every game on the page.
@@ -44,26 +45,74 @@ struct BoardEntry {
     symmetries: usize,
     lattice: crate::board::Lattice,
     tables: bool,
+    /// The start the board opens with: a hole name, or a position (`XXoXo`).
+    start: String,
+    /// The goal it opens with.
+    goal: String,
 }
 
-/// The board catalogue: `[{name, holes, symmetries, lattice, tables}]` (`row:7` stands for rows).
+#[derive(Serialize)]
+struct DefaultGame {
+    board: String,
+    start: String,
+    goal: String,
+}
+
+/// The board catalogue: `[{name, holes, symmetries, lattice, tables, start, goal}]` (`row:8`
+/// stands for rows); `start` and `goal` are the game it opens with, one that can be won.
 #[wasm_bindgen]
 pub fn boards() -> JsValue {
     let list: Vec<BoardEntry> = crate::board::CATALOGUE
         .iter()
-        .map(|n| if *n == "row:L" { "row:7" } else { n })
+        .map(|n| if *n == "row:L" { "row:8" } else { n })
         .filter_map(|n| Board::by_name(n).ok())
-        .map(|b| BoardEntry {
-            tables: shipped::tables_for(&b)
-                .map(|t| !t.is_empty())
-                .unwrap_or(false),
-            name: b.name().to_string(),
-            holes: b.len(),
-            symmetries: b.symmetries().len(),
-            lattice: b.lattice(),
+        .filter_map(|b| {
+            let d = crate::defaults::default_problem(&b).ok()?;
+            Some(BoardEntry {
+                tables: shipped::tables_for(&b)
+                    .map(|t| !t.is_empty())
+                    .unwrap_or(false),
+                name: b.name().to_string(),
+                holes: b.len(),
+                symmetries: b.symmetries().len(),
+                lattice: b.lattice(),
+                start: d.start_text(),
+                goal: d.goal_text(),
+            })
         })
         .collect();
     to_js(&list)
+}
+
+/// The game a board opens with: `{board, start, goal}` (board as `Board::by_name` reads it
+/// back; start a hole name or a position such as `oXoXXXX`). Throws on a bad board.
+#[wasm_bindgen(js_name = defaultGame)]
+pub fn default_game(board: &str) -> Result<JsValue, JsError> {
+    let b = Board::by_name(board).map_err(js_err)?;
+    let p = crate::defaults::default_problem(&b).map_err(js_err)?;
+    Ok(to_js(&DefaultGame {
+        board: board_spec(&b),
+        start: p.start_text(),
+        goal: p.goal_text(),
+    }))
+}
+
+#[derive(Serialize)]
+struct Limits {
+    moves: usize,
+    board: usize,
+    save: usize,
+}
+
+/// The longest texts the engine takes, so the page can refuse longer ones before they reach
+/// wasm memory: `{moves, board, save}` in bytes of UTF-8.
+#[wasm_bindgen]
+pub fn limits() -> JsValue {
+    to_js(&Limits {
+        moves: moves::MAX_TEXT,
+        board: crate::game::MAX_BOARD_SPEC,
+        save: 2 * moves::MAX_TEXT + crate::game::MAX_BOARD_SPEC,
+    })
 }
 
 #[derive(Serialize)]
@@ -85,11 +134,13 @@ struct HoleView {
 #[derive(Serialize)]
 struct Layout {
     board: String,
+    name: String,
     lattice: crate::board::Lattice,
     holes: Vec<HoleView>,
 }
 
-/// Display layout of a board: `{board, lattice, holes: [{name, x, y}]}`, unit hole spacing.
+/// Display layout of a board: `{board, name, lattice, holes: [{name, x, y}]}`, unit hole
+/// spacing; `board` reopens it (`Board::by_name`), `name` is what to call it.
 #[wasm_bindgen(js_name = boardLayout)]
 pub fn board_layout(board: &str) -> Result<JsValue, JsError> {
     let b = Board::by_name(board).map_err(js_err)?;
@@ -108,7 +159,8 @@ fn layout_of(b: &Board) -> Layout {
         })
         .collect();
     Layout {
-        board: b.name().to_string(),
+        board: board_spec(b),
+        name: b.name().to_string(),
         lattice: b.lattice(),
         holes,
     }
@@ -137,19 +189,35 @@ struct HintView {
 #[serde(rename_all = "camelCase")]
 struct PegView {
     hole: String,
+    /// Its jumps with their verdicts.
+    jumps: Vec<HintView>,
     good: usize,
     bad: usize,
     unknown: usize,
+    /// Jumps whose verdict waits for its table part.
+    loading: usize,
     /// Every jump of this peg is bad.
     bomb: bool,
+    /// What the peg is marked with: good, bomb, unknown or loading.
+    mark: PegMark,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct PositionView {
+    /// The board as `Board::by_name` reads it back (a custom board as its `ascii:` text).
     board: String,
+    /// The board's name (`custom` for an unnamed drawn board).
+    board_name: String,
+    /// The start: a hole name, or a start position (`XXoXo`).
     start: String,
+    /// The start hole, or null for a game from a set position.
+    start_hole: Option<String>,
+    /// The start position, X for a peg and o for a hole, in reading order.
+    start_position: String,
     goal: String,
+    /// The hole the last peg must end in, or null for goal `any`.
+    goal_hole: Option<String>,
     /// One entry per hole in reading order: true for a peg.
     pegs: Vec<bool>,
     peg_count: u32,
@@ -163,6 +231,34 @@ struct PositionView {
     source: crate::oracle::Source,
     /// The position code in decimal (a u64 does not fit a JS number).
     code: String,
+    /// The whole game as one line of text (see `save`).
+    save: String,
+}
+
+/// A problem to offer: a start hole or a start position (the other null), and a goal.
+#[derive(Serialize)]
+struct ProblemView {
+    start: Option<String>,
+    position: Option<String>,
+    goal: String,
+}
+
+impl ProblemView {
+    fn of(p: &Problem) -> ProblemView {
+        let hole = matches!(p.start, crate::problem::Start::Hole(_));
+        ProblemView {
+            start: hole.then(|| p.start_text()),
+            position: (!hole).then(|| p.start_text()),
+            goal: p.goal_text(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct StartView {
+    hole: String,
+    #[serde(flatten)]
+    winnable: Winnable,
 }
 
 #[derive(Serialize)]
@@ -173,24 +269,61 @@ struct StateView {
     status: Status,
     /// Is the position winning? null when the search could not tell.
     winning: Option<bool>,
+    /// The first jump after which the game could no longer be won (null while it can, or
+    /// when it never could), and how many jumps had been played with it.
+    fatal: Option<String>,
+    fatal_at: Option<usize>,
+    /// Can the game be won from its start: `winnable` yes, no or unknown, and for no, `why`
+    /// (class: position classes rule it out; search: a search found no solution).
+    #[serde(flatten)]
+    winnable: Winnable,
+    /// When it can't be won: a start and goal near it that can, or null.
+    nearby: Option<ProblemView>,
 }
 
-/// One game: a board, a start hole and a goal, with its position, history and hints.
-#[wasm_bindgen]
-pub struct Game {
-    inner: CoreGame,
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PrefixView {
+    moves: usize,
+    jumps: usize,
+    /// The first move that did not play, as written ('' for a list that is too long).
+    bad: Option<String>,
+    /// Why it did not.
+    error: Option<String>,
 }
 
-#[wasm_bindgen]
-impl Game {
-    /// A new game. `goal` is `start`, `any` or a hole name. Throws on a bad board, hole or goal.
+#[derive(Deserialize)]
+struct SeekArgs {
+    moves: Option<f64>,
+    jumps: Option<f64>,
+}
+
+/// One game: a board, a start and a goal, with its position, history and hints. JS knows it
+/// as `Game`.
+#[wasm_bindgen(js_name = Game)]
+pub struct GameHandle {
+    inner: Game,
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl GameHandle {
+    /// A new game. `start` is a hole name or a start position (`XXoXo`); `goal` is `start`,
+    /// `any` or a hole name. Throws on a bad board, start or goal.
     #[wasm_bindgen(constructor)]
-    pub fn new(board: &str, start: &str, goal: &str) -> Result<Game, JsError> {
+    pub fn new(board: &str, start: &str, goal: &str) -> Result<GameHandle, JsError> {
         let b = Board::by_name(board).map_err(js_err)?;
         let p = Problem::parse(b, start, goal).map_err(js_err)?;
-        let mut inner = CoreGame::new(p).map_err(js_err)?;
-        attach_cached(&mut inner)?;
-        Ok(Game { inner })
+        GameHandle::open(p)
+    }
+
+    /// A new game from a start position: `X` for a peg, `o` for an empty hole, every hole in
+    /// reading order (`XXXXoXo`); `goal` is `any` or a hole. Throws, naming the bad character
+    /// or the length, on a bad position.
+    #[wasm_bindgen(js_name = withPosition)]
+    pub fn with_position(board: &str, position: &str, goal: &str) -> Result<GameHandle, JsError> {
+        let b = Board::by_name(board).map_err(js_err)?;
+        let p = Problem::with_position(b, position, goal).map_err(js_err)?;
+        GameHandle::open(p)
     }
 
     /// The display layout (see `boardLayout`).
@@ -282,21 +415,46 @@ impl Game {
         let position = self.position_view();
         let g = &mut self.inner;
         let status = g.status();
-        let winning = if status == Status::Solved {
-            Some(true)
-        } else {
-            g.winning()
-        };
+        let winning = g.winning();
+        let fatal = g.fatal();
+        let winnable = g.winnable();
+        let nearby = matches!(winnable, Winnable::No(_))
+            .then(|| crate::defaults::nearby(g.problem()))
+            .flatten()
+            .map(|p| ProblemView::of(&p));
+        let b = &g.problem().board;
         to_js(&StateView {
             position,
             status,
             winning,
+            fatal: fatal.map(|f| moves::jump_text(b, f.jump)),
+            fatal_at: fatal.map(|f| f.at),
+            winnable,
+            nearby,
         })
     }
 
     /// The state without `status` and `winning`: never runs the search, so it is always fast.
     pub fn position(&self) -> JsValue {
         to_js(&self.position_view())
+    }
+
+    /// For the start picker: can the game be won from each hole as the start, with `goal`
+    /// (`start`, `any` or a hole)? `[{hole, winnable, why}]` in reading order; `winnable` is
+    /// yes, no or unknown, and `why` (for no) class or search.
+    #[wasm_bindgen(js_name = startsFor)]
+    pub fn starts_for(&self, goal: &str) -> Result<JsValue, JsError> {
+        let b = &self.inner.problem().board;
+        let goal = crate::problem::parse_goal(b, goal).map_err(js_err)?;
+        let v: Vec<StartView> = crate::defaults::starts(b, goal)
+            .into_iter()
+            .enumerate()
+            .map(|(k, w)| StartView {
+                hole: b.hole_name(k as u8).to_string(),
+                winnable: w,
+            })
+            .collect();
+        Ok(to_js(&v))
     }
 
     /// Every legal jump: `[{from, over, to, jump}]`.
@@ -317,6 +475,51 @@ impl Game {
         self.inner.play_text(text).map_err(js_err)
     }
 
+    /// Plays moves in notation up to the first one that does not read or play:
+    /// `{moves, jumps, bad, error}`, `bad` being that move as written (null when all played).
+    #[wasm_bindgen(js_name = playPrefix)]
+    pub fn play_prefix(&mut self, text: &str) -> JsValue {
+        let p = self.inner.play_prefix(text);
+        let (bad, error) = match p.error {
+            Some((m, e)) => (Some(m), Some(e.to_string())),
+            None => (None, None),
+        };
+        to_js(&PrefixView {
+            moves: p.moves,
+            jumps: p.jumps,
+            bad,
+            error,
+        })
+    }
+
+    /// Goes back or forth along the game's line: `{moves: m}` to the end of move m, or
+    /// `{jumps: n}` to after n jumps (past the end: to the end). Returns whether it moved.
+    pub fn seek(&mut self, to: JsValue) -> Result<bool, JsError> {
+        let a: SeekArgs = serde_wasm_bindgen::from_value(to)
+            .map_err(|e| JsError::new(&format!("seek takes {{moves: n}} or {{jumps: n}}: {e}")))?;
+        let whole = |n: f64| (n >= 0.0 && n.fract() == 0.0).then_some(n as usize);
+        match (a.moves.map(whole), a.jumps.map(whole)) {
+            (Some(Some(m)), None) => Ok(self.inner.seek_moves(m)),
+            (None, Some(Some(n))) => Ok(self.inner.seek_jumps(n)),
+            _ => Err(JsError::new(
+                "seek takes {moves: n} or {jumps: n}, n a whole number from 0",
+            )),
+        }
+    }
+
+    /// Makes moves in notation (from here) the redo list; all or nothing. Returns its jumps.
+    #[wasm_bindgen(js_name = setRedo)]
+    pub fn set_redo(&mut self, text: &str) -> Result<usize, JsError> {
+        self.inner.set_redo(text).map_err(js_err)
+    }
+
+    /// Takes the redo list of `save` text when it is this very game (same board, start, goal
+    /// and moves played). Returns whether it did.
+    #[wasm_bindgen(js_name = adoptRedo)]
+    pub fn adopt_redo(&mut self, save: &str) -> bool {
+        self.inner.adopt_redo(save)
+    }
+
     /// Plays the jump from hole `from` to hole `to`.
     #[wasm_bindgen(js_name = playJump)]
     pub fn play_jump(&mut self, from: &str, to: &str) -> Result<(), JsError> {
@@ -331,30 +534,27 @@ impl Game {
         self.inner.play_jump(j).map_err(js_err)
     }
 
-    /// The jumps that `play(text)` would make, in notation, without playing them (throws, naming
-    /// the bad part, if the text does not play from here).
+    /// The jumps that `play(text)` would make, `[{from, over, to, jump}]`, without playing
+    /// them (throws, naming the bad part, if the text does not play from here).
     #[wasm_bindgen(js_name = jumpsOf)]
-    pub fn jumps_of(&self, text: &str) -> Result<Vec<String>, JsError> {
-        let mut probe = self.inner.clone();
-        let before = probe.history().len();
-        probe.play_text(text).map_err(js_err)?;
-        let b = &probe.problem().board;
-        Ok(probe.history()[before..]
-            .iter()
-            .map(|&j| moves::jump_text(b, j))
-            .collect())
+    pub fn jumps_of(&self, text: &str) -> Result<JsValue, JsError> {
+        let jumps = self.inner.jumps_of(text).map_err(js_err)?;
+        let b = &self.inner.problem().board;
+        let v: Vec<JumpView> = jumps.into_iter().map(|j| jump_view(b, j)).collect();
+        Ok(to_js(&v))
     }
 
-    /// The game as one line of text (`pegwise:1;board;start;goal;moves`), for saving.
+    /// The game as one line of text (`pegwise:2;board;start;goal;moves;redo`), for saving.
     pub fn save(&self) -> String {
         self.inner.save()
     }
 
-    /// Rebuilds a game from `save()` text; throws, naming the fault, on a bad or old save.
-    pub fn restore(text: &str) -> Result<Game, JsError> {
-        let mut inner = CoreGame::restore(text).map_err(js_err)?;
-        attach_cached(&mut inner)?;
-        Ok(Game { inner })
+    /// Rebuilds a game from `save()` text (this version or `pegwise:1;`); throws, naming the
+    /// fault, on a bad save.
+    pub fn restore(text: &str) -> Result<GameHandle, JsError> {
+        let mut inner = Game::restore(text).map_err(js_err)?;
+        attach_cached(&mut inner);
+        Ok(GameHandle { inner })
     }
 
     /// Takes back the last jump; returns it in notation, or undefined.
@@ -389,37 +589,24 @@ impl Game {
         to_js(&self.hint_views(v))
     }
 
-    /// Per peg that can jump: `[{hole, good, bad, unknown, bomb}]`.
+    /// The peg on `hole` judged: `{hole, jumps: [{from, over, to, jump, verdict}], good, bad,
+    /// unknown, bomb, mark}` (no jumps when the hole has no peg or it can't jump).
+    #[wasm_bindgen(js_name = pegHints)]
+    pub fn peg_hints(&mut self, hole: &str) -> Result<JsValue, JsError> {
+        let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
+        let p = self.inner.peg_hints(h);
+        Ok(to_js(&self.peg_view(p)))
+    }
+
+    /// Every peg that can jump, judged as `pegHints` does, in reading order.
     pub fn pegs(&mut self) -> JsValue {
-        let v = self.inner.hints();
-        let b = &self.inner.problem().board;
-        let mut out: Vec<PegView> = Vec::new();
-        for (j, verdict) in v {
-            let name = b.hole_name(j.from);
-            let idx = match out.iter().position(|p| p.hole == name) {
-                Some(i) => i,
-                None => {
-                    out.push(PegView {
-                        hole: name.to_string(),
-                        good: 0,
-                        bad: 0,
-                        unknown: 0,
-                        bomb: false,
-                    });
-                    out.len() - 1
-                }
-            };
-            let p = &mut out[idx];
-            match verdict {
-                Verdict::Good => p.good += 1,
-                Verdict::Bad => p.bad += 1,
-                Verdict::Unknown | Verdict::Loading => p.unknown += 1,
-            }
-        }
-        for p in &mut out {
-            p.bomb = p.good == 0 && p.unknown == 0 && p.bad > 0;
-        }
-        to_js(&out)
+        let v: Vec<PegView> = self
+            .inner
+            .pegs()
+            .into_iter()
+            .map(|p| self.peg_view(p))
+            .collect();
+        to_js(&v)
     }
 
     /// A winning line of jumps from here (`["d2-d4", …]`), or null when there is none or the
@@ -450,25 +637,56 @@ impl Game {
     }
 }
 
-/// Attaches the game's table if this page has already loaded it.
-fn attach_cached(inner: &mut CoreGame) -> Result<(), JsError> {
+/// Attaches the game's table if this page has already loaded it. A table that refuses the
+/// game leaves it on the live solver: the game still opens.
+fn attach_cached(inner: &mut Game) {
     if let Some(spec) = shipped::table_for(inner.problem()) {
         if let Some(t) = TABLES.with(|t| t.borrow().get(&spec.file).cloned()) {
-            inner.attach_table(t).map_err(js_err)?;
+            // refused: the live solver answers, as it does for a game with no table
+            let _ = inner.attach_table(t);
         }
     }
-    Ok(())
 }
 
-impl Game {
+impl GameHandle {
+    fn open(p: Problem) -> Result<GameHandle, JsError> {
+        let mut inner = Game::new(p).map_err(js_err)?;
+        attach_cached(&mut inner);
+        Ok(GameHandle { inner })
+    }
+
+    fn peg_view(&self, p: PegHints) -> PegView {
+        PegView {
+            hole: self.inner.problem().board.hole_name(p.hole).to_string(),
+            good: p.count(Verdict::Good),
+            bad: p.count(Verdict::Bad),
+            unknown: p.count(Verdict::Unknown),
+            loading: p.count(Verdict::Loading),
+            bomb: p.bomb(),
+            mark: p.mark(),
+            jumps: self.hint_views(p.jumps.clone()),
+        }
+    }
+
     fn position_view(&self) -> PositionView {
         let g = &self.inner;
         let code = g.code();
-        let b = &g.problem().board;
+        let pr = g.problem();
+        let b = &pr.board;
+        let hole = |s: u64| {
+            (s.count_ones() == 1).then(|| b.hole_name(s.trailing_zeros() as u8).to_string())
+        };
         PositionView {
-            board: b.name().to_string(),
-            start: g.problem().start_text(),
-            goal: g.problem().goal_text(),
+            board: board_spec(b),
+            board_name: b.name().to_string(),
+            start: pr.start_text(),
+            start_hole: match pr.start {
+                crate::problem::Start::Hole(h) => Some(b.hole_name(h).to_string()),
+                _ => None,
+            },
+            start_position: moves::position_text(b, g.start_code()),
+            goal: pr.goal_text(),
+            goal_hole: hole(pr.goal_set()),
             pegs: (0..b.len()).map(|k| code >> k & 1 == 1).collect(),
             peg_count: code.count_ones(),
             jumps: g.history().len(),
@@ -484,6 +702,7 @@ impl Game {
             can_redo: !g.redo_stack().is_empty(),
             source: g.source(),
             code: code.to_string(),
+            save: g.save(),
         }
     }
 

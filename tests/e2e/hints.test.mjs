@@ -65,9 +65,20 @@ for (const c of CASES) {
       want[from] = want[from] === 'good' || j.good ? 'good' : 'bomb';
     }
     assert.deepEqual(marks.pegs, want);
-    // and the same as wasm's own per-peg summary
+    // and the same as wasm's own per-peg summary (Game.pegs() in the worker, not a JS copy)
     const { pegs } = await page.evaluate(() => window.pegwise.call('pegs'));
-    assert.deepEqual(Object.fromEntries(pegs.map((p) => [p.hole, p.bomb ? 'bomb' : 'good'])), want);
+    assert.deepEqual(Object.fromEntries(pegs.map((p) => [p.hole, p.mark])), marks.pegs, 'each mark drawn is wasm\'s mark');
+    for (const p of pegs) {
+      const mine = cli.jumps.filter((j) => j.jump.startsWith(`${p.hole}-`));
+      assert.equal(p.good, mine.filter((j) => j.good).length, `${p.hole}: good jumps`);
+      assert.equal(p.bad, mine.filter((j) => !j.good).length, `${p.hole}: bad jumps`);
+      assert.equal(p.bomb, mine.every((j) => !j.good), `${p.hole}: bomb`);
+    }
+    // the summary line counts what is drawn
+    const line = await page.locator('#hint-line').textContent();
+    const goodPegs = pegs.filter((p) => p.mark === 'good').length;
+    const bombs = pegs.filter((p) => p.mark === 'bomb').length;
+    assert.ok(line.startsWith(`${pegs.length} pegs can jump: ${goodPegs} with a good jump, ${bombs} bomb`), line);
     assert.deepEqual(marks.targets, {});
     await shoot(page, `always-${c.board}-${c.goal}`);
     await clean();
@@ -105,5 +116,21 @@ test('where the live search cannot tell, the mark is "?" and the source says so'
   await hoverHole(page, 'e6');
   assert.deepEqual((await page.evaluate(() => window.pegwise.marks())).targets, { e4: 'unknown' });
   await shoot(page, 'unknown-french');
+  // in "always" mode the summary names the "?" jumps it draws, and the banner doesn't
+  // contradict a green check
+  await page.mouse.move(2, 2);
+  await page.click('label:has(input[value="always"])');
+  await settled(page);
+  const s = await page.evaluate(() => window.pegwise.snapshot());
+  const marks = await page.evaluate(() => window.pegwise.marks());
+  const line = await page.locator('#hint-line').textContent();
+  const unsure = Object.values(marks.pegs).filter((m) => m === 'unknown').length;
+  if (unsure) assert.match(line, /the search can’t tell \(\?\): [a-g]\d-[a-g]\d/, line);
+  const banner = await page.locator('#banner').textContent();
+  if (Object.values(marks.pegs).includes('good')) {
+    assert.equal(s.state.winning, true, 'a good jump means the position is winning');
+    assert.doesNotMatch(banner, /can’t tell/);
+  }
+  await shoot(page, 'unknown-french-always');
   await clean();
 });

@@ -138,12 +138,13 @@ test('a bad link falls back to the default game and names the bad value', async 
     assert.match(await note.textContent(), new RegExp(`“${bad}”`));
     await clean();
   }
-  // moves that don't play are left out, the game stays
+  // moves from the first that doesn't play are left out, the game stays
   const { page, clean } = await openPage(env.browser);
   await load(page, env.url, '?board=triangle5&start=a1&goal=any&moves=a3-a1+zz-a1');
   const s = await snapshot(page);
   assert.equal(s.position.board, 'triangle5');
-  assert.equal(s.position.jumps, 0);
-  assert.match(await page.locator('#note').textContent(), /a3-a1 zz-a1/);
+  assert.equal(s.position.jumps, 1, 'the good moves before the bad one are kept');
+  assert.match(await page.locator('#note').textContent(), /The moves “a3-a1 zz-a1” stop at move 2, “zz-a1”: .*'zz'; the move before it was played/);
+  assert.match(page.url(), /moves=a3-a1$/);
   await clean();
 });

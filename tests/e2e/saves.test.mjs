@@ -47,12 +47,12 @@ test('a corrupt or old-format save is reported, dropped, and the default game op
     const s = await snapshot(page);
     assert.deepEqual([s.position.board, s.position.start, s.position.jumps], ['english', 'd4', 0], raw);
     // the bad save is gone, replaced by the game that opened
-    assert.deepEqual((await stored(page)).save, 'pegwise:1;english;d4;start;', raw);
+    assert.deepEqual((await stored(page)).save, 'pegwise:2;english;d4;start;;', raw);
     assert.equal(await page.evaluate(() => window.__pwned), undefined);
     assert.equal(await page.locator('img').count(), 0);
     if (raw.includes('d2-d4 d2-d4')) await shoot(page, 'save-refused');
     await clickJump(page, 'd2-d4');
-    assert.equal((await stored(page)).save, 'pegwise:1;english;d4;start;d2-d4', `${raw}: playing saves again`);
+    assert.equal((await stored(page)).save, 'pegwise:2;english;d4;start;d2-d4;', `${raw}: playing saves again`);
   }
   await clean();
 });
@@ -66,8 +66,15 @@ test('a save from the first version is checked and carried on', async () => {
   const s = await snapshot(page);
   assert.deepEqual([s.position.board, s.position.history, s.position.future], ['triangle5', ['a3-a1'], ['c5-a3']]);
   assert.equal(await page.locator('#note').isVisible(), false);
-  const env2 = await stored(page);
-  assert.deepEqual([env2.v, env2.save, env2.future], [2, 'pegwise:1;triangle5;a1;start;a3-a1', ['c5-a3']]);
+  const env3 = await stored(page);
+  assert.deepEqual([env3.v, env3.save], [3, 'pegwise:2;triangle5;a1;start;a3-a1;c5-a3'], 'saved again by wasm, redo list included');
+  // the second version: format-1 text with the redo list beside it
+  const v2 = { v: 2, save: 'pegwise:1;triangle5;a1;start;a3-a1', future: ['c5-a3', 'c3-c5'], at: 1, tab: 'x' };
+  await page.evaluate((r) => localStorage.setItem('pegwise.game', r), JSON.stringify(v2));
+  await load(page, env.url);
+  const t = await snapshot(page);
+  assert.deepEqual([t.position.history, t.position.future], [['a3-a1'], ['c5-a3', 'c3-c5']]);
+  assert.equal((await stored(page)).save, 'pegwise:2;triangle5;a1;start;a3-a1;c5-a3 c3-c5');
   await clean();
 });
 
@@ -91,7 +98,7 @@ test('the game survives a browser restart, and a bad link never overwrites it', 
   // the fallback game is saved once the player plays it
   await load(page, env.url, '?board=nonsense');
   await clickJump(page, 'd2-d4');
-  assert.equal((await stored(page)).save, 'pegwise:1;english;d4;start;d2-d4');
+  assert.equal((await stored(page)).save, 'pegwise:2;english;d4;start;d2-d4;');
   await clean();
 });
 
@@ -130,7 +137,7 @@ test('two tabs: each keeps its own game, the last mover’s is saved, settings m
     await clickJump(p, jump);
     const s = await stored(a);
     assert.equal(s.save, (await snapshot(p)).position.save, jump);
-    assert.equal(s.v, 2);
+    assert.equal(s.v, 3);
   }
   // settings: each tab changes one, neither undoes the other's
   await a.click('label:has(input[value="always"])');

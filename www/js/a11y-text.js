@@ -1,5 +1,5 @@
 // What a screen reader hears: the label of each hole's button and the sentences the live region
-// announces. Pure functions of what wasm said; no DOM here (grid.js and board.js show them).
+// announces. Pure functions of what wasm said; no DOM here (grid.js and widget.js show them).
 
 import { statusBanner } from './texts.js';
 
@@ -9,10 +9,11 @@ import { statusBanner } from './texts.js';
  * @typedef {{
  *   name: string, peg: boolean, picked: boolean, goal: boolean, pickStart: boolean,
  *   mode: 'off'|'hover'|'always', jumps: Jump[], verdicts: Hint[]|undefined,
- *   landing: {jump: string, verdict: string|null}|null,
+ *   landing: {jump: string, verdict: string|null}|null, wins?: 'yes'|'no'|'unknown'|null,
  * }} HoleFacts
  *   jumps: the peg's legal jumps; verdicts: their verdicts once known; landing: the picked
- *   peg's jump that lands in this (empty) hole
+ *   peg's jump that lands in this (empty) hole; wins: can a game from this hole as the start
+ *   be won (wasm's answer, for the start picker)
  */
 
 /**
@@ -32,6 +33,7 @@ export function verdictWords(verdicts) {
     [n('good'), 'good'],
     [n('bad'), 'bad'],
     [n('unknown'), 'unsure'],
+    [n('loading'), 'loading'],
   ].filter(([k]) => k > 0);
   return parts.map(([k, word], i) => (i === 0 ? `${k} ${word} ${k === 1 ? 'jump' : 'jumps'}` : `${k} ${word}`)).join(', ');
 }
@@ -43,11 +45,14 @@ export function verdictWords(verdicts) {
  */
 export function holeLabel(h) {
   const goal = h.goal ? ', the goal' : '';
-  if (h.pickStart) return `hole ${h.name}${goal}, pick it as the empty start hole`;
+  if (h.pickStart) {
+    const wins = { yes: ', can be won from here', no: ', can’t be won from here', unknown: ', not known whether it can be won from here' }[h.wins ?? ''] ?? '';
+    return `hole ${h.name}${goal}${wins}, pick it as the empty start hole`;
+  }
   if (!h.peg) {
     if (!h.landing) return `empty hole ${h.name}${goal}`;
     const v = h.landing.verdict;
-    const how = v === 'good' ? ': good' : v === 'bad' ? ': a bomb, it loses' : v === 'unknown' ? ': can’t tell' : '';
+    const how = { good: ': good', bad: ': a bomb, it loses', unknown: ': can’t tell', loading: ': loading' }[v ?? ''] ?? '';
     return `empty hole ${h.name}${goal}, ${h.landing.jump} lands here${how}`;
   }
   const picked = h.picked ? ', picked' : '';

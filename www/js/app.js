@@ -1,16 +1,16 @@
 // The full page: a <peg-solitaire> board with pickers, a status banner, counters, the move
 // list, solutions, keyboard shortcuts, the game in the address bar and in localStorage. The
-// board does the playing (board.js, the same code every embed runs); this file turns its
+// board does the playing (widget.js, the same code every embed runs); this file turns its
 // events into the text around it and the controls into set() calls.
 
-import { setupControls, syncControls } from './controls.js';
+import { markStarts, setupControls, syncControls } from './controls.js';
 import { listenKeys } from './keys.js';
 import { showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
 import './peg-solitaire.js';
 import { Replay } from './replay.js';
 import { firstGame, startupNote, unreadableSaveNote } from './startup.js';
 import { dropGame, loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
-import { hintLine, pegSummary, sourceInfo, statusBanner } from './texts.js';
+import { hintLine, noSolutionBanner, sourceInfo, statusBanner, unwinnableBanner } from './texts.js';
 import { gameQuery, readGameUrl } from './url.js';
 
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
@@ -36,12 +36,17 @@ const page = {
   booting: true,
   /** A bad link opened a fallback game: the saved game is kept until the player moves. */
   keepSaved: false,
+  /** @type {number|null} the position (version) where "Show a solution" or "Step" found nothing */
+  noSolutionAt: null,
 };
 
 const replay = new Replay({
   game,
   changed: () => refresh(),
-  nothing: (why) => flash(why),
+  nothing: () => {
+    page.noSolutionAt = game.state()?.version ?? null;
+    refresh();
+  },
 });
 
 /** Reasons of a `change` event that mean a new position (or a new game). */
@@ -52,6 +57,7 @@ const PLAYED = new Set(['move', 'undo', 'redo', 'reset', 'seek']);
 el.addEventListener('change', (e) => {
   const { reason, state } = /** @type {CustomEvent<{reason: string, state: GameState}>} */ (e).detail;
   if (MOVED.has(reason)) {
+    page.noSolutionAt = null;
     clearTimeout(page.thinkingTimer);
     page.thinking = false;
     page.thinkingTimer = setTimeout(() => {
@@ -70,17 +76,17 @@ el.addEventListener('change', (e) => {
  * @param {string} reason the `change` event's
  */
 function syncUrl(s, reason) {
-  const spec = { board: s.board, start: s.start, goal: s.goal, moves: s.history.join(' ') };
-  const q = gameQuery(spec);
+  const from = s.startHole === null ? { position: s.startPosition } : { start: s.startHole };
+  const q = gameQuery({ board: s.board, ...from, goal: s.goal, moves: s.history.join(' ') });
   if (location.search !== q) history.replaceState(history.state, '', q + location.hash);
   if (page.booting || (page.keepSaved && !PLAYED.has(reason))) return;
   page.keepSaved = false;
-  saveGame({ save: s.save, future: s.future });
+  saveGame(s.save);
 }
 
 /** @param {GameState} s */
 function syncAll(s) {
-  syncControls({ board: s.board, start: s.start, goal: s.goal, holes: s.holes, hintMode: s.hints, names: s.names, pickStart: s.pickStart });
+  syncControls({ board: s.board, start: s.startHole ?? '', goal: s.goal, holes: s.holes, hintMode: s.hints, names: s.names, pickStart: s.pickStart });
   showMoves(s, (where) => {
     replay.stop();
     game.seek(where).catch(fail);
@@ -99,6 +105,7 @@ function refresh(s = game.state()) {
     canSolve: s.status === 'playing' && s.winning !== false,
   });
   showBanner(banner(s));
+  markStarts(s.starts);
   const peg = s.focus;
   const cursorEmpty = s.cursor !== null && !s.pegs[s.holes.indexOf(s.cursor)];
   const quiet = s.pickStart || s.status === 'solved';
@@ -111,9 +118,18 @@ function refresh(s = game.state()) {
           emptyCursor: peg === null && cursorEmpty ? s.cursor : null,
           jumps: peg ? s.legal.filter((j) => j.from === peg) : [],
           hints: peg ? s.verdicts[peg] : undefined,
-          pegHints: pegSummary(s.legal, s.verdicts),
+          pegs: judgedPegs(s),
         }),
   );
+}
+
+/**
+ * Every peg that can jump as wasm judged it, once all of them are in (else null).
+ * @param {GameState} s
+ */
+function judgedPegs(s) {
+  const movable = [...new Set(s.legal.map((j) => j.from))];
+  return movable.every((p) => p in s.pegHints) ? movable.map((p) => s.pegHints[p]) : null;
 }
 
 /**
@@ -122,6 +138,9 @@ function refresh(s = game.state()) {
  */
 function banner(s) {
   if (s.pickStart) return { status: 'pick', text: 'Pick the start:', sub: 'click the hole that should be empty. Esc cancels.' };
+  if (page.noSolutionAt === s.version) return noSolutionBanner(s);
+  // at move 0, a game that can't be won says so, and offers one close to it that can
+  if (s.status !== null && s.winnable === 'no' && s.jumps === 0) return unwinnableBanner(s, switchTo);
   if (s.status === null) {
     if (s.error) return { status: 'error', text: 'The engine failed.', sub: `${s.error}. Reload the page to go on.` };
     // keep the last banner for a moment: most verdicts come back within a frame
@@ -166,6 +185,14 @@ function reopen(c, what) {
     const s = game.state();
     if (s) syncAll(s);
   });
+}
+
+/**
+ * Opens a problem wasm offered (a winnable one near the current game).
+ * @param {import('./engine.js').ProblemView} p
+ */
+function switchTo(p) {
+  reopen(p.start !== null ? { start: p.start, goal: p.goal } : { position: /** @type {string} */ (p.position), goal: p.goal }, 'That game can’t be opened');
 }
 
 /** @param {'off'|'hover'|'always'} mode */
@@ -261,7 +288,7 @@ async function boot() {
   }
   page.booting = false;
   const now = game.state();
-  if (now && !page.keepSaved) saveGame({ save: now.save, future: now.future });
+  if (now && !page.keepSaved) saveGame(now.save);
   if (notes.length) flash(notes.join(' '), 0);
   setupControls(await game.boards(), {
     board: (name) => reopen({ board: name }, `Can't open ${name}`),
@@ -281,7 +308,7 @@ const ready = boot().catch((e) => {
 });
 
 /** The fields of a state that make up wasm's position. */
-const POSITION = ['board', 'start', 'goal', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code', 'save'];
+const POSITION = ['board', 'boardName', 'start', 'startHole', 'startPosition', 'goal', 'goalHole', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code', 'save'];
 
 /**
  * A small handle for tests: the game as the engine sees it, and where holes are on screen.
@@ -305,24 +332,18 @@ window.pegwise = {
     const s = game.state();
     if (!s) return null;
     const position = Object.fromEntries(POSITION.map((k) => [k, s[k]]));
-    const state = s.status === null ? null : { ...position, status: s.status, winning: s.winning };
+    const state = s.status === null ? null : { ...position, status: s.status, winning: s.winning, fatal: s.fatal, winnable: s.winnable };
     return { version: s.version, position, legal: s.legal, tableState: s.tableState, tableNote: s.tableNote, state, tableFile: s.tableFile };
   },
   /** The marks drawn now, by hole name. */
   marks: () => game.state()?.marks,
   /**
-   * Asks the engine: `solution` or `pegs` (per-peg verdicts).
+   * Asks the engine: `solution`, or `pegs` (wasm's own per-peg summary, Game.pegs()).
    * @param {'solution'|'pegs'} op
    */
   async call(op) {
     if (op === 'solution') return { solution: await game.solution() };
-    if (op === 'pegs') {
-      const hints = await game.hints();
-      /** @type {Record<string, import('./engine.js').Hint[]>} */
-      const by = {};
-      for (const h of hints) (by[h.from] ??= []).push(h);
-      return { pegs: pegSummary(game.state()?.legal ?? [], by) };
-    }
+    if (op === 'pegs') return { pegs: await game.pegs() };
     throw new Error(`unknown request '${op}'`);
   },
 };

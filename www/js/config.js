@@ -1,32 +1,39 @@
 // A board's configuration: what set() and the element's attributes may say, how several calls
 // in a row merge, and how the game to open follows from it and from the game open now.
 
-import { DEFAULT_GAME, defaultsFor } from './boards.js';
+import { DEFAULT_BOARD } from './boards.js';
 import { PegwiseError, quote } from './errors.js';
 
 /**
  * @typedef {'off'|'hover'|'always'} HintMode
  * @typedef {{
- *   board?: string, start?: string, goal?: string, moves?: string, future?: string[],
- *   hints?: HintMode, names?: boolean, pickStart?: boolean, src?: string, save?: string,
+ *   board?: string, start?: string, position?: string, goal?: string, moves?: string,
+ *   future?: string[], hints?: HintMode, names?: boolean, pickStart?: boolean, src?: string,
+ *   save?: string, redoFrom?: string,
  * }} GameConfig
- *   board: a board name (english, triangle5, row:9…); start: the empty hole; goal: start, any
- *   or a hole; moves: moves to play from the start, in notation; future: a redo list (the next
- *   jump first); hints: when to show the hint; names: hole names on the board; pickStart: the
- *   next tap on a hole picks the start; src: base URL of pkg/ and data/; save: a whole game as
- *   state().save wrote it ("pegwise:1;board;start;goal;moves"), checked by the engine
- * @typedef {{board: string, start: string, goal: string, moves: string, future: string[]}
+ *   board: a board name (english, triangle5, row:9…) or drawn board (ascii:…); start: the
+ *   empty hole; position: instead of a start hole, the whole start position, X for a peg and o
+ *   for a hole in reading order (XXXXoXo); goal: start, any or a hole (not start with a
+ *   position); moves: moves to play from the start, in notation; future: a redo list (the
+ *   next jump first); hints: when to show the hint; names: hole names on the board;
+ *   pickStart: the next tap on a hole picks the start; src: base URL of pkg/ and data/; save:
+ *   a whole game as state().save wrote it ("pegwise:2;board;start;goal;moves;redo"),
+ *   checked by the engine; redoFrom: a save whose redo list the game opened takes, when the
+ *   engine finds it is the same game (a reload of a page whose link is the saved game)
+ * @typedef {{board: string, start?: string, position?: string, goal: string, moves: string,
+ *   future: string[], redoFrom?: string}
  *   | {save: string, future: string[]}} OpenSpec
+ *   redoFrom: a saved game whose redo list the new game takes if it is the same game
  * @typedef {{param: string, value: string, message: string}} Problem a refused attribute
  */
 
 /** The attributes of <peg-solitaire>, each a GameConfig key. */
-export const ATTRIBUTES = ['board', 'start', 'goal', 'moves', 'hints', 'names', 'src'];
+export const ATTRIBUTES = ['board', 'start', 'position', 'goal', 'moves', 'hints', 'names', 'src'];
 
 const MODES = ['off', 'hover', 'always'];
 /** Every key set() knows. */
-const KEYS = ['board', 'start', 'goal', 'moves', 'future', 'hints', 'names', 'pickStart', 'src', 'save'];
-const TEXTS = ['board', 'start', 'goal', 'moves', 'src', 'save'];
+const KEYS = ['board', 'start', 'position', 'goal', 'moves', 'future', 'redoFrom', 'hints', 'names', 'pickStart', 'src', 'save'];
+const TEXTS = ['board', 'start', 'position', 'goal', 'moves', 'redoFrom', 'src', 'save'];
 /** Longest board, start or goal text taken (a custom ascii: board fits easily). */
 const MAX_NAME = 4096;
 
@@ -42,7 +49,7 @@ export function fromAttributes(attrs) {
   const c = {};
   /** @type {Problem[]} */
   const problems = [];
-  for (const k of ['board', 'start', 'goal', 'src']) {
+  for (const k of ['board', 'start', 'position', 'goal', 'src']) {
     const v = attrs[k];
     if (k in attrs) c[/** @type {'board'} */ (k)] = v?.trim() || undefined;
   }
@@ -68,15 +75,16 @@ export function mergeConfig(a, b) {
   const out = { ...a };
   const given = (k) => b[k] !== undefined;
   if (given('save')) {
-    for (const k of ['board', 'start', 'goal', 'moves', 'future']) delete out[k];
-  } else if (['board', 'start', 'goal', 'moves'].some(given)) delete out.save;
+    for (const k of ['board', 'start', 'position', 'goal', 'moves', 'future']) delete out[k];
+  } else if (['board', 'start', 'position', 'goal', 'moves'].some(given)) delete out.save;
   if (given('board') && b.board !== a.board) {
-    delete out.start;
-    delete out.goal;
-    delete out.moves;
-    delete out.future;
+    for (const k of ['start', 'position', 'goal', 'moves', 'future']) delete out[k];
   }
-  if ((given('start') && b.start !== a.start) || (given('goal') && b.goal !== a.goal)) {
+  // a start hole and a start position exclude each other
+  if (given('start')) delete out.position;
+  if (given('position')) delete out.start;
+  const differs = (k) => given(k) && b[k] !== a[k];
+  if (differs('start') || differs('position') || differs('goal')) {
     delete out.moves;
     delete out.future;
   }
@@ -103,7 +111,7 @@ export function checkConfig(c) {
   for (const k of TEXTS) {
     if (o[k] !== undefined && typeof o[k] !== 'string') fail(k, o[k], `${k} must be text, not ${quote(o[k])}`);
   }
-  for (const k of ['board', 'start', 'goal']) {
+  for (const k of ['board', 'start', 'position', 'goal']) {
     const v = /** @type {string|undefined} */ (o[k]);
     if (v !== undefined && v.length > MAX_NAME) fail(k, v, `${k} ${quote(v)} is too long (${v.length} characters)`);
   }
@@ -124,24 +132,29 @@ export function checkConfig(c) {
 
 /**
  * The game a config asks for, given the game open now (null when none is), or null when the
- * open game stays as it is.
+ * open game stays as it is. What a config leaves out comes from the open game, else from the
+ * board's defaults (wasm's).
  * @param {GameConfig} c
  * @param {{board: string, start: string, goal: string}|null} cur
- * @param {(board: string) => Promise<string[]>} holesOf a board's hole names (throws on a bad board)
+ * @param {(board: string) => Promise<{start: string, goal: string}>} defaultsOf a board's
+ *   default game (throws on a bad board)
  * @returns {Promise<OpenSpec|null>}
  */
-export async function gameFor(c, cur, holesOf) {
+export async function gameFor(c, cur, defaultsOf) {
   if (c.save !== undefined) return { save: c.save, future: c.future ?? [] };
-  const board = c.board ?? cur?.board ?? DEFAULT_GAME.board;
+  const board = c.board ?? cur?.board ?? DEFAULT_BOARD;
   const same = cur !== null && board === cur.board;
-  let start = c.start ?? (same ? cur.start : undefined);
-  let goal = c.goal ?? (same ? cur.goal : undefined);
+  const pos = c.position;
+  let start = pos ?? c.start ?? (same ? cur.start : undefined);
+  // goal "start" means nothing from a set position: such a game keeps its goal only if it has another
+  let goal = c.goal ?? (same && !(pos !== undefined && cur.goal === 'start') ? cur.goal : undefined);
   if (start === undefined || goal === undefined) {
-    const d = defaultsFor(board, await holesOf(board));
+    const d = await defaultsOf(board);
     start ??= d.start;
-    goal ??= d.goal;
+    goal ??= pos !== undefined && d.goal === 'start' ? 'any' : d.goal;
   }
   const changed = !same || start !== cur.start || goal !== cur.goal;
   if (!changed && c.moves === undefined) return null;
-  return { board, start, goal, moves: c.moves ?? '', future: c.future ?? [] };
+  const rest = { goal, moves: c.moves ?? '', future: c.future ?? [], ...(c.redoFrom !== undefined && { redoFrom: c.redoFrom }) };
+  return pos !== undefined ? { board, position: pos, ...rest } : { board, start, ...rest };
 }

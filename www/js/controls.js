@@ -58,21 +58,49 @@ export function setupControls(boards, on) {
   $('names').addEventListener('change', (e) => on.names(e.target.checked));
 }
 
+/** What the start picker says about a hole that can't be won from, or isn't known to. */
+const WINS = { yes: '', no: ' (can’t win)', unknown: ' (not known)' };
+
+/**
+ * Marks the start picker's holes with wasm's answers for the chosen goal: a start that can't
+ * be won says so in its text (which screen readers read too).
+ * @param {import('./engine.js').StartHint[]|null} starts
+ */
+export function markStarts(starts) {
+  const sel = $('start-select');
+  const by = new Map((starts ?? []).map((st) => [st.hole, st.winnable]));
+  for (const o of sel.options) {
+    const text = `${o.value}${WINS[by.get(o.value) ?? 'yes'] ?? ''}`;
+    if (o.textContent !== text) o.textContent = text;
+    o.classList.toggle('lost', by.get(o.value) === 'no');
+  }
+}
+
 /**
  * Makes the controls show the current game and settings.
  * @param {{board: string, start: string, goal: string, holes: string[], hintMode: string,
- *   names: boolean, pickStart: boolean}} s
+ *   names: boolean, pickStart: boolean}} s start: the start hole, or '' for a game from a set
+ *   position
  */
 export function syncControls(s) {
   const boardSel = $('board-select');
   const rowLen = $('row-length');
   const fam = boardFamily(s.board);
+  // a drawn board (ascii:…) gets an entry of its own while it is open
+  for (const o of boardSel.querySelectorAll('option.drawn')) if (o.value !== fam) o.remove();
+  if (fam.startsWith('ascii') && ![...boardSel.options].some((o) => o.value === fam)) {
+    const o = document.createElement('option');
+    o.value = fam;
+    o.className = 'drawn';
+    o.textContent = 'Drawn board';
+    boardSel.append(o);
+  }
   boardSel.value = fam;
   rowLen.hidden = fam !== 'row';
   if (fam === 'row') rowLen.value = s.board.slice(4);
   for (const id of ['start-select', 'goal-hole']) {
     const sel = $(id);
-    const have = [...sel.options].map((o) => o.value).join(' ');
+    const have = [...sel.options].map((o) => o.value).filter(Boolean).join(' ');
     if (have !== s.holes.join(' ')) {
       sel.replaceChildren(
         ...s.holes.map((h) => {
@@ -84,7 +112,16 @@ export function syncControls(s) {
       );
     }
   }
-  $('start-select').value = s.start;
+  // a game from a set position has no start hole: the picker says so
+  const startSel = $('start-select');
+  let set = startSel.querySelector('option[value=""]');
+  if (s.start === '' && !set) {
+    set = document.createElement('option');
+    set.value = '';
+    set.textContent = 'a set position';
+    startSel.prepend(set);
+  } else if (s.start !== '' && set) set.remove();
+  startSel.value = s.start;
   const goalSel = $('goal-select');
   const goalHole = $('goal-hole');
   if (s.goal === 'start' || s.goal === 'any') {

@@ -17,7 +17,7 @@
 // solved, deadend and stuck come once per position reached, when the engine's verdict arrives
 // (right after the `change` with reason 'verdict').
 
-import { Board } from './board.js';
+import { Widget } from './widget.js';
 import { PegwiseError, quote } from './errors.js';
 
 export { PegwiseError };
@@ -33,27 +33,37 @@ export { PegwiseError };
  * What a board shows, as plain data: a copy, safe to keep.
  * @typedef {{
  *   version: number,
- *   board: string, start: string, goal: string,
+ *   board: string, boardName: string, start: string, startHole: string|null,
+ *   startPosition: string, goal: string, goalHole: string|null,
  *   holes: string[], pegs: boolean[], pegCount: number,
  *   jumps: number, moves: number, history: string[], future: string[],
  *   canUndo: boolean, canRedo: boolean, code: string, save: string,
  *   legal: Jump[],
  *   status: 'playing'|'solved'|'deadend'|'stuck'|null, winning: boolean|null, fatal: string|null,
+ *   winnable: 'yes'|'no'|'unknown'|null,
  *   source: 'table'|'search', tableFile: string|null, tableState: string, tableNote: string,
  *   hints: 'off'|'hover'|'always', names: boolean, pickStart: boolean,
  *   selected: string|null, cursor: string|null, hover: string|null, focus: string|null,
- *   verdicts: Record<string, Hint[]>,
- *   marks: {targets: Record<string, 'good'|'bad'|'unknown'|'plain'>, pegs: Record<string, 'bomb'|'good'|'unknown'>},
+ *   verdicts: Record<string, Hint[]>, pegHints: Record<string, import('./engine.js').PegHint>,
+ *   marks: {targets: Record<string, 'good'|'bad'|'unknown'|'loading'|'plain'>,
+ *     pegs: Record<string, 'bomb'|'good'|'unknown'|'loading'>},
  *   error: string|null,
  * }} GameState
- *   holes: every hole's name in reading order; pegs: true where a peg stands (same order);
- *   jumps / moves: played so far (a move is a chain of jumps by one peg); history: the moves
- *   played; future: the jumps redo would replay, the next first; code: Bell's position code
- *   (decimal); save: the whole game as one line of text (`pegwise:1;board;start;goal;moves`),
- *   which set({save}) opens again after the engine checked it; legal: every jump possible
- *   now; status: null until the engine has judged the position; winning: can the goal still
- *   be reached (null: the live search can't tell); fatal: the jump that lost the game, when
- *   it was seen; source: where hints come from; tableState: none | loading | table | missing
+ *   board: the board as set({board}) reads it back (a drawn board as its ascii: text);
+ *   boardName: what it is called; start: the start hole, or the start position (XXoXo);
+ *   startHole: the start hole, null for a game from a set position; startPosition: the start
+ *   position, X a peg and o a hole, in reading order; goalHole: where the last peg must end,
+ *   null for any; holes: every hole's name in reading order; pegs: true where a peg stands
+ *   (same order); jumps / moves: played so far (a move is a chain of jumps by one peg);
+ *   history: the moves played; future: the jumps redo would replay, the next first; code:
+ *   Bell's position code (decimal); save: the whole game, redo list included, as one line of
+ *   text (`pegwise:2;board;start;goal;moves;redo`), which set({save}) opens again after the
+ *   engine checked it; legal: every jump possible now; status: null until the engine has
+ *   judged the position; winning: can the goal still be reached (null: the live search can't
+ *   tell); fatal: the first jump after which the game could no longer be won (wasm's), null
+ *   while it can or when it never could; winnable: can the game be won from its start;
+ *   pegHints: every peg judged so far (its jumps, bomb and mark, wasm's); source: where hints
+ *   come from; tableState: none | loading | table | missing
  *   | error | refused (the table failed to download and is retried, or wasm refused it);
  *   selected: the picked peg; cursor: the keyboard cursor; focus: the peg whose jumps are
  *   marked; verdicts: the hints known so far, by peg; marks: what the board draws; error: why
@@ -74,6 +84,7 @@ export { PegwiseError };
  *   holeRect: (name: string) => {x: number, y: number, width: number, height: number}|null,
  *   destroy: () => void,
  *   solution: () => Promise<string[]|null>,
+ *   pegs: () => Promise<import('./engine.js').PegHint[]>,
  *   seek: (where: {moves?: number, jumps?: number}) => Promise<GameState>,
  *   cancel: () => void,
  *   focus: (options?: FocusOptions) => void,
@@ -86,7 +97,7 @@ export { PegwiseError };
 
 /** @type {WeakMap<HTMLElement, PegwiseGame>} */
 const games = new WeakMap();
-/** @type {WeakMap<PegwiseGame, Board>} */
+/** @type {WeakMap<PegwiseGame, Widget>} */
 const boards = new WeakMap();
 
 /**
@@ -112,7 +123,7 @@ export function noteOn(game, text) {
 export function createGame(element, config = {}) {
   if (!(element instanceof HTMLElement)) throw new PegwiseError(`createGame() needs an HTML element, not ${quote(element)}`, 'element', element);
   games.get(element)?.destroy();
-  const board = new Board(element);
+  const board = new Widget(element);
   const act = board.actions;
   const own = !('game' in element);
   /** @type {PegwiseGame} */
@@ -143,6 +154,8 @@ export function createGame(element, config = {}) {
     },
     /** A winning line of jumps from here, or null (none, or the live search gave up). */
     solution: () => act.solution(),
+    /** Every peg that can jump, judged by the engine: [{hole, jumps, good, bad, unknown, bomb, mark}]. */
+    pegs: () => act.pegs(),
     /** Goes back or forth in the game: to the end of move `moves`, or after `jumps` jumps. */
     seek: (where) => act.change('seek', where),
     /** Drops the picked peg and leaves start picking, as Escape does. */

@@ -17,11 +17,11 @@ function note(text) {
 
 /** @type {Record<string, (d: any) => string>} */
 const SAY = {
-  move: (d) => `${d.jump} (${d.by}), ${d.state.pegCount} pegs`,
+  move: (d) => `${d.jump} (${d.by}), ${d.state.pegCount} ${d.state.pegCount === 1 ? 'peg' : 'pegs'}`,
   undo: (d) => `took back ${d.jump}`,
   solved: (d) => `solved in ${d.moves} moves, last peg in ${d.hole}`,
   deadend: (d) => `dead end${d.jump ? ` after ${d.jump}` : ''}`,
-  stuck: (d) => `stuck with ${d.pegCount} pegs`,
+  stuck: (d) => `stuck with ${d.pegCount} ${d.pegCount === 1 ? 'peg' : 'pegs'}`,
 };
 for (const type of Object.keys(SAY)) {
   document.addEventListener(type, (e) => {
@@ -29,6 +29,18 @@ for (const type of Object.keys(SAY)) {
     note(`${el.id}: ${type}: ${SAY[type](/** @type {CustomEvent} */ (e).detail)}`);
   });
 }
+
+// each board's Undo, Redo and Reset are enabled only when there is something to take back or replay
+document.addEventListener('change', (e) => {
+  const el = /** @type {HTMLElement} */ (e.target);
+  const state = /** @type {CustomEvent} */ (e).detail?.state;
+  if (!state || el.localName !== 'peg-solitaire') return;
+  for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll(`button[data-for="${el.id}"]`))) {
+    const what = b.getAttribute('data-do');
+    if (what === 'undo' || what === 'reset') b.disabled = !state.canUndo;
+    else if (what === 'redo') b.disabled = !state.canRedo;
+  }
+});
 
 document.addEventListener('click', (e) => {
   const b = /** @type {HTMLElement} */ (e.target).closest('button[data-for]');

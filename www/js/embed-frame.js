@@ -1,13 +1,14 @@
 // embed-frame.html?board=…&start=…&goal=…&hints=…&moves=…&names=1: one board for sites that
 // can only add an <iframe>. The game's events are passed on to the parent page with
-// postMessage, as {source: 'pegwise', type, detail} (detail without its `state`, plus `state`
-// as plain data), so even a frame can be listened to.
+// postMessage, as {source: 'pegwise', type, detail}, so even a frame can be listened to. Any
+// parent hears the event's own detail without its `state` (which holds the whole game); a host
+// that names its origin (`origin=https://host.example`) is sent the `state` too, and only it.
 
 import './peg-solitaire.js';
 
 const el = /** @type {import('./peg-solitaire.js').PegSolitaire} */ (document.getElementById('board'));
 const q = new URLSearchParams(location.search);
-for (const k of ['board', 'start', 'goal', 'hints', 'moves', 'names']) {
+for (const k of ['board', 'start', 'position', 'goal', 'hints', 'moves', 'names']) {
   const v = q.get(k);
   if (v !== null) el.setAttribute(k, v);
 }
@@ -22,7 +23,14 @@ el.addEventListener('change', (e) => {
   for (const b of /** @type {NodeListOf<HTMLButtonElement>} */ (document.querySelectorAll('button[data-do]'))) {
     b.disabled = b.dataset.do === 'redo' ? !state.canRedo : !state.canUndo;
   }
-  status.textContent = state.error && state.status === null ? state.error : `${state.pegCount} pegs. ${WORDS[state.status] ?? ''}`;
+  if (state.error && state.status === null) {
+    status.textContent = state.error;
+    return;
+  }
+  // the verdict first, so a narrow frame never cuts it
+  const word = WORDS[state.status] ?? '';
+  const pegs = `${state.pegCount} ${state.pegCount === 1 ? 'peg' : 'pegs'} left.`;
+  status.replaceChildren(...(word ? [Object.assign(document.createElement('b'), { textContent: word }), ' '] : []), pegs);
 });
 
 document.addEventListener('click', (e) => {
@@ -32,10 +40,22 @@ document.addEventListener('click', (e) => {
   game[what]().catch(() => {});
 });
 
+/** The parent's origin, when the host named a well-formed one: it alone gets the state. */
+const host = (() => {
+  const o = q.get('origin');
+  try {
+    return o && new URL(o).origin === o ? o : null;
+  } catch {
+    return null;
+  }
+})();
+
 if (window.parent !== window) {
   for (const type of ['move', 'undo', 'solved', 'deadend', 'stuck']) {
     el.addEventListener(type, (e) => {
-      window.parent.postMessage({ source: 'pegwise', type, detail: /** @type {CustomEvent} */ (e).detail }, '*');
+      const { state, ...detail } = /** @type {CustomEvent} */ (e).detail;
+      if (host) window.parent.postMessage({ source: 'pegwise', type, detail: { ...detail, state } }, host);
+      else window.parent.postMessage({ source: 'pegwise', type, detail }, '*');
     });
   }
 }

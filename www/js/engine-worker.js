@@ -4,7 +4,7 @@
 // answer carries its game's version (bumped by every change), so a board can drop answers
 // about a position it has left.
 
-import init, { Game, boards, boardLayout } from '../pkg/pegwise.js';
+import init, { Game, boards, boardLayout, defaultGame, limits } from '../pkg/pegwise.js';
 import { clipMessage } from './errors.js';
 import { TableLoader } from './table-loader.js';
 import { fetchParts } from './table-parts.js';
@@ -31,13 +31,34 @@ const ready = new Promise((ok) => {
 /** @param {object} msg */
 const post = (msg) => self.postMessage(msg);
 
+/** @type {{moves: number, board: number, save: number}} the longest texts wasm takes (set by hello) */
+let LIMITS = { moves: 0, board: 0, save: 0 };
+
+/**
+ * Refuses a text longer than wasm takes before it is copied into wasm memory (which never
+ * shrinks): the message says how long it is and what the limit is.
+ * @param {string} what moves | board | save | start | goal | position
+ * @param {unknown} text
+ */
+function fits(what, text) {
+  if (typeof text !== 'string') return;
+  const max = what === 'moves' ? LIMITS.moves : what === 'save' ? LIMITS.save : LIMITS.board;
+  // UTF-8 takes up to 3 bytes per UTF-16 unit; only a text that may be too long is measured
+  if (text.length * 3 <= max) return;
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > max) {
+    const e = new Error(what === 'moves' ? `the move list is too long (${text.length} characters, at most ${max})` : `${what} is too long (${text.length} characters, at most ${max})`);
+    /** @type {any} */ (e).param = what;
+    throw e;
+  }
+}
+
 /**
  * The fast part of a game's state, with the legal jumps and the version.
  * @param {Slot} s
  */
 function snapshot(s) {
-  const position = { ...s.game.position(), save: s.game.save() };
-  return { version: s.version, position, legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote };
+  return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote };
 }
 
 /**
@@ -80,10 +101,11 @@ function loadTable(gid, s) {
 }
 
 /**
- * Which of board, start and goal made `new Game` throw, for a note that names the bad value.
+ * Which of board, start (or position) and goal made `new Game` throw, for a note that names
+ * the bad value.
  * @returns {{param: string, value: string, message: string}}
  */
-function diagnose(board, start, goal, message) {
+function diagnose(board, start, goal, message, position) {
   const fails = (f) => {
     try {
       f()?.free?.();
@@ -94,7 +116,9 @@ function diagnose(board, start, goal, message) {
   };
   const m = clipMessage(message);
   if (fails(() => boardLayout(board))) return { param: 'board', value: board, message: m };
-  if (fails(() => new Game(board, start, 'any'))) return { param: 'start', value: start, message: m };
+  if (position !== undefined) {
+    if (fails(() => Game.withPosition(board, position, 'any'))) return { param: 'position', value: position, message: m };
+  } else if (fails(() => new Game(board, start, 'any'))) return { param: 'start', value: start, message: m };
   return { param: 'goal', value: goal, message: m };
 }
 
@@ -116,11 +140,18 @@ const common = {
     const p = init({ module_or_path: wasm });
     started(p);
     await p;
+    LIMITS = limits();
     return { boards: boards() };
   },
   /** A board's layout, without opening a game on it. */
   layout({ board }) {
+    fits('board', board);
     return boardLayout(board);
+  },
+  /** The game a board opens with: `{board, start, goal}` (from wasm's catalogue). */
+  defaults({ board }) {
+    fits('board', board);
+    return defaultGame(board);
   },
   /** Forgets a game. */
   close(_args, gid) {
@@ -135,14 +166,22 @@ const common = {
     return null;
   },
   /**
-   * Opens a new game for `gid` (its old one is freed): from board, start, goal and moves, or
-   * from `save` text (Game.restore checks all of it). Moves and the redo list are replayed;
-   * moves that do not play are reported in `movesError` (the game opens without them). A bad
-   * board, start, goal or save leaves the old game open and answers
+   * Opens a new game for `gid` (its old one is freed): from board, start (or position) and
+   * goal, or from `save` text (Game.restore checks all of it, redo list included). Then the
+   * moves are played up to the first that doesn't play (`movesError` names it: the game
+   * opens with the moves before it); `future` (a redo list, the next jump first) and
+   * `redoFrom` (a saved game whose redo list is taken when it is this very game) set the redo
+   * list. A bad board, start, position, goal or save leaves the old game open and answers
    * `{error: {param, value, message}}`.
    */
-  open({ board, start, goal, moves = '', future = [], save }, gid) {
+  open({ board, start, goal, position, moves = '', future = [], save, redoFrom }, gid) {
     let g;
+    try {
+      for (const [what, v] of Object.entries({ board, start, goal, position, save })) fits(what, v);
+    } catch (e) {
+      const what = /** @type {any} */ (e).param;
+      return { error: { param: what, value: { board, start, goal, position, save }[what], message: clipMessage(e.message) } };
+    }
     if (save !== undefined) {
       try {
         g = Game.restore(save);
@@ -151,25 +190,31 @@ const common = {
       }
     } else {
       try {
-        g = new Game(board, start, goal);
+        g = position !== undefined ? Game.withPosition(board, position, goal) : new Game(board, start, goal);
       } catch (e) {
-        return { error: diagnose(board, start, goal, e.message) };
+        return { error: diagnose(board, start, goal, e.message, position) };
       }
     }
+    /** @type {{played: number, bad: string|null, message: string}|null} */
     let movesError = null;
-    try {
-      if (moves) g.play(moves);
-    } catch (e) {
-      movesError = clipMessage(e.message);
+    if (moves) {
+      try {
+        fits('moves', moves);
+        const p = g.playPrefix(moves);
+        if (p.error) movesError = { played: p.moves, bad: p.bad, message: clipMessage(p.error) };
+      } catch (e) {
+        movesError = { played: 0, bad: '', message: clipMessage(e.message) };
+      }
     }
     if (!movesError && future.length) {
       try {
-        g.play(future.join(' '));
-        for (let i = 0; i < future.length; i++) g.undo();
+        fits('moves', future.join(' '));
+        g.setRedo(future.join(' '));
       } catch {
         // a stale redo list is simply dropped
       }
     }
+    if (!movesError && typeof redoFrom === 'string' && redoFrom.length <= LIMITS.save) g.adoptRedo(redoFrom);
     slots.get(gid)?.game.free();
     /** @type {Slot} */
     const s = { game: g, version: ++clock, tableState: 'none', tableNote: '' };
@@ -189,28 +234,14 @@ const ops = {
     return snapshot(s);
   },
   /**
-   * The jumps that moves in notation would play from here, without playing them (throws,
-   * naming the problem, when they don't play). The page then plays them one by one.
+   * The jumps that moves in notation would play from here, `[{from, over, to, jump}]`, without
+   * playing them (throws, naming the problem, when they don't play). The page then plays them
+   * one by one.
    * @param {Slot} s
    */
   jumpsOf(s, { text }) {
-    const g = s.game;
-    const future = g.position().future;
-    const n = g.play(text);
-    const texts = [];
-    for (let i = 0; i < n; i++) texts.unshift(/** @type {string} */ (g.undo()));
-    const jumps = texts.map((t) => {
-      const j = g.legal().find((x) => x.jump === t);
-      g.redo();
-      return j;
-    });
-    for (let i = 0; i < n; i++) g.undo();
-    // put the redo list back as it was
-    if (future.length) {
-      g.play(future.join(' '));
-      for (let i = 0; i < future.length; i++) g.undo();
-    }
-    return { version: s.version, jumps };
+    fits('moves', text);
+    return { version: s.version, jumps: s.game.jumpsOf(text) };
   },
   undo(s, { v }) {
     expect(s, v);
@@ -228,21 +259,9 @@ const ops = {
     s.version = ++clock;
     return snapshot(s);
   },
-  /** Undoes or redoes to the end of move `moves`, or until `jumps` jumps are played. */
+  /** Goes back or forth along the game's line: to the end of move `moves`, or after `jumps` jumps. */
   seek(s, { moves, jumps }) {
-    const g = s.game;
-    const before = g.position().jumps;
-    const at = () => g.position();
-    if (jumps !== undefined) {
-      while (at().jumps > jumps && g.undo() !== undefined);
-      while (at().jumps < jumps && g.redo() !== undefined);
-    } else if (moves !== undefined) {
-      while (at().moves > moves && g.undo() !== undefined);
-      // redo past the end of the move, then step back once
-      while (at().moves <= moves && g.redo() !== undefined);
-      if (at().moves > moves) g.undo();
-    }
-    if (at().jumps !== before) s.version = ++clock;
+    if (s.game.seek(moves !== undefined ? { moves } : { jumps })) s.version = ++clock;
     return snapshot(s);
   },
   /** The full state: status and winning (may run the live search). */
@@ -250,14 +269,22 @@ const ops = {
     budget(s);
     return { version: s.version, state: s.game.state() };
   },
+  /** One peg judged by wasm: its jumps with their verdicts, and what they add up to. */
   hintsFor(s, { hole }) {
     budget(s);
-    return { version: s.version, hole, hints: s.game.hintsFor(hole) };
+    fits('board', hole);
+    return { version: s.version, hole, peg: s.game.pegHints(hole) };
   },
   hints(s) {
     budget(s);
     return { version: s.version, hints: s.game.hints() };
   },
+  /** Can the game be won from each hole as the start, for `goal` (wasm's answers). */
+  startsFor(s, { goal }) {
+    fits('goal', goal);
+    return { version: s.version, starts: s.game.startsFor(goal) };
+  },
+  /** Every peg that can jump, judged by wasm (see hintsFor). */
   pegs(s) {
     budget(s);
     return { version: s.version, pegs: s.game.pegs() };

@@ -4,13 +4,20 @@
 /** @param {string} id */
 const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 
+/** What the banner shows now, so an unchanged banner is left alone (its button keeps focus). */
+let bannerKey = '';
+
 /**
  * Shows the status banner.
- * @param {{status: string, text: string, sub?: string}} b status: loading | playing | thinking |
- *   solved | deadend | stuck | pick
+ * @param {{status: string, text: string, sub?: string, action?: {label: string, run: () => void}|null}} b
+ *   status: loading | playing | thinking | solved | deadend | stuck | pick | unwinnable |
+ *   nosolution | error; action: a button after the words (e.g. switch to a game that can be won)
  */
-export function showBanner({ status, text, sub = '' }) {
+export function showBanner({ status, text, sub = '', action = null }) {
   const el = $('banner');
+  const key = JSON.stringify([status, text, sub, action?.label ?? '']);
+  if (key === bannerKey) return;
+  bannerKey = key;
   el.dataset.status = status;
   el.replaceChildren(document.createTextNode(text));
   if (sub) {
@@ -19,6 +26,14 @@ export function showBanner({ status, text, sub = '' }) {
     s.className = 'sub';
     s.textContent = sub;
     el.append(s);
+  }
+  if (action) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.id = 'banner-action';
+    b.textContent = action.label;
+    b.addEventListener('click', action.run);
+    el.append(b);
   }
 }
 
@@ -30,9 +45,16 @@ export function showBanner({ status, text, sub = '' }) {
  * @param {{solving: boolean, canSolve: boolean}} run
  */
 export function showCounts(pos, src, run) {
-  $('peg-count').textContent = String(pos.pegCount);
-  $('jump-count').textContent = String(pos.jumps);
-  $('move-count').textContent = String(pos.moves);
+  /** @type {Array<[string, number, string]>} */
+  const counts = [
+    ['peg', pos.pegCount, 'peg'],
+    ['jump', pos.jumps, 'jump'],
+    ['move', pos.moves, 'move'],
+  ];
+  for (const [id, n, word] of counts) {
+    $(`${id}-count`).textContent = String(n);
+    $(`${id}-word`).textContent = n === 1 ? word : `${word}s`;
+  }
   const el = $('source');
   el.dataset.source = src.source;
   el.textContent = src.label;
@@ -59,7 +81,8 @@ export function showMoves(pos, seek) {
     if (i === pos.history.length - 1) li.className = 'current';
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = m;
+    moveText(b, m);
+    if (m.split('-').length > 2) li.classList.add('chain');
     b.title = `Go back to after move ${i + 1}`;
     b.addEventListener('click', () => seek({ moves: i + 1 }));
     li.append(b);
@@ -78,14 +101,33 @@ export function showMoves(pos, seek) {
   });
   list.replaceChildren(...items);
   $('moves-empty').hidden = items.length > 0;
-  // keep the current move in view, scrolling the list only (never the page)
+  // keep the current move in view, scrolling the list only (never the page); at the start, the top
   const cur = /** @type {HTMLElement|null} */ (list.querySelector('li.current'));
-  if (cur) {
+  if (!cur) list.scrollTop = 0;
+  else {
     const top = cur.offsetTop;
     if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top - list.clientHeight / 2;
     }
   }
+}
+
+/**
+ * Writes a move into a button as hole-sized pieces ("e5-", "c3-", "a1"), so a long chain
+ * breaks only after a hyphen, never inside a hole's name.
+ * @param {HTMLElement} el
+ * @param {string} move
+ */
+function moveText(el, move) {
+  const parts = move.split('-');
+  el.replaceChildren(
+    ...parts.map((p, i) => {
+      const s = document.createElement('span');
+      s.className = 'seg';
+      s.textContent = i < parts.length - 1 ? `${p}-` : p;
+      return s;
+    }),
+  );
 }
 
 /**

@@ -3,8 +3,9 @@
 //   <script type="module" src="/pegwise/js/peg-solitaire.js"></script>
 //   <peg-solitaire board="triangle5" start="a1" goal="start" hints="hover"></peg-solitaire>
 //
-// Attributes: board, start, goal, moves, hints (off | hover | always), names (shows hole
-// names), src (base URL of pkg/ and data/). Changing one updates the game. The API is
+// Attributes: board, start (a hole) or position (the whole start position, XXoXo), goal,
+// moves, hints (off | hover | always), names (shows hole names), src (base URL of pkg/ and
+// data/). Changing one updates the game. The API is
 // `element.game` (see create-game.js); events bubble from the element. A bad attribute never
 // breaks the board: it is named in a note on the board (::part(note)) and a default is used.
 
@@ -74,7 +75,7 @@ export class PegSolitaire extends HTMLElement {
       this.#leaving = false;
       const s = this.#game?.state();
       // put back on the page later, it carries on where it was
-      if (s) this.#saved = { board: s.board, start: s.start, goal: s.goal, moves: s.history.join(' '), future: s.future };
+      if (s) this.#saved = { save: s.save };
       this.#game?.destroy();
       this.#game = null;
     });

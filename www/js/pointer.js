@@ -1,6 +1,6 @@
 // Pointer input on the board canvas (Pointer Events with capture, so mouse, pen and touch work
 // the same way), turned into a few intents: hover a hole, tap a hole, drag a peg and drop it.
-// What an intent means is decided by the board (board.js).
+// What an intent means is decided by the board widget (widget.js).
 
 /** Pixels a pointer must travel before a press becomes a drag. */
 const DRAG_SLOP = 6;

@@ -2,7 +2,7 @@
 // nothing about the rules: the scene it draws is decided elsewhere from wasm's answers.
 // Colours come from the theme (theme.js), so pages restyle the board with CSS properties.
 
-import { drawBadge, drawBomb, drawGood, drawPeg, drawRing, drawTarget, drawUnknown } from './sprites.js';
+import { drawBadge, drawBomb, drawGood, drawLoading, drawPeg, drawRing, drawStruck, drawTarget, drawUnknown } from './sprites.js';
 
 /** Hole, peg and board sizes in units of the hole spacing. */
 const HOLE_R = 0.25;
@@ -19,8 +19,10 @@ const MARGIN = 1.0;
  *   selected: number|null,
  *   hover: number|null,
  *   cursor: number|null,
- *   targets: Map<number, 'good'|'bad'|'unknown'|'plain'>,
- *   pegMarks: Map<number, 'bomb'|'good'|'unknown'>,
+ *   targets: Map<number, 'good'|'bad'|'unknown'|'loading'|'plain'>,
+ *   pegMarks: Map<number, 'bomb'|'good'|'unknown'|'loading'>,
+ *   spin: number,
+ *   struck: Set<number>,
  *   goal: number[],
  *   start: number|null,
  *   pickStart: boolean,
@@ -28,7 +30,9 @@ const MARGIN = 1.0;
  *   drag: {index: number, x: number, y: number}|null,
  *   anim: Anim|null,
  *   glow: number|null,
- * }} Scene  everything one frame shows; indices are hole indices in layout order
+ * }} Scene  everything one frame shows; indices are hole indices in layout order. spin: the
+ *   loading spinners' turn (0..1); struck: holes struck through while picking a start (no
+ *   game from them can be won)
  */
 
 /**
@@ -272,6 +276,7 @@ export function createBoardView(canvas) {
         if (kind === 'good') drawGood(ctx, t, p.x, p.y, hr * 1.25, strong);
         else if (kind === 'bad') drawBomb(ctx, t, p.x, p.y, hr * (strong ? 1.55 : 1.4));
         else if (kind === 'unknown') drawUnknown(ctx, t, p.x, p.y, hr * 1.25, strong);
+        else if (kind === 'loading') drawLoading(ctx, t, p.x, p.y, hr * 1.25, s.spin);
         else drawTarget(ctx, t, p.x, p.y, hr * 1.25, strong);
       }
       // pegs
@@ -287,8 +292,15 @@ export function createBoardView(canvas) {
           return;
         }
         drawPeg(ctx, t, p.x, p.y, pr, k === s.selected ? 0.35 : 0, fading);
-        if (mark) drawBadge(ctx, t, p.x, p.y, pr, mark);
+        if (mark) drawBadge(ctx, t, p.x, p.y, pr, mark, s.spin);
       });
+      // picking a start: holes no game can be won from are struck through
+      if (s.pickStart) {
+        for (const k of s.struck) {
+          const p = at(k);
+          drawStruck(ctx, t, p.x, p.y, pr * 1.1);
+        }
+      }
       if (s.anim) {
         const { from, to, fadeOut, t: tt } = s.anim;
         if (fadeOut !== null) {

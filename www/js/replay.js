@@ -2,7 +2,6 @@
 // stoppable), "Step" plays its next jump. A stepped line is kept, so each step is instant.
 
 import { pause } from './motion.js';
-import { noSolutionText } from './texts.js';
 
 /** Pause between the jumps of a replayed solution. */
 const GAP_MS = 380;
@@ -11,9 +10,10 @@ const GAP_MS = 380;
  * @typedef {{
  *   game: import('./create-game.js').PegwiseGame,
  *   changed: () => void,
- *   nothing: (why: string) => void,
+ *   nothing: () => void,
  * }} ReplayDeps
  *   game: the board's API; changed: the running state flipped; nothing: no solution was found
+ *   from the current position (the page says so, and why)
  */
 
 /** Plays wasm's solutions into the game, whole or a jump at a time. */
@@ -77,7 +77,7 @@ export class Replay {
     try {
       const line = await this.line();
       if (!line) {
-        nothing(noSolutionText(game.state()));
+        nothing();
         return;
       }
       for (const [i, text] of line.entries()) {
@@ -99,7 +99,7 @@ export class Replay {
       const v = game.state()?.version;
       const line = await this.line();
       if (game.state()?.version !== v) return;
-      if (!line?.length) nothing(noSolutionText(game.state()));
+      if (!line?.length) nothing();
       else if (await this.play(line[0])) this.plan = { version: /** @type {number} */ (game.state()?.version), line: line.slice(1) };
     } finally {
       this.stepping--;

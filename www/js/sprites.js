@@ -197,6 +197,59 @@ export function drawUnknown(ctx, t, x, y, r, strong = false) {
 }
 
 /**
+ * A verdict still on its way (its table part is downloading): a spinner, an arc that turns
+ * with `phase` (0..1; held still when motion is reduced), never a good or bad colour.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} t
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {number} phase
+ */
+export function drawLoading(ctx, t, x, y, r, phase) {
+  ctx.save();
+  ctx.strokeStyle = t.holeRim;
+  ctx.globalAlpha = 0.35;
+  ctx.lineWidth = r * 0.16;
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.7, 0, Math.PI * 2);
+  ctx.stroke();
+  ctx.globalAlpha = 1;
+  ctx.lineCap = 'round';
+  const a = phase * Math.PI * 2;
+  ctx.beginPath();
+  ctx.arc(x, y, r * 0.7, a, a + Math.PI * 1.2);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
+ * A start that can't be won, while picking one: the hole dimmed and struck through.
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Theme} t
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ */
+export function drawStruck(ctx, t, x, y, r) {
+  ctx.save();
+  ctx.globalAlpha = t.forced ? 0 : 0.6;
+  ctx.fillStyle = t.board;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.globalAlpha = 1;
+  ctx.strokeStyle = t.bomb;
+  ctx.lineWidth = r * 0.16;
+  ctx.lineCap = 'round';
+  ctx.beginPath();
+  ctx.moveTo(x - r * 0.7, y + r * 0.7);
+  ctx.lineTo(x + r * 0.7, y - r * 0.7);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/**
  * A landing hole with hints off: a plain light ring.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Theme} t
@@ -217,15 +270,17 @@ export function drawTarget(ctx, t, x, y, r, strong = false) {
 }
 
 /**
- * A small badge at a peg's upper right: a check (it has a good jump) or a question mark.
+ * A small badge at a peg's upper right: a check (it has a good jump), a question mark, or a
+ * spinner (its verdicts are loading).
  * @param {CanvasRenderingContext2D} ctx
  * @param {Theme} t
  * @param {number} x peg centre
  * @param {number} y peg centre
  * @param {number} r peg radius
- * @param {'good'|'unknown'} kind
+ * @param {'good'|'unknown'|'loading'} kind
+ * @param {number} [phase] the spinner's turn, 0..1
  */
-export function drawBadge(ctx, t, x, y, r, kind) {
+export function drawBadge(ctx, t, x, y, r, kind, phase = 0) {
   const bx = x + r * 0.72;
   const by = y - r * 0.72;
   const br = r * 0.38;
@@ -235,6 +290,7 @@ export function drawBadge(ctx, t, x, y, r, kind) {
   ctx.arc(bx, by, br * 1.2, 0, Math.PI * 2);
   ctx.fill();
   if (kind === 'good') drawGood(ctx, t, bx, by, br);
+  else if (kind === 'loading') drawLoading(ctx, t, bx, by, br, phase);
   else drawUnknown(ctx, t, bx, by, br);
   ctx.restore();
 }

@@ -2,27 +2,30 @@
 // default game. Fields a link leaves out are filled in by the board (its defaults). And the
 // note that says why the page opened something else than it was asked to.
 
-import { DEFAULT_GAME } from './boards.js';
+import { DEFAULT_BOARD } from './boards.js';
 import { quote } from './errors.js';
 
 /**
- * @typedef {{board: string, start?: string, goal?: string, moves: string, future?: string[]}
- *   | {save: string, future: string[]}} FirstGame
+ * @typedef {import('./config.js').GameConfig & {redoFrom?: string}} FirstGame
  */
 
 /**
- * The game to open first.
+ * The game to open first: the link's (taking the saved game's redo list when the saved game
+ * is that very game: the engine decides), else the saved game, else the default board.
  * @param {Partial<import('./url.js').GameSpec> | null} linked the game in the URL, if any
  * @param {import('./storage.js').SavedGame | null} saved the game in localStorage, if any
  * @returns {FirstGame}
  */
 export function firstGame(linked, saved) {
-  if (!linked) return saved ? { save: saved.save, future: saved.future } : { ...DEFAULT_GAME };
-  const board = linked.board || DEFAULT_GAME.board;
-  const spec = { board, start: linked.start || undefined, goal: linked.goal || undefined, moves: linked.moves ?? '' };
+  if (!linked) return saved ? { ...saved } : { board: DEFAULT_BOARD };
+  /** @type {FirstGame} */
+  const spec = { board: linked.board || DEFAULT_BOARD, moves: linked.moves ?? '' };
+  if (linked.position) spec.position = linked.position;
+  else if (linked.start) spec.start = linked.start;
+  if (linked.goal) spec.goal = linked.goal;
   // reloading a page whose address is the saved game keeps its redo list
-  const same = saved && saved.save === `pegwise:1;${spec.board};${spec.start};${spec.goal};${spec.moves}`;
-  return same ? { ...spec, future: saved.future } : spec;
+  if (saved && 'save' in saved) spec.redoFrom = saved.save;
+  return spec;
 }
 
 /**
@@ -33,7 +36,7 @@ export function firstGame(linked, saved) {
 export function startupNote(err, from) {
   if (err.param === 'moves') return `${err.message}.`;
   if (err.param === 'save') return `The saved game was refused and dropped (${err.message}), so this is the default game.`;
-  if (err.param === 'board' || err.param === 'start' || err.param === 'goal') {
+  if (['board', 'start', 'position', 'goal'].includes(err.param ?? '')) {
     const what = from === 'link' ? 'The link’s' : 'The';
     const instead = err.param === 'board' ? 'the default game' : 'the board’s default game';
     return `${what} ${err.param} ${quote(err.value)} was refused (${err.message}), so this is ${instead}.`;

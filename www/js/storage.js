@@ -9,23 +9,29 @@
 // Each tab keeps its own game in its address bar, so a reload reopens that tab's game.
 //
 // What is read back is never trusted: the envelope is checked here, and the game's text is
-// checked by the engine (Game.restore) before it opens.
+// checked by the engine (Game.restore) before it opens. The game's text is wasm's save(),
+// never built here.
 
 const GAME_KEY = 'pegwise.game';
 const PREFS_KEY = 'pegwise.prefs';
-/** The envelope's version: 2 holds wasm's save() text; 1 (plain fields) is read and converted. */
-const VERSION = 2;
+/**
+ * The envelope's version: 3 holds wasm's save() text, redo list included. Older ones are still
+ * read: 2 held save() text of format 1 and the redo list beside it; 1 held plain fields.
+ */
+const VERSION = 3;
 
 /**
- * @typedef {{save: string, future: string[]}} SavedGame
- *   save: wasm's save() text (`pegwise:1;board;start;goal;moves`); future: the redo list
- * @typedef {{v: 2, save: string, future: string[], at: number, tab: string}} Envelope
+ * @typedef {{save: string, future: string[]}
+ *   | {board: string, start: string, goal: string, moves: string, future: string[]}} SavedGame
+ *   a saved game for the engine to open: wasm's save() text (with a separate redo list only
+ *   for envelope 2), or for envelope 1 the game's fields as they were stored
+ * @typedef {{v: 3, save: string, at: number, tab: string}} Envelope
  * @typedef {{hintMode: 'off'|'hover'|'always', names: boolean}} Prefs
  */
 
 /** This tab, in the records it writes. */
 const TAB = Math.random().toString(36).slice(2, 10);
-/** What this tab wrote last ("save|future"), so an unchanged game is not written again. */
+/** The save text this tab wrote last, so an unchanged game is not written again. */
 let written = '';
 
 /**
@@ -70,25 +76,25 @@ export function loadGame() {
   if (g === null || typeof g !== 'object') return { game: null, problem: 'it is not a saved game' };
   const future = Array.isArray(g.future) && g.future.every((j) => typeof j === 'string') ? g.future : null;
   if (g.v === undefined && ['board', 'start', 'goal'].every((k) => typeof g[k] === 'string')) {
-    // version 1 wrote the fields one by one: the engine checks the text built from them
+    // version 1 wrote the fields one by one: the engine opens and checks them
     const moves = typeof g.moves === 'string' ? g.moves : '';
-    return { game: { save: `pegwise:1;${g.board};${g.start};${g.goal};${moves}`, future: future ?? [] }, problem: null };
+    return { game: { board: g.board, start: g.start, goal: g.goal, moves, future: future ?? [] }, problem: null };
   }
-  if (g.v !== VERSION) return { game: null, problem: `its format (${JSON.stringify(g.v ?? null)}) is not one this page reads` };
-  if (typeof g.save !== 'string' || future === null) return { game: null, problem: 'its fields are missing or of the wrong type' };
-  return { game: { save: g.save, future }, problem: null };
+  if (g.v !== VERSION && g.v !== 2) return { game: null, problem: `its format (${JSON.stringify(g.v ?? null)}) is not one this page reads` };
+  // version 2 kept the redo list beside the save text
+  if (typeof g.save !== 'string' || (g.v === 2 && future === null)) return { game: null, problem: 'its fields are missing or of the wrong type' };
+  return { game: { save: g.save, future: g.v === 2 ? /** @type {string[]} */ (future) : [] }, problem: null };
 }
 
 /**
  * Saves the current game, unless this tab saved just this already.
- * @param {SavedGame} g
+ * @param {string} save wasm's save() text (state().save)
  */
-export function saveGame(g) {
-  const key = `${g.save}|${g.future.join(' ')}`;
-  if (key === written) return;
-  written = key;
+export function saveGame(save) {
+  if (save === written) return;
+  written = save;
   /** @type {Envelope} */
-  const env = { v: VERSION, save: g.save, future: g.future, at: Date.now(), tab: TAB };
+  const env = { v: VERSION, save, at: Date.now(), tab: TAB };
   writeRaw(GAME_KEY, JSON.stringify(env));
 }
 

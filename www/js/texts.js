@@ -8,19 +8,27 @@
  * @typedef {import('./engine.js').Hint} Hint
  * @typedef {import('./engine.js').Jump} Jump
  * @typedef {import('./engine.js').PegHint} PegHint
- * @typedef {{status: string, text: string, sub?: string}} Banner
+ * @typedef {{status: string, text: string, sub?: string, action?: {label: string, run: () => void}|null}} Banner
  * @typedef {Array<{text: string, cls?: string}>} Line
  */
 
 /**
- * How the goal reads in a sentence.
- * @param {string} goal start | any | a hole name
- * @param {string} start
+ * "1 peg", "2 pegs".
+ * @param {number} n
+ * @param {string} one
+ * @param {string} [many]
  */
-export function goalText(goal, start) {
-  if (goal === 'start') return `one peg left, in ${start} where you started`;
-  if (goal === 'any') return 'one peg left, anywhere';
-  return `one peg left, in ${goal}`;
+const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * How the goal reads in a sentence.
+ * @param {{goal: string, goalHole: string|null}} pos goal: start | any | a hole name;
+ *   goalHole: the hole the last peg must end in (wasm's), null for any
+ */
+export function goalText({ goal, goalHole }) {
+  if (goalHole === null) return 'one peg left, anywhere';
+  if (goal === 'start') return `one peg left, in ${goalHole} where you started`;
+  return `one peg left, in ${goalHole}`;
 }
 
 /**
@@ -33,16 +41,65 @@ export function goalText(goal, start) {
  */
 export function statusBanner(pos, full, holes, fatal) {
   if (full.status === 'solved') {
-    return { status: 'solved', text: 'Solved!', sub: `One peg left, in ${holes[pos.pegs.indexOf(true)]}, after ${pos.moves} moves.` };
+    return { status: 'solved', text: 'Solved!', sub: `One peg left, in ${holes[pos.pegs.indexOf(true)]}, after ${plural(pos.moves, 'move')}.` };
   }
+  if (full.winnable === 'no' && pos.jumps === 0 && full.status !== 'solved') return unwinnableBanner(full, null);
   if (full.status === 'deadend') {
     const why = fatal ? `${fatal} made the goal unreachable.` : 'The goal can no longer be reached.';
     return { status: 'deadend', text: 'Dead end.', sub: `${why} Undo to go back.` };
   }
-  if (full.status === 'stuck') return { status: 'stuck', text: 'Stuck.', sub: `No jumps left, with ${pos.pegCount} pegs on the board.` };
+  if (full.status === 'stuck') return { status: 'stuck', text: 'Stuck.', sub: `No jumps left, with ${plural(pos.pegCount, 'peg')} on the board.` };
   const unsure = full.winning === null ? ' (The live search can’t tell yet whether it can still be won.)' : '';
-  const sub = `Goal: ${goalText(pos.goal, pos.start)}.${unsure}`;
+  const sub = `Goal: ${goalText(pos)}.${unsure}`;
   return { status: 'playing', text: pos.jumps ? 'Your move.' : 'Jump a peg over a neighbour into an empty hole.', sub };
+}
+
+/**
+ * How the goal reads after "finish": "where you started", "anywhere", "at c3".
+ * @param {string} goal start | any | a hole
+ */
+function finishWords(goal) {
+  return goal === 'start' ? 'where you started' : goal === 'any' ? 'anywhere' : `at ${goal}`;
+}
+
+/**
+ * A problem offered instead, in words: "start b1, finish anywhere" or "start from oXoXXXX,
+ * finish anywhere".
+ * @param {import('./engine.js').ProblemView} p
+ */
+export function problemWords(p) {
+  return `${p.start !== null ? `start ${p.start}` : `start from ${p.position}`}, finish ${finishWords(p.goal)}`;
+}
+
+/**
+ * The banner for a game that can't be won from its start (wasm's verdict), naming a winnable
+ * one nearby when wasm found one.
+ * @param {{why?: string|null, nearby: import('./engine.js').ProblemView|null}} full
+ * @param {((p: import('./engine.js').ProblemView) => void)|null} switchTo the button's action
+ *   (none without it)
+ * @returns {Banner}
+ */
+export function unwinnableBanner(full, switchTo) {
+  const why = full.why === 'class' ? 'No sequence of jumps can end there (position classes rule it out).' : 'A full search found no way to finish.';
+  const near = full.nearby;
+  const sub = near ? `${why} A game close to it that can be won: ${problemWords(near)}.` : why;
+  return {
+    status: 'unwinnable',
+    text: 'This game can’t be won.',
+    sub,
+    action: near && switchTo ? { label: 'Switch to it', run: () => switchTo(near) } : null,
+  };
+}
+
+/**
+ * The banner when "Show a solution" or "Step" found nothing, in plain words.
+ * @param {{winning: boolean|null}|null} full
+ * @returns {Banner}
+ */
+export function noSolutionBanner(full) {
+  return full?.winning === false
+    ? { status: 'nosolution', text: 'No solution from here:', sub: 'the goal can no longer be reached. Undo to go back.' }
+    : { status: 'nosolution', text: 'No solution found.', sub: 'The live search ran out of time on this position. Play on a little and ask again.' };
 }
 
 /**
@@ -72,60 +129,52 @@ export function sourceInfo(s) {
   return { source: 'search', label: 'hints: live search', title: 'Exact answers from a live search (no table covers this game).' };
 }
 
+/** How each verdict reads in the hint line. */
+const VERDICT_WORDS = { good: '✓ good', bad: '✗ bomb', unknown: '? can’t tell', loading: '… loading' };
+
+/**
+ * The summary of every peg that can jump, in the words of its marks: how many have a good
+ * jump, how many are bombs, and which jumps are "?" (the search can't tell) or still loading.
+ * @param {PegHint[]} pegs wasm's judged pegs (every peg that can jump)
+ * @returns {Line}
+ */
+export function pegsLine(pegs) {
+  const by = (mark) => pegs.filter((p) => p.mark === mark);
+  const jumpsOf = (verdict) => pegs.flatMap((p) => p.jumps.filter((h) => h.verdict === verdict).map((h) => h.jump));
+  /** @type {Line} */
+  const line = [
+    { text: `${plural(pegs.length, 'peg')} can jump: ` },
+    { text: `${by('good').length} with a good jump`, cls: 'good' },
+    { text: ', ' },
+    { text: plural(by('bomb').length, 'bomb'), cls: 'bad' },
+  ];
+  const unsure = jumpsOf('unknown');
+  if (unsure.length) {
+    line.push({ text: ', ' }, { text: `${plural(unsure.length, 'jump')} the search can’t tell (?): ${unsure.join(', ')}`, cls: 'unknown' });
+  }
+  const loading = jumpsOf('loading');
+  if (loading.length) line.push({ text: ', ' }, { text: `${plural(loading.length, 'jump')} loading: ${loading.join(', ')}`, cls: 'loading' });
+  line.push({ text: '.' });
+  return line;
+}
+
 /**
  * The line under the board: what the looked-at peg's jumps do, or a summary.
  * @param {{mode: 'off'|'hover'|'always', peg: string|null, emptyCursor: string|null,
- *   jumps: Jump[], hints: Hint[]|undefined, pegHints: PegHint[]|null}} s
+ *   jumps: Jump[], hints: Hint[]|undefined, pegs: PegHint[]|null}} s
  *   peg: the peg looked at; emptyCursor: an empty hole under the keyboard cursor;
- *   jumps and hints: the peg's legal jumps and their verdicts (undefined until they come)
+ *   jumps and hints: the peg's legal jumps and their verdicts (undefined until they come);
+ *   pegs: every peg that can jump, as wasm judged it (null until all are in)
  * @returns {Line}
  */
-export function hintLine({ mode, peg, emptyCursor, jumps, hints, pegHints }) {
+export function hintLine({ mode, peg, emptyCursor, jumps, hints, pegs }) {
   if (peg === null) {
     if (emptyCursor !== null) return [{ text: `${emptyCursor} is empty.` }];
-    if (mode === 'always' && pegHints) {
-      const n = pegHints.length;
-      const bombs = pegHints.filter((p) => p.bomb).length;
-      const safe = pegHints.filter((p) => p.good > 0).length;
-      return [
-        { text: `${n} ${n === 1 ? 'peg' : 'pegs'} can jump: ` },
-        { text: `${safe} with a good jump`, cls: 'good' },
-        { text: ', ' },
-        { text: `${bombs} ${bombs === 1 ? 'bomb' : 'bombs'}`, cls: 'bad' },
-      ];
-    }
+    if (mode === 'always' && pegs) return pegsLine(pegs);
     return [];
   }
   if (!jumps.length) return [{ text: `${peg} can't jump.` }];
   if (mode === 'off') return [{ text: `${peg} can jump to ${jumps.map((j) => j.to).join(', ')}.` }];
   if (!hints) return [{ text: `${peg}: thinking…` }];
-  const label = { good: '✓ good', bad: '✗ bomb', unknown: '? can’t tell' };
-  return hints.flatMap((h, i) => [{ text: i ? ' · ' : `${peg}: ` }, { text: `${h.jump} ${label[h.verdict]}`, cls: h.verdict }]);
-}
-
-/**
- * Verdicts per peg that can jump (like wasm's pegs()), once every such peg has its hints.
- * @param {Jump[]} legal
- * @param {Record<string, Hint[]>} verdicts the hints known, by peg
- * @returns {PegHint[]|null}
- */
-export function pegSummary(legal, verdicts) {
-  const pegs = [...new Set(legal.map((j) => j.from))];
-  if (!pegs.every((p) => p in verdicts)) return null;
-  return pegs.map((hole) => {
-    const v = verdicts[hole].map((h) => h.verdict);
-    const count = (x) => v.filter((y) => y === x).length;
-    const [good, bad, unknown] = [count('good'), count('bad'), count('unknown')];
-    return { hole, good, bad, unknown, bomb: good === 0 && unknown === 0 && bad > 0 };
-  });
-}
-
-/**
- * Why "Show a solution" found nothing.
- * @param {{winning: boolean|null}|null} full
- */
-export function noSolutionText(full) {
-  return full?.winning === false
-    ? 'No solution from here: the goal can no longer be reached. Undo to go back.'
-    : 'The live search found no solution in time. Play on a little and ask again.';
+  return hints.flatMap((h, i) => [{ text: i ? ' · ' : `${peg}: ` }, { text: `${h.jump} ${VERDICT_WORDS[h.verdict] ?? h.verdict}`, cls: h.verdict }]);
 }

@@ -132,6 +132,7 @@ pub fn status(problem: &Problem) -> Winnable {
     let starts: Vec<u8> = match problem.start {
         Start::Hole(h) => vec![h],
         Start::All => (0..board.len() as u8).collect(),
+        Start::Position(code) => return position_status(problem, code),
     };
     let goal = problem.goal_set();
     let mut unknown = false;
@@ -153,6 +154,22 @@ pub fn status(problem: &Problem) -> Winnable {
         Winnable::No(Why::Search)
     } else {
         Winnable::No(Why::Class)
+    }
+}
+
+/// A game from a set position: classes, then exhaustive search on rows and small boards.
+fn position_status(problem: &Problem, code: u64) -> Winnable {
+    let board = &problem.board;
+    if !Classes::of(board).may_reach(code, problem.goal_set()) {
+        return Winnable::No(Why::Class);
+    }
+    if board.len() > SEARCH_LIMIT && !is_row(board) {
+        return Winnable::Unknown;
+    }
+    if Brute::new(problem).winning(code) {
+        Winnable::Yes
+    } else {
+        Winnable::No(Why::Search)
     }
 }
 

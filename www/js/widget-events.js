@@ -1,6 +1,6 @@
 // What a board tells the page and the screen reader: DOM events (move, undo, solved, deadend,
 // stuck, change; CustomEvents that bubble out of the shadow root) and the live region's words.
-// It also remembers the jump that lost the game, for the dead-end message.
+// The jump that lost the game is wasm's (state().fatal).
 
 import { jumpSaid, statusSaid, undoSaid } from './a11y-text.js';
 
@@ -10,30 +10,23 @@ import { jumpSaid, statusSaid, undoSaid } from './a11y-text.js';
  */
 
 /** The events and announcements of one board. */
-export class BoardEvents {
-  /** @param {import('./board.js').Board} board */
+export class WidgetEvents {
+  /** @param {import('./widget.js').Widget} board */
   constructor(board) {
     this.board = board;
     /** @type {'open'|'reset'|'seek'|null} what the next 'other' change is */
     this.reason = null;
-    /** @type {import('./engine.js').State|null} verdict before the last change */
-    this.fullBefore = null;
     /** @type {import('./engine.js').State|null} the verdict seen for the current position */
     this.lastFull = null;
-    /** @type {import('./game.js').Change|null} */
-    this.lastChange = null;
-    /** @type {{jump: string, jumps: number}|null} the jump that lost the game, when seen */
-    this.deadAt = null;
     /** @type {string|null} the position whose status was last reported */
     this.statusKey = null;
     this.opened = 0;
     this.flip = false;
   }
 
-  /** The jump that made the goal unreachable, while the game is still past it. */
+  /** The jump that made the goal unreachable (wasm's verdict), or null. */
   fatal() {
-    const pos = this.board.ctrl.snap?.position;
-    return this.deadAt && pos && this.deadAt.jumps <= pos.jumps ? this.deadAt.jump : null;
+    return this.board.ctrl.full?.fatal ?? null;
   }
 
   /**
@@ -64,16 +57,13 @@ export class BoardEvents {
   /**
    * A new snapshot arrived.
    * @param {import('./engine.js').Snapshot|null} prev
-   * @param {import('./game.js').Change} change
-   * @param {import('./board.js').By} by
+   * @param {import('./game-view.js').Change} change
+   * @param {import('./widget.js').By} by
    */
   changed(prev, change, by) {
     const b = this.board;
     const pos = /** @type {import('./engine.js').Snapshot} */ (b.ctrl.snap).position;
-    this.fullBefore = this.lastFull;
     this.lastFull = null;
-    this.lastChange = change;
-    if (!prev || prev.position.board !== pos.board || (change.kind === 'other' && !pos.canUndo)) this.deadAt = null;
     /** @type {Reason} */
     let reason = change.kind === 'jump' ? 'move' : change.kind === 'other' ? (this.reason ?? 'open') : change.kind;
     if (reason === 'open') this.opened++;
@@ -86,7 +76,7 @@ export class BoardEvents {
       this.emit('move', { ...j, move: pos.history.at(-1), by, state: b.state() });
       this.say(jumpSaid(j.jump, pos.pegCount));
     } else if (reason === 'reset') {
-      this.say(`Back to the start. ${pos.pegCount} pegs.`);
+      this.say(`Back to the start. ${pos.pegCount} ${pos.pegCount === 1 ? 'peg' : 'pegs'}.`);
     }
     this.emitChange(reason);
   }
@@ -98,19 +88,13 @@ export class BoardEvents {
     const full = ctrl.full;
     const snap = ctrl.snap;
     if (!snap) return;
-    if (!full || this.lastFull) {
+    if (!full || full === this.lastFull) {
       this.emitChange(ctrl.error ? 'error' : 'hints');
       return;
     }
     this.lastFull = full;
-    const before = this.fullBefore;
-    const c = this.lastChange;
-    if (full.status !== 'deadend') this.deadAt = null;
-    else if (before?.status === 'playing' && before.winning === true && c?.jump && c.kind !== 'undo') {
-      this.deadAt = { jump: c.jump.jump, jumps: full.jumps };
-    }
     const pos = snap.position;
-    const key = `${this.opened}:${pos.code}:${pos.jumps}`;
+    const key = `${this.opened}:${pos.code}:${pos.jumps}:${full.status}`;
     const fresh = key !== this.statusKey;
     this.statusKey = key;
     this.emitChange('verdict');

@@ -8,13 +8,14 @@
  * @typedef {import('./engine.js').Hint} Hint
  * @typedef {import('./engine.js').Layout} Layout
  * @typedef {import('./engine.js').Jump} Jump
+ * @typedef {import('./engine.js').PegHint} PegHint
  * @typedef {{kind: 'jump'|'undo'|'redo'|'table'|'other', jump: Jump|null}} Change
  *   how the last snapshot was reached; `jump` is the jump made or taken back, when one was;
  *   `table`: same position, a table now answers
  */
 
 /** The page's copy of the game: the latest snapshot and what is known about it. */
-export class GameController {
+export class GameView {
   /**
    * @param {{call: (op: string, args?: object) => Promise<any>}} engine
    * @param {(prev: Snapshot|null, change: Change) => void} onChange called for every new snapshot
@@ -34,6 +35,14 @@ export class GameController {
     this.full = null;
     /** @type {Map<string, Hint[]>} hints per peg for the current position */
     this.hints = new Map();
+    /** @type {Map<string, PegHint>} each peg as wasm judged it (its jumps, bomb, mark) */
+    this.pegs = new Map();
+    /** The verdict was "can't tell" but a hint since found a good jump: ask wasm again. */
+    this.recheck = false;
+    /** @type {import('./engine.js').StartHint[]|null} which starts can be won for this goal */
+    this.starts = null;
+    /** The board and goal `starts` answers for. */
+    this.startsKey = '';
     /** @type {string[]|null} a solution from the current position, once asked */
     this.solutionLine = null;
     /** @type {'off'|'hover'|'always'} */
@@ -61,8 +70,9 @@ export class GameController {
 
   /**
    * Opens a game. Resolves to null when it opened, or to what was wrong with it.
-   * @param {{board: string, start: string, goal: string, moves?: string, future?: string[]}} spec
-   * @returns {Promise<{param: string, value: string, message: string}|{movesError: string}|null>}
+   * @param {import('./config.js').OpenSpec} spec
+   * @returns {Promise<{param: string, value: string, message: string}
+   *   |{movesError: {played: number, bad: string|null, message: string}}|null>}
    */
   async open(spec) {
     this.writes++;
@@ -202,10 +212,32 @@ export class GameController {
     }
     const res = await this.engine.call('hintsFor', { hole });
     if (res.version === v && v === this.version && !this.hints.has(hole)) {
-      this.hints.set(hole, res.hints);
+      this.takePeg(res.peg);
       this.onInfo();
     }
-    return res.hints;
+    return res.peg.jumps;
+  }
+
+  /**
+   * Every peg that can jump, as wasm judges it.
+   * @returns {Promise<PegHint[]>}
+   */
+  async pegList() {
+    const res = await this.engine.call('pegs');
+    return res.pegs;
+  }
+
+  /**
+   * Keeps a peg's verdicts. Under a "can't tell" verdict, a good jump (or the last peg's
+   * verdicts) lets wasm say more about the position, so its verdict is asked again.
+   * @param {PegHint} peg
+   */
+  takePeg(peg) {
+    this.pegs.set(peg.hole, peg);
+    this.hints.set(peg.hole, peg.jumps);
+    const unsure = this.full !== null && this.full.winning === null;
+    const allIn = this.movablePegs().every((p) => this.hints.has(p));
+    if (unsure && (peg.jumps.some((h) => h.verdict === 'good') || allIn)) this.recheck = true;
   }
 
   /** True when nothing is being asked or changed and nothing more is wanted. */
@@ -226,8 +258,15 @@ export class GameController {
   accept(snap, change) {
     const prev = this.snap;
     this.snap = { version: snap.version, position: snap.position, legal: snap.legal, tableState: snap.tableState, tableNote: snap.tableNote };
+    const key = `${snap.position.board}|${snap.position.goal}`;
+    if (key !== this.startsKey) {
+      this.starts = null;
+      this.startsKey = key;
+    }
     this.full = null;
+    this.recheck = false;
     this.hints = new Map();
+    this.pegs = new Map();
     this.solutionLine = null;
     this.onChange(prev, change);
   }
@@ -245,9 +284,10 @@ export class GameController {
   /** The most wanted question not answered yet for the current position, or null. */
   nextQuestion() {
     if (!this.snap || this.error || this.closed) return null;
-    if (!this.full) return { op: 'state' };
+    if (!this.full || this.recheck) return { op: 'state' };
     const hole = this.focusHole;
     if (this.mode !== 'off' && hole && !this.hints.has(hole) && this.jumpsFrom(hole).length) return { op: 'hintsFor', args: { hole } };
+    if (!this.starts) return { op: 'startsFor', args: { goal: this.snap.position.goal } };
     if (this.mode === 'always' || this.allPegs) {
       // peg by peg, so a change never waits long behind a question about the old position
       const next = this.movablePegs().find((p) => !this.hints.has(p));
@@ -279,8 +319,16 @@ export class GameController {
         this.asking = false;
         if (this.closed) return;
         if (res.version === this.version) {
-          if (q.op === 'state') this.full = res.state;
-          else this.hints.set(res.hole, res.hints);
+          if (q.op === 'state') {
+            this.full = res.state;
+            this.recheck = false;
+          } else if (q.op === 'startsFor') this.starts = res.starts;
+          else this.takePeg(res.peg);
+          this.onInfo();
+        } else if (q.op === 'state') this.recheck = false;
+        // which starts win depends on the board and goal only, not on the position
+        else if (q.op === 'startsFor' && `${this.snap?.position.board}|${q.args?.goal}` === this.startsKey) {
+          this.starts = res.starts;
           this.onInfo();
         }
         this.ask();

@@ -1,17 +1,17 @@
 // One interactive board: a game in the shared engine, drawn on a canvas in the host's shadow
-// root, played by pointer, keyboard or screen reader (board-input.js), driven by its API
-// (board-actions.js), reporting what happens as DOM events (board-events.js). Both
+// root, played by pointer, keyboard or screen reader (widget-input.js), driven by its API
+// (widget-actions.js), reporting what happens as DOM events (widget-events.js). Both
 // <peg-solitaire> and the full page run on it (through createGame). Every rule, hint and bit of
-// notation comes from wasm (through game.js); this file decides what to show.
+// notation comes from wasm (through game-view.js); this file decides what to show.
 
 import { holeLabel } from './a11y-text.js';
-import { Actions } from './board-actions.js';
-import { BoardEvents } from './board-events.js';
-import { gridHandlers, pointerHandlers } from './board-input.js';
-import { GameController } from './game.js';
+import { Actions } from './widget-actions.js';
+import { WidgetEvents } from './widget-events.js';
+import { gridHandlers, pointerHandlers } from './widget-input.js';
+import { GameView } from './game-view.js';
 import { createGrid } from './grid.js';
 import { boardMarks } from './marks.js';
-import { tween } from './motion.js';
+import { reducedMotion, tween } from './motion.js';
 import { listenPointer } from './pointer.js';
 import { createBoardView } from './render.js';
 import { buildDom, clearDom, setAspect } from './shadow.js';
@@ -27,8 +27,8 @@ const UNDO_MS = 170;
  * @typedef {'tap'|'drag'|'keyboard'|'api'|'redo'} By how a jump was asked for
  */
 
-/** One board on a page. */
-export class Board {
+/** One board widget on a page (a game, its canvas, its input and its events). */
+export class Widget {
   /** @param {HTMLElement} host */
   constructor(host) {
     this.host = host;
@@ -40,12 +40,12 @@ export class Board {
     this.src = null;
     /** @type {import('./engine.js').Session|null} */
     this.session = null;
-    this.ctrl = new GameController(
+    this.ctrl = new GameView(
       { call: (op, args) => /** @type {import('./engine.js').Session} */ (this.session).call(op, args) },
       (prev, change) => this.onChange(prev, change),
       () => this.onInfo(),
     );
-    this.events = new BoardEvents(this);
+    this.events = new WidgetEvents(this);
     this.ui = {
       /** @type {number|null} hole under the mouse */
       hover: null,
@@ -125,7 +125,7 @@ export class Board {
   marks() {
     const k = this.focusIndex();
     const peg = k === null ? null : this.nameOf(k);
-    return boardMarks({ mode: this.opts.hints, peg, jumps: peg ? this.ctrl.jumpsFrom(peg) : [], hints: this.ctrl.hints });
+    return boardMarks({ mode: this.opts.hints, peg, jumps: peg ? this.ctrl.jumpsFrom(peg) : [], pegs: this.ctrl.pegs });
   }
 
   /** Schedules one redraw (and a relabelling of the grid). */
@@ -156,7 +156,9 @@ export class Board {
     const m = this.marks();
     /** @param {Map<string, any>} mp */
     const byIndex = (mp) => new Map([...mp].map(([name, v]) => [this.indexOf(name), v]));
-    const goal = pos.goal === 'any' ? [] : [this.indexOf(pos.goal === 'start' ? pos.start : pos.goal)];
+    const goal = pos.goalHole === null ? [] : [this.indexOf(pos.goalHole)];
+    const loading = [...m.targets.values(), ...m.pegs.values()].includes('loading');
+    const still = reducedMotion();
     view.draw({
       pegs: pos.pegs,
       selected: ui.selected,
@@ -165,14 +167,26 @@ export class Board {
       targets: ui.anim ? new Map() : byIndex(m.targets),
       pegMarks: ui.anim ? new Map() : byIndex(m.pegs),
       goal,
-      start: this.indexOf(pos.start),
+      start: pos.startHole === null ? null : this.indexOf(pos.startHole),
       pickStart: this.opts.pickStart,
       names: this.opts.names,
       drag: ui.drag,
       anim: ui.anim,
       glow: ctrl.full?.status === 'solved' && !ui.anim ? pos.pegs.indexOf(true) : null,
+      spin: still ? 0.1 : (performance.now() / 900) % 1,
+      struck: this.struck(),
     });
     this.grid.label(this.labels());
+    // a verdict still loading spins until it comes (held still when motion is reduced)
+    if (loading && !still) this.invalidate();
+  }
+
+  /** While picking a start: the holes (by index) from which wasm says the goal can't be won. */
+  struck() {
+    const set = new Set();
+    if (!this.opts.pickStart) return set;
+    for (const st of this.ctrl.starts ?? []) if (st.winnable === 'no') set.add(this.indexOf(st.hole));
+    return set;
   }
 
   /** Every hole's label for screen readers. */
@@ -183,7 +197,7 @@ export class Board {
     const sel = ui.selected === null ? null : this.nameOf(ui.selected);
     const selJumps = sel ? ctrl.jumpsFrom(sel) : [];
     const selHints = sel && mode !== 'off' ? ctrl.hints.get(sel) : undefined;
-    const goal = pos.goal === 'any' ? null : pos.goal === 'start' ? pos.start : pos.goal;
+    const goal = pos.goalHole;
     return /** @type {import('./engine.js').Layout} */ (ctrl.layout).holes.map((h, k) => {
       const land = selJumps.find((j) => j.to === h.name);
       return holeLabel({
@@ -196,6 +210,7 @@ export class Board {
         jumps: ctrl.jumpsFrom(h.name),
         verdicts: mode === 'off' ? undefined : ctrl.hints.get(h.name),
         landing: land ? { jump: land.jump, verdict: selHints?.find((x) => x.to === h.name)?.verdict ?? null } : null,
+        wins: ctrl.starts?.[k]?.winnable ?? null,
       });
     });
   }
@@ -254,7 +269,7 @@ export class Board {
   /**
    * A new snapshot: a jump, an undo, a new game…
    * @param {Snapshot|null} prev
-   * @param {import('./game.js').Change} change
+   * @param {import('./game-view.js').Change} change
    */
   onChange(prev, change) {
     if (this.destroyed) return;
@@ -267,7 +282,7 @@ export class Board {
       ui.hover = ui.cursor = ui.selected = null;
       this.view.resize();
       this.grid.place();
-      this.dom.grid.setAttribute('aria-label', `Peg solitaire board: ${ctrl.layout.board}`);
+      this.dom.grid.setAttribute('aria-label', `Peg solitaire board: ${ctrl.layout.name}`);
       this.message('');
     }
     const j = change.jump;
@@ -333,7 +348,11 @@ export class Board {
       legal: snap.legal,
       status: full?.status ?? null,
       winning: full ? full.winning : null,
-      fatal: this.events.fatal(),
+      fatal: full?.fatal ?? null,
+      winnable: full?.winnable ?? null,
+      why: full?.why ?? null,
+      nearby: full?.nearby ?? null,
+      starts: ctrl.starts,
       tableFile: ctrl.tableFile,
       tableState: snap.tableState,
       tableNote: snap.tableNote,
@@ -345,6 +364,7 @@ export class Board {
       hover: name(ui.hover),
       focus: name(this.focusIndex()),
       verdicts: Object.fromEntries(ctrl.hints),
+      pegHints: Object.fromEntries(ctrl.pegs),
       marks: { targets: Object.fromEntries(m.targets), pegs: Object.fromEntries(m.pegs) },
       error: this.lastError ?? ctrl.error,
     });

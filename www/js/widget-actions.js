@@ -2,7 +2,7 @@
 // reset(), seek(), hints(), solution() and the small helpers around them. Each call waits for
 // the settings before it and for its own animation, then answers with the board's state().
 
-import { DEFAULT_GAME } from './boards.js';
+import { DEFAULT_BOARD } from './boards.js';
 import { checkConfig, gameFor, mergeConfig } from './config.js';
 import { openSession, resolveSrc } from './engine.js';
 import { clipMessage, PegwiseError, quote } from './errors.js';
@@ -15,7 +15,7 @@ export { PegwiseError };
  */
 
 /** What a refused setting is called in a note. */
-const WHAT = { board: 'The board', start: 'The start', goal: 'The goal', save: 'The saved game', src: 'The src' };
+const WHAT = { board: 'The board', start: 'The start', position: 'The start position', goal: 'The goal', save: 'The saved game', src: 'The src' };
 
 /**
  * The note a board shows for a setting it refused.
@@ -33,7 +33,7 @@ function noteFor(e, fellBack) {
 
 /** The actions of one board. */
 export class Actions {
-  /** @param {import('./board.js').Board} board */
+  /** @param {import('./widget.js').Widget} board */
   constructor(board) {
     this.board = board;
     /** @type {GameConfig|null} set() calls not applied yet (merged) */
@@ -44,6 +44,12 @@ export class Actions {
     this.queue = Promise.resolve();
     /** Some set() was taken (its config had the right shape). */
     this.started = false;
+    /**
+     * A board's default game, from wasm's catalogue.
+     * @param {string} board
+     * @returns {Promise<{board: string, start: string, goal: string}>}
+     */
+    this.defaultsOf = (board) => this.board.ctrl.engine.call('defaults', { board });
   }
 
   /**
@@ -107,16 +113,15 @@ export class Actions {
     b.invalidate(); // also picks up a theme the page changed
     ui.opening++;
     try {
-      const holesOf = async (board) => (await ctrl.engine.call('layout', { board })).holes.map((h) => h.name);
       /** @type {PegwiseError|null} */
       let failure = null;
       let spec = null;
       try {
-        spec = await gameFor(c, pos, holesOf);
+        spec = await gameFor(c, pos, this.defaultsOf);
       } catch (e) {
         failure = new PegwiseError(clipMessage(/** @type {Error} */ (e).message), 'board', c.board);
       }
-      if (!spec && !failure && moved && pos) spec = { board: pos.board, start: pos.start, goal: pos.goal, moves: pos.history.join(' '), future: pos.future };
+      if (!spec && !failure && moved && pos) spec = { save: pos.save, future: [] };
       if (spec) {
         if (c.pickStart === undefined) opts.pickStart = false;
         failure = await this.open(spec);
@@ -154,7 +159,7 @@ export class Actions {
     if (err && 'param' in err) return new PegwiseError(clipMessage(err.message), err.param, err.value);
     if (err) {
       const moves = 'moves' in spec ? spec.moves : '';
-      return new PegwiseError(`The moves ${quote(moves)} were left out: ${clipMessage(err.movesError)}`, 'moves', moves);
+      return new PegwiseError(movesNote(moves, err.movesError), 'moves', moves);
     }
     return null;
   }
@@ -168,12 +173,11 @@ export class Actions {
    */
   async fallback(c, failure) {
     const ctrl = this.board.ctrl;
-    const holesOf = async (board) => (await ctrl.engine.call('layout', { board })).holes.map((h) => h.name);
-    const keep = (failure.param === 'start' || failure.param === 'goal') && c.board !== undefined;
+    const keep = ['start', 'position', 'goal'].includes(failure.param) && c.board !== undefined;
     try {
-      if (keep) await this.open(/** @type {OpenSpec} */ (await gameFor({ board: c.board }, null, holesOf)));
+      if (keep) await this.open(/** @type {OpenSpec} */ (await gameFor({ board: c.board }, null, this.defaultsOf)));
       if (ctrl.snap) return 'board';
-      await this.open({ ...DEFAULT_GAME, future: [] });
+      await this.open(/** @type {OpenSpec} */ (await gameFor({ board: DEFAULT_BOARD }, null, this.defaultsOf)));
     } catch {
       // the engine itself failed: the message over the board says so
     }
@@ -262,6 +266,13 @@ export class Actions {
     return b.ctrl.hintsOf(hole);
   }
 
+  /** Every peg that can jump, as wasm judges it: `[{hole, jumps, good, bad, unknown, bomb, mark}]`. */
+  async pegs() {
+    const b = this.board;
+    await this.ready();
+    return b.ctrl.pegList();
+  }
+
   /** A winning line of jumps from here, or null. */
   async solution() {
     const b = this.board;
@@ -347,6 +358,17 @@ export class Actions {
     const k = b.ctrl.index.get(name);
     return k === undefined || !b.ui.layout ? null : b.view.holeRect(k);
   }
+}
+
+/**
+ * The note for moves that did not all play: which one stopped them, why, and how many played.
+ * @param {string} moves as given
+ * @param {{played: number, bad: string|null, message: string}} e from the engine
+ */
+function movesNote(moves, e) {
+  if (!e.bad) return `The moves were left out: ${e.message}`;
+  const kept = e.played ? `the ${e.played === 1 ? 'move' : `${e.played} moves`} before it ${e.played === 1 ? 'was' : 'were'} played` : 'no move was played';
+  return `The moves ${quote(moves)} stop at move ${e.played + 1}, ${quote(e.bad)}: ${e.message}; ${kept}`;
 }
 
 /**

@@ -3,14 +3,14 @@
 // legal: a press plays a jump only when wasm's list of legal jumps has it.
 
 /**
- * @typedef {import('./board.js').Board} Board
- * @typedef {import('./board.js').By} By
+ * @typedef {import('./widget.js').Widget} Widget
+ * @typedef {import('./widget.js').By} By
  * @typedef {import('./engine.js').Jump} Jump
  */
 
 /**
  * True while a game opens or an API call plays: taps and drags wait.
- * @param {Board} b
+ * @param {Widget} b
  */
 function busy(b) {
   return !b.ctrl.snap || b.ui.opening > 0 || b.ui.playing > 0;
@@ -18,7 +18,7 @@ function busy(b) {
 
 /**
  * The mouse pointer over hole k: a hand where a click does something.
- * @param {Board} b
+ * @param {Widget} b
  * @param {number|null} k
  */
 function pointerFor(b, k) {
@@ -32,7 +32,7 @@ function pointerFor(b, k) {
 
 /**
  * Plays a jump from the legal list.
- * @param {Board} b
+ * @param {Widget} b
  * @param {Jump} jump
  * @param {By} by
  */
@@ -44,7 +44,7 @@ function playJump(b, jump, by) {
 /**
  * A tap (click, touch, Enter or Space) on hole k, or between holes: picks a peg, plays the
  * picked peg's jump to k, drops the pick, or (picking the start) reopens the game there.
- * @param {Board} b
+ * @param {Widget} b
  * @param {number|null} k
  * @param {'tap'|'keyboard'} by
  */
@@ -71,7 +71,7 @@ function tap(b, k, by) {
 
 /**
  * The board's answers to pointer intents.
- * @param {Board} b
+ * @param {Widget} b
  * @returns {import('./pointer.js').PointerHandlers}
  */
 export function pointerHandlers(b) {
@@ -115,7 +115,7 @@ export function pointerHandlers(b) {
 
 /**
  * The board's answers to the accessible grid: cursor moves, presses, undo, redo, Escape.
- * @param {Board} b
+ * @param {Widget} b
  * @returns {import('./grid.js').GridHandlers}
  */
 export function gridHandlers(b) {

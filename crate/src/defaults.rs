@@ -1,0 +1,179 @@
+//! What the page offers before the first jump: the game each board opens with, which starts
+//! can be won for a goal, and a winnable problem near one that can't. The catalogue's answers
+//! come from `winnable`; rows are answered here by the live search, which settles them in
+//! microseconds where exhaustive search per finish hole would take seconds on long rows. Odd
+//! rows from 5 holes have no winnable single vacancy, so they open on a winnable position with
+//! two empty holes.
+
+use crate::board::{bit, Board};
+use crate::error::Result;
+use crate::problem::{Goal, Problem, Start};
+use crate::solve::live::Live;
+use crate::winnable::{self, Why, Winnable};
+
+/// Positions a row search may visit per candidate start (rows are tiny: far more than needed).
+const ROW_BUDGET: u64 = 2_000_000;
+
+/// The problem a board opens with: `winnable::default_problem` (a classic problem, else the
+/// first start near the centre that can be won); a row with no winnable single vacancy (odd
+/// rows from 5 holes) opens on a winnable position with two empty holes.
+pub fn default_problem(board: &Board) -> Result<Problem> {
+    if is_row(board) {
+        if let Some(row) = winnable_row_start(board) {
+            return Ok(row);
+        }
+    }
+    Ok(winnable::default_problem(board))
+}
+
+/// Can a problem be won? Rows by the live search, everything else as `winnable::status`.
+pub fn status(problem: &Problem) -> Winnable {
+    if !is_row(&problem.board) {
+        return winnable::status(problem);
+    }
+    let Some(&start) = problem.start_positions().first() else {
+        return Winnable::Unknown;
+    };
+    let mut live = Live::new(problem);
+    let mut budget = ROW_BUDGET;
+    match live.winning(start, &mut budget) {
+        Some(true) => Winnable::Yes,
+        Some(false) if !problem.classes_allow() => Winnable::No(Why::Class),
+        Some(false) => Winnable::No(Why::Search),
+        None => Winnable::Unknown,
+    }
+}
+
+/// For the start picker: whether each hole, as the start, can be won for `goal`.
+pub fn starts(board: &Board, goal: Goal) -> Vec<Winnable> {
+    if !is_row(board) {
+        return winnable::starts(board, goal);
+    }
+    (0..board.len() as u8)
+        .map(
+            |s| match Problem::new(board.clone(), Start::Hole(s), goal) {
+                Ok(p) => status(&p),
+                Err(_) => Winnable::No(Why::Class),
+            },
+        )
+        .collect()
+}
+
+/// A winnable problem near `problem` (the same start with another goal, else the nearest
+/// start with the same goal; on a row, else the row's default), or None.
+pub fn nearby(problem: &Problem) -> Option<Problem> {
+    if !is_row(&problem.board) {
+        return winnable::nearby(problem);
+    }
+    let board = &problem.board;
+    if let Start::Hole(s) = problem.start {
+        let goals = [Goal::Start, Goal::Any]
+            .into_iter()
+            .filter(|g| *g != problem.goal);
+        let same_start = goals.filter_map(|g| Problem::new(board.clone(), problem.start, g).ok());
+        let mut holes: Vec<u8> = (0..board.len() as u8).collect();
+        holes.sort_by_key(|&h| (h.abs_diff(s), h));
+        let same_goal = holes
+            .into_iter()
+            .filter_map(|h| Problem::new(board.clone(), Start::Hole(h), problem.goal).ok());
+        if let Some(p) = same_start
+            .chain(same_goal)
+            .find(|p| status(p) == Winnable::Yes)
+        {
+            return Some(p);
+        }
+    }
+    default_problem(board)
+        .ok()
+        .filter(|p| status(p) == Winnable::Yes)
+}
+
+/// A board whose name says it is a row (`row:L`).
+fn is_row(board: &Board) -> bool {
+    board.name().starts_with("row:")
+}
+
+/// The first winnable start of a row with goal `any`: a single vacancy in reading order,
+/// else the first position with two empty holes.
+fn winnable_row_start(board: &Board) -> Option<Problem> {
+    let any = Problem::new(board.clone(), Start::All, Goal::Any).ok()?;
+    let mut live = Live::new(&any);
+    let n = board.len() as u8;
+    let full = board.full();
+    let singles = (0..n).map(|a| full & !bit(a));
+    let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| full & !bit(a) & !bit(b)));
+    let code = singles.chain(pairs).find(|&code| {
+        let mut budget = ROW_BUDGET;
+        live.winning(code, &mut budget) == Some(true)
+    })?;
+    let start = if code.count_ones() as usize == board.len() - 1 {
+        Start::Hole((full & !code).trailing_zeros() as u8)
+    } else {
+        Start::Position(code)
+    };
+    Problem::new(board.clone(), start, Goal::Any).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn row_starts_and_nearby_problems() {
+        let b = Board::by_name("row:8").unwrap();
+        let won: Vec<usize> = starts(&b, Goal::Any)
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| **w == Winnable::Yes)
+            .map(|(i, _)| i + 1)
+            .collect();
+        assert_eq!(won, vec![2, 4, 5, 7]);
+        let lost = Problem::parse(b.clone(), "a1", "any").unwrap();
+        assert!(matches!(status(&lost), Winnable::No(_)));
+        let near = nearby(&lost).unwrap();
+        assert_eq!(status(&near), Winnable::Yes);
+        assert_eq!(near.start_text(), "b1", "the nearest winnable start");
+        let odd = Board::by_name("row:9").unwrap();
+        assert!(starts(&odd, Goal::Any).iter().all(|w| *w != Winnable::Yes));
+        let near = nearby(&Problem::parse(odd, "e1", "any").unwrap()).unwrap();
+        assert!(matches!(near.start, Start::Position(_)));
+        // the catalogue answers as winnable does
+        let t = Board::by_name("triangle4").unwrap();
+        assert_eq!(starts(&t, Goal::Any), winnable::starts(&t, Goal::Any));
+    }
+
+    use super::*;
+    use crate::solve::brute::Brute;
+
+    fn start_wins(p: &Problem) -> bool {
+        let code = p.start_positions()[0];
+        Brute::with_symmetry(p).winning(code)
+    }
+
+    #[test]
+    fn small_catalogue_defaults_can_be_won() {
+        for name in ["triangle4", "triangle5", "triangle6", "trunc12", "trunc18"] {
+            let p = default_problem(&Board::by_name(name).unwrap()).unwrap();
+            assert!(start_wins(&p), "{name} {}", p.start_text());
+        }
+    }
+
+    #[test]
+    fn rows_open_on_a_winnable_start() {
+        let p = default_problem(&Board::by_name("row:8").unwrap()).unwrap();
+        assert!(
+            ["b1", "d1", "e1", "g1"].contains(&p.start_text().as_str()),
+            "row:8 wins from b1, d1, e1 and g1, not {}",
+            p.start_text()
+        );
+        for l in 3..=64 {
+            let b = Board::by_name(&format!("row:{l}")).unwrap();
+            let p = default_problem(&b).unwrap();
+            if l <= 20 {
+                assert!(start_wins(&p), "row:{l} {}", p.start_text());
+            }
+            assert_eq!(status(&p), Winnable::Yes, "row:{l}");
+            if l % 2 == 1 && l >= 5 {
+                assert!(matches!(p.start, Start::Position(_)), "row:{l}");
+            }
+        }
+    }
+}
