@@ -76,6 +76,27 @@ async function handle(req, res) {
       st = await stat(file);
     }
     const ext = extname(file).toLowerCase();
+    // Range requests: big table levels are fetched a chunk at a time, as any static host serves
+    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
+    if (range) {
+      const from = Number(range[1]);
+      const to = Math.min(range[2] ? Number(range[2]) : st.size - 1, st.size - 1);
+      if (from > to) {
+        res.writeHead(416, { 'Content-Range': `bytes */${st.size}` }).end();
+        return;
+      }
+      res.writeHead(206, {
+        'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+        'Content-Length': to - from + 1,
+        'Content-Range': `bytes ${from}-${to}/${st.size}`,
+        'Accept-Ranges': 'bytes',
+        'Cache-Control': 'no-cache',
+        'X-Content-Type-Options': 'nosniff',
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file, { start: from, end: to }).on('error', () => res.destroy()).pipe(res);
+      return;
+    }
     const gzip = COMPRESS.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
     res.writeHead(200, {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',

@@ -332,11 +332,10 @@ impl Shard {
                 self.pegs
             )));
         }
-        let decoded = self.decode_chunk(c, bytes)?;
+        // decoded when first looked at: loading a whole table stays quick
         if let Ok(mut raw) = self.raw.lock() {
             raw[c] = Some(Arc::from(bytes));
         }
-        self.remember(c, Arc::new(decoded));
         Ok(())
     }
 

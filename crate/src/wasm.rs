@@ -16,7 +16,7 @@ use crate::moves;
 use crate::oracle::Verdict;
 use crate::problem::Problem;
 use crate::shipped;
-use crate::table::Table;
+use crate::table::{Need, Table};
 use crate::winnable::Winnable;
 
 thread_local! {
@@ -113,6 +113,15 @@ pub fn limits() -> JsValue {
         board: crate::game::MAX_BOARD_SPEC,
         save: 2 * moves::MAX_TEXT + crate::game::MAX_BOARD_SPEC,
     })
+}
+
+#[derive(Serialize)]
+struct PartView {
+    file: String,
+    pegs: u8,
+    chunk: i32,
+    from: usize,
+    to: usize,
 }
 
 #[derive(Serialize)]
@@ -342,6 +351,8 @@ impl GameHandle {
         let table = match cached {
             Some(t) => t,
             None => {
+                // only the files this build was made with (MANIFEST's SHA-256), before decoding
+                shipped::check_pinned(name, bytes).map_err(js_err)?;
                 let t = Arc::new(Table::decode(bytes).map_err(js_err)?);
                 t.check_board(&self.inner.problem().board).map_err(js_err)?;
                 t
@@ -350,6 +361,53 @@ impl GameHandle {
         self.inner.attach_table(table.clone()).map_err(js_err)?;
         TABLES.with(|t| t.borrow_mut().insert(name.to_string(), table));
         Ok(())
+    }
+
+    /// Table parts that the last answers waited for ("loading" verdicts), to fetch:
+    /// `[{file, pegs, chunk, from, to}]` (`chunk` -1 for a level's header and index; `from`
+    /// and `to` a byte range of `file`, end exclusive).
+    #[wasm_bindgen(js_name = tableNeeds)]
+    pub fn table_needs(&mut self) -> JsValue {
+        let head = shipped::table_for(self.inner.problem()).map(|s| s.file);
+        let oracle = self.inner.oracle();
+        let needs = oracle.take_needs();
+        let (Some(head), Some(table)) = (head, oracle.table().cloned()) else {
+            return to_js(&Vec::<PartView>::new());
+        };
+        let parts: Vec<PartView> = needs
+            .into_iter()
+            .filter_map(|n| {
+                let (pegs, from, to) = table.range(n)?;
+                Some(PartView {
+                    file: Table::shard_file(&head, pegs),
+                    pegs,
+                    chunk: match n {
+                        Need::Header(_) => -1,
+                        Need::Chunk(_, c) => c as i32,
+                    },
+                    from,
+                    to,
+                })
+            })
+            .collect();
+        to_js(&parts)
+    }
+
+    /// Adds a fetched table part (see `tableNeeds`); throws, naming the fault, if its hash is
+    /// not the one the table pins.
+    #[wasm_bindgen(js_name = addTablePart)]
+    pub fn add_table_part(&mut self, pegs: u8, chunk: i32, bytes: &[u8]) -> Result<(), JsError> {
+        let table = self
+            .inner
+            .oracle()
+            .table()
+            .cloned()
+            .ok_or_else(|| JsError::new("no table attached"))?;
+        if chunk < 0 {
+            table.add_header(pegs, bytes).map_err(js_err)
+        } else {
+            table.add_chunk(pegs, chunk as usize, bytes).map_err(js_err)
+        }
     }
 
     /// The whole state as a plain object (see the README's Embed section for the fields).

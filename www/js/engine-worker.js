@@ -7,6 +7,7 @@
 import init, { Game, boards, boardLayout, defaultGame, limits } from '../pkg/pegwise.js';
 import { clipMessage } from './errors.js';
 import { TableLoader } from './table-loader.js';
+import { fetchParts } from './table-parts.js';
 
 /**
  * @typedef {{game: Game, version: number, tableState: string, tableNote: string}} Slot
@@ -293,6 +294,32 @@ const ops = {
   },
 };
 
+/**
+ * Fetches the table parts that the last answer waited for ("loading" verdicts). Once they
+ * are in, the game's version moves on and the page hears a `table` event, so it asks again.
+ * @param {number} gid
+ * @param {Slot} s
+ */
+async function pumpParts(gid, s) {
+  if (s.pumping || slots.get(gid) !== s) return;
+  s.pumping = true;
+  try {
+    const added = await fetchParts(s.game, (f) => new URL(f, dataBase).href);
+    if (added && slots.get(gid) === s) {
+      s.version = ++clock;
+      post({ event: 'table', gid, ...snapshot(s) });
+    }
+  } catch (e) {
+    if (slots.get(gid) === s) {
+      s.tableNote = clipMessage(`a part of the table could not be loaded: ${e instanceof Error ? e.message : e}`);
+      s.version = ++clock;
+      post({ event: 'table', gid, ...snapshot(s) });
+    }
+  } finally {
+    s.pumping = false;
+  }
+}
+
 self.onmessage = async (e) => {
   const { id, op, gid, args } = e.data;
   try {
@@ -307,6 +334,9 @@ self.onmessage = async (e) => {
       const s = slots.get(gid);
       if (!s) throw new Error('no game open');
       result = ops[op](s, args ?? {});
+      post({ id, result });
+      pumpParts(gid, s);
+      return;
     } else throw new Error(`unknown request '${op}'`);
     post({ id, result });
   } catch (err) {
