@@ -289,35 +289,69 @@ const ops = {
     budget(s);
     return { version: s.version, pegs: s.game.pegs() };
   },
-  solution(s) {
-    return { version: s.version, solution: s.game.solution() };
+  /**
+   * A winning line from here, or null. While the table parts it needs are still arriving, the
+   * line wasm finds stops short ("loading" is no answer): those parts are fetched and it asks
+   * again, a level deeper each time.
+   * @param {Slot} s
+   */
+  async solution(s) {
+    const g = s.game;
+    for (let round = 0; round < SOLUTION_ROUNDS; round++) {
+      const line = g.solution();
+      if (line !== null || g !== s.game) return { version: s.version, solution: line };
+      if (!(await fetchParts(g, (f) => new URL(f, dataBase).href))) break;
+    }
+    return { version: s.version, solution: null };
   },
 };
+
+/** Most rounds of fetching table parts for one solution (one per level of the line). */
+const SOLUTION_ROUNDS = 64;
 
 /**
  * Fetches the table parts that the last answer waited for ("loading" verdicts). Once they
  * are in, the game's version moves on and the page hears a `table` event, so it asks again.
+ * Returns, at once, whether parts are on their way (then a `table` event will follow), so the
+ * page knows the game isn't settled yet.
  * @param {number} gid
  * @param {Slot} s
+ * @returns {boolean}
  */
-async function pumpParts(gid, s) {
-  if (s.pumping || slots.get(gid) !== s) return;
+function pumpParts(gid, s) {
+  if (slots.get(gid) !== s) return false;
+  if (s.pumping) return true;
+  const g = s.game;
+  let wanted = false;
+  // fetchParts asks for the needs before its first await, so `wanted` is known right away
+  const probe = {
+    tableNeeds: () => {
+      const needs = g.tableNeeds();
+      wanted = needs.length > 0;
+      return needs;
+    },
+    /** @param {number} pegs @param {number} chunk @param {Uint8Array} bytes */
+    addTablePart: (pegs, chunk, bytes) => g.addTablePart(pegs, chunk, bytes),
+  };
   s.pumping = true;
-  try {
-    const added = await fetchParts(s.game, (f) => new URL(f, dataBase).href);
-    if (added && slots.get(gid) === s) {
-      s.version = ++clock;
-      post({ event: 'table', gid, ...snapshot(s) });
-    }
-  } catch (e) {
-    if (slots.get(gid) === s) {
-      s.tableNote = clipMessage(`a part of the table could not be loaded: ${e instanceof Error ? e.message : e}`);
-      s.version = ++clock;
-      post({ event: 'table', gid, ...snapshot(s) });
-    }
-  } finally {
-    s.pumping = false;
-  }
+  fetchParts(probe, (f) => new URL(f, dataBase).href)
+    .then((added) => {
+      if (added && slots.get(gid) === s) {
+        s.version = ++clock;
+        post({ event: 'table', gid, ...snapshot(s) });
+      }
+    })
+    .catch((e) => {
+      if (slots.get(gid) === s) {
+        s.tableNote = clipMessage(`a part of the table could not be loaded: ${e instanceof Error ? e.message : e}`);
+        s.version = ++clock;
+        post({ event: 'table', gid, ...snapshot(s) });
+      }
+    })
+    .finally(() => {
+      s.pumping = false;
+    });
+  return wanted;
 }
 
 self.onmessage = async (e) => {
@@ -333,9 +367,9 @@ self.onmessage = async (e) => {
     else if (op in ops) {
       const s = slots.get(gid);
       if (!s) throw new Error('no game open');
-      result = ops[op](s, args ?? {});
-      post({ id, result });
-      pumpParts(gid, s);
+      result = await ops[op](s, args ?? {});
+      const partsPending = pumpParts(gid, s);
+      post({ id, result: { ...result, partsPending } });
       return;
     } else throw new Error(`unknown request '${op}'`);
     post({ id, result });

@@ -61,6 +61,19 @@ export class GameView {
     this.tableFile = null;
     /** Set by dispose(): the board is gone, answers are dropped. */
     this.closed = false;
+    /** Table parts are being fetched in the worker: a `table` event will follow. */
+    this.partsPending = false;
+  }
+
+  /**
+   * Asks the engine; an answer that set table parts loading means a `table` event will follow.
+   * @param {string} op
+   * @param {object} [args]
+   */
+  async call(op, args) {
+    const res = await this.engine.call(op, args);
+    if (res?.partsPending) this.partsPending = true;
+    return res;
   }
 
   /** The current version (bumped by the worker on every change). */
@@ -102,6 +115,7 @@ export class GameView {
     this.writes++;
     try {
       const res = await this.engine.call(op, args);
+      if (res.partsPending) this.partsPending = true;
       const prev = this.snap;
       if (!prev) return false;
       if (res.version !== prev.version) this.accept(res, describe(prev, res));
@@ -161,7 +175,7 @@ export class GameView {
   async solution() {
     if (this.solutionLine) return this.solutionLine;
     const v = this.version;
-    const res = await this.engine.call('solution');
+    const res = await this.call('solution');
     if (res.version === this.version && v === this.version) this.solutionLine = res.solution;
     return res.solution;
   }
@@ -207,10 +221,10 @@ export class GameView {
     if (hole === null) {
       const pegs = this.movablePegs();
       if (pegs.every((p) => this.hints.has(p))) return pegs.flatMap((p) => /** @type {Hint[]} */ (this.hints.get(p)));
-      const res = await this.engine.call('hints');
+      const res = await this.call('hints');
       return res.hints;
     }
-    const res = await this.engine.call('hintsFor', { hole });
+    const res = await this.call('hintsFor', { hole });
     if (res.version === v && v === this.version && !this.hints.has(hole)) {
       this.takePeg(res.peg);
       this.onInfo();
@@ -223,7 +237,7 @@ export class GameView {
    * @returns {Promise<PegHint[]>}
    */
   async pegList() {
-    const res = await this.engine.call('pegs');
+    const res = await this.call('pegs');
     return res.pegs;
   }
 
@@ -242,7 +256,7 @@ export class GameView {
 
   /** True when nothing is being asked or changed and nothing more is wanted. */
   idle() {
-    return this.writes === 0 && !this.asking && this.nextQuestion() === null && this.snap?.tableState !== 'loading';
+    return this.writes === 0 && !this.asking && this.nextQuestion() === null && this.snap?.tableState !== 'loading' && !this.partsPending;
   }
 
   /** Resolves once idle() holds. */
@@ -276,6 +290,7 @@ export class GameView {
    * @param {Snapshot} snap
    */
   tableEvent(snap) {
+    this.partsPending = false;
     if (!this.snap || this.closed) return;
     this.accept(snap, { kind: 'table', jump: null });
     this.ask();
@@ -317,6 +332,7 @@ export class GameView {
     this.engine.call(q.op, q.args).then(
       (res) => {
         this.asking = false;
+        if (res.partsPending) this.partsPending = true;
         if (this.closed) return;
         if (res.version === this.version) {
           if (q.op === 'state') {
