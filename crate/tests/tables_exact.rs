@@ -27,9 +27,12 @@ fn oracle_for(p: &Problem, cache: &mut HashMap<String, Arc<Table>>) -> Oracle {
     let table = cache
         .entry(spec.file.clone())
         .or_insert_with(|| {
-            let bytes = std::fs::read(data_dir().join(&spec.file))
-                .unwrap_or_else(|e| panic!("{}: {e}", spec.file));
-            Arc::new(Table::decode(&bytes).unwrap())
+            // the head, checked against its pin, and every level file it names
+            let mut read = |f: &str| {
+                std::fs::read(data_dir().join(f))
+                    .map_err(|e| pegwise::Error::BadTable(format!("{f}: {e}")))
+            };
+            Arc::new(shipped::load(&spec.file, true, &mut read).unwrap_or_else(|e| panic!("{e}")))
         })
         .clone();
     let mut o = Oracle::new(p);
