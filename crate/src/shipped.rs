@@ -212,3 +212,20 @@ pub fn load(
     }
     Ok(table)
 }
+
+/// Opens a table for lookups that read only the parts they need: the head now (checked
+/// against its pin), each level's header and chunks when first looked at, through `reader`
+/// (file name, byte range). Every part is checked against the hashes the head pins.
+pub fn open(
+    file: &str,
+    head: &[u8],
+    reader: impl Fn(&str, usize, usize) -> Option<Vec<u8>> + Send + Sync + 'static,
+) -> Result<Table> {
+    check_pinned(file, head)?;
+    let mut table = Table::decode(head)?;
+    let stem = file.to_string();
+    table.reader = Some(crate::table::PartReader(Box::new(move |pegs, from, to| {
+        reader(&Table::shard_file(&stem, pegs), from, to)
+    })));
+    Ok(table)
+}

@@ -75,6 +75,16 @@ impl Level {
     }
 }
 
+/// Reads bytes [from, to) of the level file with `pegs` pegs, for tables whose parts are
+/// fetched as lookups need them (the CLI reads them from `data/`).
+pub struct PartReader(pub Box<dyn Fn(u8, usize, usize) -> Option<Vec<u8>> + Send + Sync>);
+
+impl std::fmt::Debug for PartReader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("PartReader")
+    }
+}
+
 /// Winning positions of one problem (canonical codes under the problem's group).
 #[derive(Debug)]
 pub struct Table {
@@ -94,6 +104,8 @@ pub struct Table {
     pub masks: bool,
     /// `levels[n]`: the level with n pegs, or None when not stored.
     pub levels: Vec<Option<Level>>,
+    /// Where missing parts are read from at once, if anywhere.
+    pub reader: Option<PartReader>,
 }
 
 /// What a lookup found.
@@ -183,6 +195,7 @@ impl Table {
             half,
             masks,
             levels,
+            reader: None,
         }
     }
 
@@ -211,8 +224,33 @@ impl Table {
         Ok(())
     }
 
-    /// Looks a position up (directly, or by its complement in a half table).
+    /// Looks a position up (directly, or by its complement in a half table). With a reader,
+    /// missing parts are read and checked on the way.
     pub fn look(&self, canon: &Canon, code: u64) -> Look {
+        loop {
+            match self.look_once(canon, code) {
+                Look::Missing(need) if self.read_part(need) => continue,
+                l => return l,
+            }
+        }
+    }
+
+    /// Reads a missing part through the reader; false when there is none or it fails.
+    fn read_part(&self, need: Need) -> bool {
+        let (Some(reader), Some((pegs, from, to))) = (&self.reader, self.range(need)) else {
+            return false;
+        };
+        let Some(bytes) = (reader.0)(pegs, from, to) else {
+            return false;
+        };
+        match need {
+            Need::Header(_) => self.add_header(pegs, &bytes),
+            Need::Chunk(_, c) => self.add_chunk(pegs, c, &bytes),
+        }
+        .is_ok()
+    }
+
+    fn look_once(&self, canon: &Canon, code: u64) -> Look {
         let n = position::pegs(code) as usize;
         let holes = usize::from(self.holes);
         let (target, flipped) = match self.levels.get(n) {
@@ -543,6 +581,7 @@ impl Table {
             half,
             masks,
             levels,
+            reader: None,
         })
     }
 }
@@ -619,6 +658,28 @@ mod tests {
         let (_, a, b) = back.range(Need::Chunk(5, c)).unwrap();
         back.add_chunk(5, c, &bytes[a..b]).unwrap();
         assert_eq!(back.lookup(&canon, code), Some(true));
+    }
+
+    #[test]
+    fn a_reader_fetches_parts_as_lookups_need_them() {
+        let (_, t, s) = sample();
+        let (head, ext) = t.encode_split(0);
+        let mut back = Table::decode(&head).unwrap();
+        let reads = Arc::new(Mutex::new(0usize));
+        let counted = reads.clone();
+        back.reader = Some(PartReader(Box::new(move |pegs, from, to| {
+            *counted.lock().unwrap() += 1;
+            ext.iter()
+                .find(|e| e.0 == pegs)
+                .map(|e| e.1[from..to].to_vec())
+        })));
+        let canon = back.canon(&s.problem.board);
+        for n in 1..=7 {
+            for &c in &s.winning[n] {
+                assert_eq!(back.lookup(&canon, c), Some(true));
+            }
+        }
+        assert!(*reads.lock().unwrap() >= 7, "a header and chunks per level");
     }
 
     #[test]

@@ -148,12 +148,20 @@ pub fn game_at(
         .filter(|(dir, spec)| dir.join(&spec.file).exists());
     match (spec, budget) {
         (Some((dir, spec)), _) => {
-            let mut read = |f: &str| {
-                let path = dir.join(f);
-                std::fs::read(&path)
-                    .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))
+            let path = dir.join(&spec.file);
+            let head = std::fs::read(&path)
+                .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))?;
+            let dir = dir.clone();
+            // levels are read a chunk at a time, as lookups need them
+            let read = move |f: &str, from: usize, to: usize| {
+                use std::io::{Read, Seek, SeekFrom};
+                let mut file = std::fs::File::open(dir.join(f)).ok()?;
+                file.seek(SeekFrom::Start(from as u64)).ok()?;
+                let mut buf = vec![0; to - from];
+                file.read_exact(&mut buf).ok()?;
+                Some(buf)
             };
-            g.attach_table(Arc::new(shipped::load(&spec.file, true, &mut read)?))?;
+            g.attach_table(Arc::new(shipped::open(&spec.file, &head, read)?))?;
         }
         (None, Some(nodes)) => g.oracle().budget = nodes,
         (None, None) => {
