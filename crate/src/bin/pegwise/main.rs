@@ -14,6 +14,7 @@ mod hint;
 mod solve;
 mod stats;
 mod tables;
+mod winnable;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -87,6 +88,19 @@ enum Command {
     },
     /// A solution with the fewest moves (a move is a chain of jumps by one peg).
     Fewest(ProblemArgs),
+    /// Decide which single-vacancy problems of the catalogue can be won, and write the record
+    /// and witness solutions (only with the whole catalogue; `--only` prints).
+    Winnable {
+        /// Only these boards (comma-separated).
+        #[arg(long)]
+        only: Option<String>,
+        /// Positions the witness search may visit per question.
+        #[arg(long, default_value_t = 2_000_000)]
+        budget: u64,
+        /// The crate folder to write into.
+        #[arg(long, default_value = "crate")]
+        crate_dir: PathBuf,
+    },
     /// Build every shipped table and the MANIFEST.
     Tables {
         /// Output folder.
@@ -141,6 +155,11 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Count { p, moves } => count::run(p, moves),
         Command::Solve { p, moves } => solve::run(p, moves),
         Command::Fewest(a) => fewest::run(a),
+        Command::Winnable {
+            only,
+            budget,
+            crate_dir,
+        } => winnable::run(only.as_deref(), *budget, crate_dir),
         Command::Tables {
             out,
             only,
