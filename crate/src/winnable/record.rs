@@ -87,7 +87,77 @@ pub fn witness(board: &Board, start: u8, finish: u8, budget: u64) -> Option<Vec<
     let p = Problem::new(board.clone(), Start::Hole(start), Goal::Hole(finish)).ok()?;
     let mut oracle = Oracle::new(&p);
     oracle.budget = budget;
-    oracle.solution(position::single_vacancy(board, start))
+    let from = position::single_vacancy(board, start);
+    oracle
+        .solution(from)
+        .or_else(|| beam(board, from, finish, 40_000))
+        .or_else(|| beam(board, from, finish, 200_000))
+}
+
+/// A beam search for big boards: level by level, keep the `width` positions (distinct up to
+/// symmetry) whose pegs sit closest together and nearest the finish, and stop at one peg on it.
+fn beam(board: &Board, from: u64, finish: u8, width: usize) -> Option<Vec<Jump>> {
+    let canon = Canon::new(board.len(), symmetry::stabiliser(board, &[bit(finish)]));
+    let classes = Classes::of(board);
+    let (fx, fy) = board.display_xy(finish);
+    let weight: Vec<f64> = (0..board.len() as u8)
+        .map(|k| {
+            let (x, y) = board.display_xy(k);
+            (x - fx).abs() + (y - fy).abs()
+        })
+        .collect();
+    let neighbours: Vec<u64> = (0..board.len() as u8)
+        .map(|k| board.jumps_from(k).fold(0, |m, j| m | bit(j.over)))
+        .collect();
+    let score = |code: u64| {
+        let mut s = 0.0;
+        let mut rest = code;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            s += weight[k];
+            if neighbours[k] & code == 0 {
+                s += 20.0; // a lone peg is hard to clear
+            }
+            rest &= rest - 1;
+        }
+        s
+    };
+    // (code, index of its parent in the previous level, jump from the parent)
+    let mut levels: Vec<Vec<(u64, usize, Option<Jump>)>> = vec![vec![(from, 0, None)]];
+    loop {
+        let last = levels.last()?;
+        if let Some(i) = last.iter().position(|e| e.0 == bit(finish)) {
+            let mut line = Vec::new();
+            let mut at = i;
+            for l in (1..levels.len()).rev() {
+                let (_, parent, j) = levels[l][at];
+                line.extend(j);
+                at = parent;
+            }
+            line.reverse();
+            return Some(line);
+        }
+        let mut next: std::collections::HashMap<u64, (u64, usize, Jump)> = Default::default();
+        for (i, &(code, _, _)) in last.iter().enumerate() {
+            for j in position::legal_jumps(board, code) {
+                let c = position::after(code, j);
+                if position::pegs(c) > 1 && !classes.may_reach(c, bit(finish)) {
+                    continue;
+                }
+                next.entry(canon.canonical(c)).or_insert((c, i, j));
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        let mut v: Vec<(f64, u64, usize, Jump)> = next
+            .into_values()
+            .map(|(c, i, j)| (score(c), c, i, j))
+            .collect();
+        v.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        v.truncate(width);
+        levels.push(v.into_iter().map(|(_, c, i, j)| (c, i, Some(j))).collect());
+    }
 }
 
 /// Exactly the finishes that can be won from `start`, by the generator (goal anywhere).
