@@ -9,7 +9,7 @@ use crate::board::{bit, Board};
 use crate::error::Result;
 use crate::problem::{Goal, Problem, Start};
 use crate::solve::live::Live;
-use crate::winnable::{self, Why, Winnable};
+use crate::winnable::{self, is_row, Why, Winnable};
 
 /// Positions a row search may visit per candidate start (rows are tiny: far more than needed).
 const ROW_BUDGET: u64 = 2_000_000;
@@ -88,11 +88,6 @@ pub fn nearby(problem: &Problem) -> Option<Problem> {
         .filter(|p| status(p) == Winnable::Yes)
 }
 
-/// A board whose name says it is a row (`row:L`).
-fn is_row(board: &Board) -> bool {
-    board.name().starts_with("row:")
-}
-
 /// The first winnable start of a row with goal `any`: a single vacancy in reading order,
 /// else the first position with two empty holes.
 fn winnable_row_start(board: &Board) -> Option<Problem> {
@@ -131,6 +126,10 @@ mod tests {
         let near = nearby(&lost).unwrap();
         assert_eq!(status(&near), Winnable::Yes);
         assert_eq!(near.start_text(), "b1", "the nearest winnable start");
+        for l in [5, 7, 11] {
+            let odd = Board::by_name(&format!("row:{l}")).unwrap();
+            assert!(starts(&odd, Goal::Any).iter().all(|w| *w != Winnable::Yes));
+        }
         let odd = Board::by_name("row:9").unwrap();
         assert!(starts(&odd, Goal::Any).iter().all(|w| *w != Winnable::Yes));
         let near = nearby(&Problem::parse(odd, "e1", "any").unwrap()).unwrap();
