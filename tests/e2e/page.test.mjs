@@ -94,6 +94,9 @@ test('every board in the picker renders', async () => {
     });
     assert.ok(inside, `${value}: every hole fits the canvas`);
     assert.ok(['playing', 'deadend', 'stuck', 'solved'].includes(s.state.status), `${value}: ${s.state.status}`);
+    // every board opens on a game that can be won
+    assert.equal(s.state.winnable, 'yes', `${value} opens on ${s.position.start} → ${s.position.goal}`);
+    assert.equal(s.state.status, 'playing', `${value}: not lost at move 0`);
     await shoot(page, `board-${expected.replace(':', '')}`);
   }
   await clean();
