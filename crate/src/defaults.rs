@@ -49,14 +49,7 @@ pub fn starts(board: &Board, goal: Goal) -> Vec<Winnable> {
     if !is_row(board) {
         return winnable::starts(board, goal);
     }
-    (0..board.len() as u8)
-        .map(
-            |s| match Problem::new(board.clone(), Start::Hole(s), goal) {
-                Ok(p) => status(&p),
-                Err(_) => Winnable::No(Why::Class),
-            },
-        )
-        .collect()
+    winnable::starts_by(board, goal, status)
 }
 
 /// A winnable problem near `problem` (the same start with another goal, else the nearest

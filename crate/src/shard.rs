@@ -298,14 +298,20 @@ impl Shard {
     /// Reads a whole shard (header, index and every chunk), checking each chunk.
     pub fn decode(bytes: &[u8]) -> Result<Shard> {
         let shard = Shard::read_header(bytes, None)?;
-        for c in 0..shard.index.len() {
-            let (from, to) = shard.chunk_range(c);
-            let chunk = bytes
+        shard.add_all_chunks(bytes)?;
+        Ok(shard)
+    }
+
+    /// Adds every chunk from the whole shard file's bytes, each checked.
+    pub fn add_all_chunks(&self, file: &[u8]) -> Result<()> {
+        for c in 0..self.index.len() {
+            let (from, to) = self.chunk_range(c);
+            let chunk = file
                 .get(from..to)
                 .ok_or_else(|| Error::BadTable("shard truncated".into()))?;
-            shard.add_chunk(c, chunk)?;
+            self.add_chunk(c, chunk)?;
         }
-        Ok(shard)
+        Ok(())
     }
 
     /// Byte range of chunk `c` in the shard file.

@@ -357,10 +357,7 @@ impl Table {
             )));
         }
         if whole {
-            for c in 0..s.index.len() {
-                let (a, b) = s.chunk_range(c);
-                s.add_chunk(c, &bytes[a..b])?;
-            }
+            s.add_all_chunks(bytes)?;
         }
         level.set(s);
         Ok(())

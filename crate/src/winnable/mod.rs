@@ -175,10 +175,19 @@ fn position_status(problem: &Problem, code: u64) -> Winnable {
 
 /// For the start picker: whether each hole, as the start, can be won for `goal`.
 pub fn starts(board: &Board, goal: Goal) -> Vec<Winnable> {
+    starts_by(board, goal, status)
+}
+
+/// Each hole as the start with `goal`, judged by `judge`.
+pub(crate) fn starts_by(
+    board: &Board,
+    goal: Goal,
+    judge: impl Fn(&Problem) -> Winnable,
+) -> Vec<Winnable> {
     (0..board.len() as u8)
         .map(
             |s| match Problem::new(board.clone(), Start::Hole(s), goal) {
-                Ok(p) => status(&p),
+                Ok(p) => judge(&p),
                 Err(_) => Winnable::No(Why::Class),
             },
         )
