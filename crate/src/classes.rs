@@ -47,6 +47,11 @@ impl Classes {
         Classes { basis }
     }
 
+    /// The invariants: bit i of a class is the parity of a position's pegs on `basis()[i]`.
+    pub fn basis(&self) -> &[u64] {
+        &self.basis
+    }
+
     /// Number of independent invariants (the classes number 2^this).
     pub fn dimension(&self) -> usize {
         self.basis.len()

@@ -330,6 +330,14 @@ impl Game {
         if self.problem.is_goal(self.code) {
             return Some(true);
         }
+        if self.history.is_empty() {
+            // at the start the winnable record knows, even where the live search can't tell
+            match crate::defaults::status(&self.problem) {
+                crate::winnable::Winnable::Yes => return Some(true),
+                crate::winnable::Winnable::No(_) => return Some(false),
+                crate::winnable::Winnable::Unknown => {}
+            }
+        }
         let w = self.oracle.winning(self.code);
         if w.is_some() {
             return w;
@@ -586,6 +594,19 @@ mod tests {
             g.play_jump(j).unwrap();
         }
         assert_eq!(g.status(), Status::Solved);
+    }
+
+    #[test]
+    fn the_record_answers_at_the_start_where_the_live_search_cannot() {
+        // Wiegleb's central game: far past the live search's budget, won by the record
+        let mut g = game("wiegleb", "e5", "start");
+        g.oracle().budget = 1;
+        assert_eq!(g.winning(), Some(true));
+        assert_eq!(g.status(), Status::Playing);
+        // a start the classes rule out is lost at move 0
+        let mut g = game("french", "d4", "start");
+        assert_eq!(g.winning(), Some(false));
+        assert_eq!(g.status(), Status::Deadend);
     }
 
     #[test]

@@ -165,6 +165,15 @@ impl Oracle {
         }
     }
 
+    /// The attached table's answer for `code` (None without a table, or while the part that
+    /// answers is missing). Takes `&self`, so bulk walks (counting, fewest moves) can share it
+    /// across threads.
+    pub fn from_table(&self, code: u64) -> Option<bool> {
+        let a = self.attached.as_ref()?;
+        let goal = goal_holes(&self.problem, a.sym, &a.full);
+        table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)).ok()
+    }
+
     /// The verdict on every legal jump of `code`.
     pub fn classify(&mut self, code: u64) -> Vec<(Jump, Verdict)> {
         let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, code).collect();

@@ -169,13 +169,18 @@ impl Table {
         levels: Vec<LevelCodes>,
     ) -> Table {
         let holes = board.len() as u8;
+        // mask symbols are coded per position class: they mean different holes in each
+        let classes = crate::classes::Classes::of(board);
         let levels = levels
             .into_iter()
             .enumerate()
             .map(|(k, l)| {
                 l.map(|(ranks, m)| {
-                    let bytes =
-                        shard::encode(board.geometry_id(), holes, k as u8, &ranks, m.as_deref());
+                    let masks = m.as_deref().map(|symbols| shard::MaskSymbols {
+                        symbols,
+                        basis: classes.basis(),
+                    });
+                    let bytes = shard::encode(board.geometry_id(), holes, k as u8, &ranks, masks);
                     let shard = Shard::decode(&bytes).ok().map(Arc::new);
                     Level {
                         codes: ranks.len() as u32,

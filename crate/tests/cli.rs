@@ -196,19 +196,40 @@ fn hint_agrees_with_brute_force() {
 
 #[test]
 fn count_agrees_with_brute_force() {
-    for (board, start, goal) in [
-        ("triangle5", "a1", "start"),
-        ("triangle5", "a2", "any"),
-        ("trunc12", "a2", "b3"),
-    ] {
-        let v = json(&["count", "--board", board, "--start", start, "--goal", goal]);
-        let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
-        let want = brute::count(&p, p.start_positions()[0], &mut HashMap::new());
-        assert_eq!(
-            v["count"].as_str().unwrap(),
-            want.to_string(),
-            "{board} {start} {goal}"
-        );
+    // from the shipped tables (data), and solved whole (no tables in an empty folder)
+    let empty = scratch("no-tables");
+    std::fs::create_dir_all(&empty).unwrap();
+    for data in ["data", empty.to_str().unwrap()] {
+        for (board, start, goal) in [
+            ("triangle5", "a1", "start"),
+            ("triangle5", "a2", "any"),
+            ("trunc12", "a2", "b3"),
+            ("triangle6", "a1", "any"),
+        ] {
+            let v = json(&[
+                "count", "--board", board, "--start", start, "--goal", goal, "--data", data,
+            ]);
+            let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
+            let want = brute::count(&p, p.start_positions()[0], &mut HashMap::new());
+            assert_eq!(
+                v["count"].as_str().unwrap(),
+                want.to_string(),
+                "{board} {start} {goal} {data}"
+            );
+        }
+    }
+}
+
+#[test]
+fn fewest_is_the_same_from_a_table_and_solved_whole() {
+    let empty = scratch("no-tables-fewest");
+    std::fs::create_dir_all(&empty).unwrap();
+    for (board, start, goal) in [("triangle5", "a1", "start"), ("triangle6", "a2", "any")] {
+        let args = ["fewest", "--board", board, "--start", start, "--goal", goal];
+        let table = json(&[&args[..], &["--data", "data"]].concat());
+        let solved = json(&[&args[..], &["--data", empty.to_str().unwrap()]].concat());
+        assert_eq!(table["moves"], solved["moves"], "{board} {start} {goal}");
+        assert_eq!(table["solvable"], true);
     }
 }
 
@@ -407,9 +428,10 @@ fn a_job_too_big_for_memory_is_refused_clearly() {
 
 #[test]
 fn hint_out_of_budget_says_unknown_never_bad() {
-    // wiegleb has no table, and a budget of one position decides nothing
+    // wiegleb has no table, and a budget of one position decides nothing (one jump in: at
+    // the start itself the winnable record answers)
     let args = [
-        "hint", "--board", "wiegleb", "--start", "e5", "--budget", "1",
+        "hint", "--board", "wiegleb", "--start", "e5", "--moves", "e3-e5", "--budget", "1",
     ];
     let (code, out, err) = pegwise(&args);
     assert_eq!(code, 0, "{err}");

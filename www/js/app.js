@@ -100,7 +100,8 @@ function syncAll(s) {
  */
 function refresh(s = game.state()) {
   if (!s) return;
-  showCounts(s, sourceInfo(s), {
+  const unsure = Object.values(s.pegHints).some((p) => p.unknown > 0);
+  showCounts(s, sourceInfo(s, unsure), {
     solving: replay.running,
     canSolve: s.status === 'playing' && s.winning !== false,
   });

@@ -105,12 +105,14 @@ export function noSolutionBanner(full) {
 /**
  * Where the hints come from, for the little badge: the table; the live search, saying why
  * when a table should answer but can't (still loading, unavailable and being retried, or
- * refused, with the reason); or "?" when the search gave up on this position.
+ * refused, with the reason); or "?" when the search gave up on this position or on a jump
+ * it marks.
  * @param {{source: string, tableState: string, tableNote: string, tableFile: string|null,
  *   status: string|null, winning: boolean|null}} s a board's state()
+ * @param {boolean} [unsure] some jump of the position is marked "?" (from wasm's peg summaries)
  * @returns {{source: 'table'|'search'|'unknown'|'loading'|'unavailable'|'refused', label: string, title: string}}
  */
-export function sourceInfo(s) {
+export function sourceInfo(s, unsure = false) {
   if (s.source === 'table') return { source: 'table', label: 'hints: table', title: `Exact, from the table ${s.tableFile}` };
   if (s.tableState === 'refused') {
     // "…was refused: checksum mismatch (file says …): …" → "checksum mismatch"
@@ -120,7 +122,8 @@ export function sourceInfo(s) {
   if (s.tableState === 'missing' || s.tableState === 'error') {
     return { source: 'unavailable', label: 'hints: live search — table unavailable', title: `${s.tableNote}. The live search answers meanwhile.` };
   }
-  if (s.status !== null && s.winning === null) {
+  // the start may be known won (the winnable record) while the search can't settle a jump
+  if (s.status !== null && (s.winning === null || unsure)) {
     return { source: 'unknown', label: 'hints: ?', title: 'The live search ran out of budget on this position: marks it can’t settle show ?.' };
   }
   if (s.tableState === 'loading') {

@@ -1,7 +1,7 @@
 //! What the commands share: board and problem arguments, the output pair, progress spinners,
 //! the memory budget, and a game with its table attached.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use clap::Args;
@@ -23,6 +23,14 @@ pub struct BoardArgs {
     /// Read a custom board from an ASCII file (see the README for the format).
     #[arg(long, conflicts_with = "board")]
     board_file: Option<PathBuf>,
+}
+
+/// Where shipped tables are read from.
+#[derive(Args, Clone)]
+pub struct DataArgs {
+    /// Where to read tables from (a shipped table answers when it covers the game).
+    #[arg(long, default_value = "data")]
+    pub data: PathBuf,
 }
 
 /// Which board, start and goal.
@@ -128,43 +136,54 @@ pub fn unsolvable_note(p: &Problem) -> String {
     )
 }
 
+/// A game from the problem with `moves` played and the shipped table from `data` attached,
+/// when one covers it (checked on load); None when no table covers it or it isn't built.
+pub fn shipped_game(p: &Problem, moves_text: &str, data: &Path) -> Result<Option<Game>, Error> {
+    let Some(spec) = shipped::table_for(p).filter(|spec| data.join(&spec.file).exists()) else {
+        return Ok(None);
+    };
+    let mut g = Game::new(p.clone())?;
+    g.play_text(moves_text)?;
+    let path = data.join(&spec.file);
+    let head = std::fs::read(&path)
+        .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))?;
+    let dir = data.to_path_buf();
+    // levels are read a chunk at a time, as lookups need them
+    let read = move |f: &str, from: usize, to: usize| {
+        use std::io::{Read, Seek, SeekFrom};
+        let mut file = std::fs::File::open(dir.join(f)).ok()?;
+        file.seek(SeekFrom::Start(from as u64)).ok()?;
+        let mut buf = vec![0; to - from];
+        file.read_exact(&mut buf).ok()?;
+        Some(buf)
+    };
+    g.attach_table(Arc::new(shipped::open(&spec.file, &head, read)?))?;
+    Ok(Some(g))
+}
+
 /// A game from the problem with `moves` played; uses a shipped table from `data` when one
-/// covers it (checked on load). Otherwise it solves the problem exactly, or, given a `budget`,
-/// leaves the answers to the live solver with that budget per question.
+/// covers it. Otherwise it solves the problem exactly, or, given a `budget`, leaves the answers
+/// to the live solver with that budget per question.
 pub fn game_at(
     p: &Problem,
     moves_text: &str,
-    data: Option<&PathBuf>,
+    data: Option<&Path>,
     budget: Option<u64>,
 ) -> Result<Game, Error> {
+    if p.classes_allow() {
+        if let Some(g) = data.map(|d| shipped_game(p, moves_text, d)).transpose()?.flatten() {
+            return Ok(g);
+        }
+    }
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
     if !p.classes_allow() {
         // every answer is "no", and the live solver knows it at once from the classes
         return Ok(g);
     }
-    let spec = data
-        .and_then(|dir| shipped::table_for(p).map(|spec| (dir, spec)))
-        .filter(|(dir, spec)| dir.join(&spec.file).exists());
-    match (spec, budget) {
-        (Some((dir, spec)), _) => {
-            let path = dir.join(&spec.file);
-            let head = std::fs::read(&path)
-                .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))?;
-            let dir = dir.clone();
-            // levels are read a chunk at a time, as lookups need them
-            let read = move |f: &str, from: usize, to: usize| {
-                use std::io::{Read, Seek, SeekFrom};
-                let mut file = std::fs::File::open(dir.join(f)).ok()?;
-                file.seek(SeekFrom::Start(from as u64)).ok()?;
-                let mut buf = vec![0; to - from];
-                file.read_exact(&mut buf).ok()?;
-                Some(buf)
-            };
-            g.attach_table(Arc::new(shipped::open(&spec.file, &head, read)?))?;
-        }
-        (None, Some(nodes)) => g.oracle().budget = nodes,
-        (None, None) => {
+    match budget {
+        Some(nodes) => g.oracle().budget = nodes,
+        None => {
             let s = solve_with_progress(p, Options::default())?;
             g.attach_table(Arc::new(Table::from_solved(&s, |_| true)))?;
         }

@@ -2,8 +2,11 @@
 
 use serde_json::json;
 
+use std::path::Path;
+
 use crate::common::{
-    problem_of, solve_with_progress, spinner, unsolvable_note, Output, ProblemArgs,
+    problem_of, shipped_game, solve_with_progress, spinner, unsolvable_note, Output,
+    ProblemArgs,
 };
 use pegwise::game::Game;
 use pegwise::solve::{count, Options};
@@ -11,7 +14,9 @@ use pegwise::Error;
 
 /// The count, as a decimal string (JSON too: it may pass 2^64). A count past 2^128 - 1 is
 /// reported as "too many to count" (exit code 0, JSON `count: null`), never as a wrapped number.
-pub fn run(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
+/// A shipped table from `data` answers which positions are winning when it covers the problem;
+/// otherwise the problem is solved whole first.
+pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Error> {
     let p = problem_of(a)?;
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
@@ -21,10 +26,24 @@ pub fn run(a: &ProblemArgs, moves_text: &str) -> Result<Output, Error> {
             json: json!({"count": "0"}),
         });
     }
-    let s = solve_with_progress(&p, Options::default())?;
-    let pb = spinner("counting");
-    let n = count::count_from(&p, &s.canon, g.code(), |c| s.is_winning(c));
-    pb.finish_and_clear();
+    let n = match shipped_game(&p, moves_text, data)? {
+        Some(mut t) => {
+            let from_table: &pegwise::oracle::Oracle = t.oracle();
+            let pb = spinner("counting from the shipped table");
+            let n = count::count_from(&p, &p.canon(), g.code(), |c| {
+                from_table.from_table(c) == Some(true)
+            });
+            pb.finish_and_clear();
+            n
+        }
+        None => {
+            let s = solve_with_progress(&p, Options::default())?;
+            let pb = spinner("counting");
+            let n = count::count_from(&p, &s.canon, g.code(), |c| s.is_winning(c));
+            pb.finish_and_clear();
+            n
+        }
+    };
     let Some(n) = n else {
         return Ok(Output {
             text: "too many to count\n".to_string(),

@@ -1,6 +1,6 @@
 //! `pegwise hint`: the position after some moves, and a verdict on every legal jump.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use serde_json::json;
 
@@ -22,7 +22,7 @@ fn word(v: Verdict) -> &'static str {
 pub fn run(
     a: &ProblemArgs,
     moves_text: &str,
-    data: &PathBuf,
+    data: &Path,
     budget: Option<u64>,
 ) -> Result<Output, Error> {
     let p = problem_of(a)?;

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use serde_json::json;
 
-use common::{Output, ProblemArgs};
+use common::{DataArgs, Output, ProblemArgs};
 use pegwise::Error;
 
 #[derive(Parser)]
@@ -60,9 +60,8 @@ enum Command {
         /// Moves to play first, e.g. "d2-d4 f3-d3".
         #[arg(long, default_value = "")]
         moves: String,
-        /// Where to read tables from (a shipped table is used when it covers the game).
-        #[arg(long, default_value = "data")]
-        data: PathBuf,
+        #[command(flatten)]
+        data: DataArgs,
         /// When no shipped table covers the game, ask the live solver with at most this many
         /// new positions per question instead of solving the whole problem first; answers it
         /// cannot reach within the budget are printed as `unknown`.
@@ -77,6 +76,8 @@ enum Command {
         /// Moves to play first.
         #[arg(long, default_value = "")]
         moves: String,
+        #[command(flatten)]
+        data: DataArgs,
     },
     /// A winning line of jumps from the position, as moves.
     Solve {
@@ -85,9 +86,16 @@ enum Command {
         /// Moves to play first.
         #[arg(long, default_value = "")]
         moves: String,
+        #[command(flatten)]
+        data: DataArgs,
     },
     /// A solution with the fewest moves (a move is a chain of jumps by one peg).
-    Fewest(ProblemArgs),
+    Fewest {
+        #[command(flatten)]
+        p: ProblemArgs,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Decide which single-vacancy problems of the catalogue can be won, and write the record
     /// and witness solutions (only with the whole catalogue; `--only` prints).
     Winnable {
@@ -151,10 +159,10 @@ fn run(cli: &Cli) -> Result<Output, Error> {
             moves,
             data,
             budget,
-        } => hint::run(p, moves, data, *budget),
-        Command::Count { p, moves } => count::run(p, moves),
-        Command::Solve { p, moves } => solve::run(p, moves),
-        Command::Fewest(a) => fewest::run(a),
+        } => hint::run(p, moves, &data.data, *budget),
+        Command::Count { p, moves, data } => count::run(p, moves, &data.data),
+        Command::Solve { p, moves, data } => solve::run(p, moves, &data.data),
+        Command::Fewest { p, data } => fewest::run(p, &data.data),
         Command::Winnable {
             only,
             budget,
