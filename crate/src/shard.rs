@@ -33,10 +33,10 @@ pub const VERSION: u16 = 3;
 pub const CHUNK_BYTES: usize = 4096;
 /// Decoded chunks kept per shard: a few in the browser, where a game touches few chunks; all of
 /// them natively, where the CLI counts or searches over whole levels.
-const CACHE: usize = if cfg!(target_arch = "wasm32") {
-    64
+const CACHE: Option<usize> = if cfg!(target_arch = "wasm32") {
+    Some(64)
 } else {
-    usize::MAX
+    None
 };
 
 /// Where a chunk starts and how to check it.
@@ -469,7 +469,7 @@ impl Shard {
 
     fn remember(&self, c: usize, d: Arc<Chunk>) {
         if let Ok(mut cache) = self.decoded.lock() {
-            if cache.len() >= CACHE {
+            if CACHE.is_some_and(|limit| cache.len() >= limit) {
                 cache.clear();
             }
             cache.insert(c, d);

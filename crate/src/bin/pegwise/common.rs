@@ -171,7 +171,11 @@ pub fn game_at(
     budget: Option<u64>,
 ) -> Result<Game, Error> {
     if p.classes_allow() {
-        if let Some(g) = data.map(|d| shipped_game(p, moves_text, d)).transpose()?.flatten() {
+        if let Some(g) = data
+            .map(|d| shipped_game(p, moves_text, d))
+            .transpose()?
+            .flatten()
+        {
             return Ok(g);
         }
     }

@@ -5,8 +5,7 @@ use serde_json::json;
 use std::path::Path;
 
 use crate::common::{
-    problem_of, shipped_game, solve_with_progress, spinner, unsolvable_note, Output,
-    ProblemArgs,
+    problem_of, shipped_game, solve_with_progress, spinner, unsolvable_note, Output, ProblemArgs,
 };
 use pegwise::solve::{self, Options};
 use pegwise::Error;
