@@ -449,3 +449,118 @@ fn hint_out_of_budget_says_unknown_never_bad() {
         assert!(j["good"].is_null(), "{j}");
     }
 }
+
+#[test]
+fn games_counts_and_prints_a_shortest_game() {
+    // MPMP's 10-hole triangle: vacate a2; its shortest game takes 5 moves and ends at b2
+    let v = json(&["games", "--board", "triangle4", "--start", "a2"]);
+    assert_eq!(v["shortest"]["moves"], 5);
+    let line: Vec<&str> = v["shortest"]["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let p = Problem::parse(Board::by_name("triangle4").unwrap(), "a2", "any").unwrap();
+    let mut g = pegwise::game::Game::new(p.clone()).unwrap();
+    g.play_text(&line.join(" ")).unwrap();
+    assert_eq!(position::pegs(g.code()), 1);
+    let all: u128 = v["games"].as_str().unwrap().parse().unwrap();
+    let unique = json(&["games", "--board", "triangle4", "--start", "a2", "--unique"]);
+    let unique: u128 = unique["games"].as_str().unwrap().parse().unwrap();
+    assert!(0 < unique && unique <= all, "{unique} of {all}");
+    // no game at all: the count is 0 and there is no shortest game
+    let none = json(&[
+        "games",
+        "--board",
+        "triangle4",
+        "--start",
+        "a1",
+        "--goal",
+        "a1",
+    ]);
+    assert_eq!(none["games"], "0");
+    assert_eq!(none["shortest"], Value::Null);
+    let (code, _, err) = pegwise(&["games", "--board", "triangle4", "--start", "all"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("one start"), "{err}");
+}
+
+#[test]
+fn deadend_lines_play_to_a_lost_and_a_dead_board() {
+    for (board, start, goal) in [("triangle5", "a1", "start"), ("english", "d4", "start")] {
+        let v = json(&[
+            "deadend", "--board", board, "--start", start, "--goal", goal,
+        ]);
+        let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
+        for key in ["lost", "dead"] {
+            let line: Vec<&str> = v[key]["line"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            let mut g = pegwise::game::Game::new(p.clone()).unwrap();
+            g.play_text(&line.join(" ")).unwrap();
+            assert_eq!(v[key]["jumps"], line.len());
+            if key == "dead" {
+                assert!(g.legal_jumps().is_empty(), "{board}: {line:?}");
+            } else {
+                assert!(!Brute::new(&p).winning(g.code()), "{board}: {line:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_1d_puzzle_agrees_with_brute_force_on_every_row6_position() {
+    let b = Board::by_name("row:6").unwrap();
+    for code in 1..(1u64 << 6) - 1 {
+        let text = pegwise::moves::position_text(&b, code);
+        let v = json(&[
+            "solve",
+            "--board",
+            "row:6",
+            "--position",
+            &text,
+            "--goal",
+            "any",
+        ]);
+        let p = Problem::with_position(b.clone(), &text, "any").unwrap();
+        let want = Brute::new(&p).winning(code);
+        assert_eq!(v["solvable"], want, "{text}");
+        if !want {
+            continue;
+        }
+        // (index, L|R) pairs that play through to one peg
+        let mut c = code;
+        for m in v["moves"].as_array().unwrap() {
+            let i = m[0].as_u64().unwrap() as u8;
+            let to = if m[1] == "R" { i + 2 } else { i - 2 };
+            let j = *b
+                .jumps()
+                .iter()
+                .find(|j| j.from == i && j.to == to)
+                .unwrap();
+            assert!(position::can_jump(c, j), "{text}: {m}");
+            c = position::after(c, j);
+        }
+        assert_eq!(position::pegs(c), 1, "{text}");
+    }
+}
+
+#[test]
+fn position_replaces_the_start_everywhere() {
+    // one jump from the central game's start, written as a position: the same hints
+    let b = Board::by_name("english").unwrap();
+    let p = Problem::parse(b.clone(), "d4", "start").unwrap();
+    let mut g = pegwise::game::Game::new(p).unwrap();
+    g.play_text("d2-d4").unwrap();
+    let text = pegwise::moves::position_text(&b, g.code());
+    let from_moves = json(&["hint", "--moves", "d2-d4"]);
+    let from_position = json(&["hint", "--position", &text, "--budget", "2000000"]);
+    assert_eq!(from_moves["jumps"], from_position["jumps"]);
+    let (code, _, err) = pegwise(&["hint", "--position", "XXo"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("XXo"), "{err}");
+}

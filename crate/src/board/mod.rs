@@ -145,6 +145,11 @@ impl Board {
     pub fn name(&self) -> &str {
         &self.name
     }
+    /// True when every hole lies in one row (a 1-D board such as `row:L`).
+    pub fn is_one_row(&self) -> bool {
+        self.holes.windows(2).all(|w| w[0].y == w[1].y)
+    }
+
     /// The lattice.
     pub fn lattice(&self) -> Lattice {
         self.lattice

@@ -14,7 +14,9 @@
 
 pub mod brute;
 pub mod count;
+pub mod deadend;
 pub mod fewest;
+pub mod games;
 pub mod live;
 pub mod masks;
 mod par;

@@ -44,6 +44,11 @@ pub struct ProblemArgs {
     /// Where the last peg must end: `start`, `any`, or a hole.
     #[arg(long, default_value = "start")]
     goal: String,
+    /// Play from this position instead of the start: X a peg, o a hole, hole by hole in reading
+    /// order (`/` and spaces ignored), e.g. `XXoXoXX` on row:7. Goal `start` then means the
+    /// start hole named by --start.
+    #[arg(long)]
+    position: Option<String>,
 }
 
 /// A command's answer, in both forms.
@@ -78,9 +83,35 @@ fn board_of(a: &BoardArgs) -> Result<Board, Error> {
     }
 }
 
-/// The problem the arguments name.
+/// The problem the arguments name. With `--position`, the game starts from that position
+/// (an edited position is not known to be reachable from a start, so no table answers for it:
+/// its hints are solved from the position itself).
 pub fn problem_of(a: &ProblemArgs) -> Result<Problem, Error> {
-    Problem::parse(board_of(&a.board)?, &a.start, &a.goal)
+    let board = board_of(&a.board)?;
+    let Some(position) = &a.position else {
+        return Problem::parse(board, &a.start, &a.goal);
+    };
+    let goal = if a.goal.trim() == "start" {
+        // the goal the start names: its hole
+        let p = Problem::parse(board.clone(), &a.start, "start")?;
+        match p.start {
+            pegwise::Start::Hole(h) => board.hole_name(h).to_string(),
+            _ => {
+                return Err(Error::BadGoal(format!(
+                    "start with --start {}: name a goal hole or 'any' with --position",
+                    a.start
+                )))
+            }
+        }
+    } else {
+        a.goal.clone()
+    };
+    Problem::with_position(board, position, &goal)
+}
+
+/// A problem from a board, a start and a goal given apart from `ProblemArgs`.
+pub fn problem_from(board: &BoardArgs, start: &str, goal: &str) -> Result<Problem, Error> {
+    Problem::parse(board_of(board)?, start, goal)
 }
 
 /// A spinner on stderr with a label.
@@ -187,6 +218,9 @@ pub fn game_at(
     }
     match budget {
         Some(nodes) => g.oracle().budget = nodes,
+        // a table holds positions reachable from single vacancies, never a set position's
+        // game: the live search answers it with no budget limit, so exactly
+        None if matches!(p.start, pegwise::Start::Position(_)) => g.oracle().budget = u64::MAX,
         None => {
             let s = solve_with_progress(p, Options::default())?;
             g.attach_table(Arc::new(Table::from_solved(&s, |_| true)))?;

@@ -1,4 +1,5 @@
-//! The `pegwise` command: boards, stats, dump, hint, count, solve, fewest, tables.
+//! The `pegwise` command: boards, stats, dump, hint, count, solve, fewest, deadend, games,
+//! winnable, tables.
 //!
 //! This file is the clap entry and the dispatch; each command lives in its own module, and
 //! `common` holds what they share (board and problem arguments, output, progress).
@@ -8,8 +9,10 @@
 mod boards;
 mod common;
 mod count;
+mod deadend;
 mod dump;
 mod fewest;
+mod games;
 mod hint;
 mod solve;
 mod stats;
@@ -22,7 +25,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use serde_json::json;
 
-use common::{DataArgs, Output, ProblemArgs};
+use common::{BoardArgs, DataArgs, Output, ProblemArgs};
 use pegwise::Error;
 
 #[derive(Parser)]
@@ -96,6 +99,30 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// The fewest jumps after which the goal is out of reach, and to a dead board (no jump
+    /// left), each with one line.
+    Deadend {
+        #[command(flatten)]
+        p: ProblemArgs,
+        #[command(flatten)]
+        data: DataArgs,
+    },
+    /// Count the games (sequences of moves, a move a chain of jumps by one peg, partial chains
+    /// included) from one start to the goal, and print one shortest game.
+    Games {
+        #[command(flatten)]
+        board: BoardArgs,
+        /// The hole empty at the start (or a start position such as XXoXoXX).
+        #[arg(long)]
+        start: String,
+        /// Where the last peg must end: `any`, `start`, or a hole.
+        #[arg(long, default_value = "any")]
+        goal: String,
+        /// Count up to symmetry: of moves whose results are images of each other under a
+        /// symmetry of the position, keep one.
+        #[arg(long)]
+        unique: bool,
+    },
     /// Decide which single-vacancy problems of the catalogue can be won, and write the record
     /// and witness solutions (only with the whole catalogue; `--only` prints).
     Winnable {
@@ -163,6 +190,13 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Count { p, moves, data } => count::run(p, moves, &data.data),
         Command::Solve { p, moves, data } => solve::run(p, moves, &data.data),
         Command::Fewest { p, data } => fewest::run(p, &data.data),
+        Command::Deadend { p, data } => deadend::run(p, &data.data),
+        Command::Games {
+            board,
+            start,
+            goal,
+            unique,
+        } => games::run(board, start, goal, *unique),
         Command::Winnable {
             only,
             budget,

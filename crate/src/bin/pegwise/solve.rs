@@ -7,12 +7,24 @@ use serde_json::json;
 use crate::common::{game_at, problem_of, unsolvable_note, Output, ProblemArgs};
 use pegwise::{moves, Error};
 
-/// The line as moves, or the note that there is none (exact: the game has a shipped table from
+/// The line as moves (on a one-row board as `(index, L|R)` jumps), or the note that there is none (exact: the game has a shipped table from
 /// `data` or is solved whole first, or the classes already rule the goal out).
 pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Error> {
     let p = problem_of(a)?;
     let mut g = game_at(&p, moves_text, Some(data), None)?;
     match g.solution() {
+        // the 1-D puzzle (Pegs): each jump as the moving peg's 0-based index and a direction
+        Some(line) if p.board.is_one_row() => {
+            let pairs: Vec<(u8, &str)> = line
+                .iter()
+                .map(|j| (j.from, if j.to > j.from { "R" } else { "L" }))
+                .collect();
+            let text: Vec<String> = pairs.iter().map(|(i, d)| format!("({i}, {d})")).collect();
+            Ok(Output {
+                text: format!("{}\n", text.join(" ")),
+                json: json!({"solvable": true, "moves": pairs}),
+            })
+        }
         Some(line) => {
             let m = moves::moves_text(&p.board, &line);
             Ok(Output {
