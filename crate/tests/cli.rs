@@ -564,3 +564,37 @@ fn position_replaces_the_start_everywhere() {
     assert_eq!(code, 2);
     assert!(err.contains("XXo"), "{err}");
 }
+
+#[test]
+fn best_finish_agrees_with_brute_force_after_the_goal_is_lost() {
+    fn fewest(b: &Board, code: u64) -> u32 {
+        position::legal_jumps(b, code)
+            .map(|j| fewest(b, position::after(code, j)))
+            .min()
+            .unwrap_or(position::pegs(code))
+    }
+    let b = Board::by_name("triangle5").unwrap();
+    for moves in ["a3-a1 c4-a2", "a3-a1", "a3-a1 c5-a3 d4-b4"] {
+        let v = json(&[
+            "best",
+            "--board",
+            "triangle5",
+            "--start",
+            "a1",
+            "--moves",
+            moves,
+        ]);
+        let p = Problem::parse(b.clone(), "a1", "start").unwrap();
+        let mut g = pegwise::game::Game::new(p).unwrap();
+        g.play_text(moves).unwrap();
+        assert_eq!(v["pegs"], fewest(&b, g.code()), "{moves}");
+        g.play_text(v["jump"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            v["pegs"],
+            fewest(&b, g.code()),
+            "{moves}: the jump keeps it"
+        );
+    }
+    let v = json(&["best", "--budget", "3", "--moves", "d2-d4"]);
+    assert_eq!(v["pegs"], Value::Null);
+}

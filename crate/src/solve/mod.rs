@@ -12,6 +12,7 @@
 //! the parents gathered in parallel into buckets by their top bits and radix sorted bucket by
 //! bucket (`par::collect`).
 
+pub mod best;
 pub mod brute;
 pub mod count;
 pub mod deadend;

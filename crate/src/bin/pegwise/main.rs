@@ -1,4 +1,4 @@
-//! The `pegwise` command: boards, stats, dump, hint, count, solve, fewest, deadend, games,
+//! The `pegwise` command: boards, stats, dump, hint, count, solve, fewest, best, deadend, games,
 //! winnable, tables.
 //!
 //! This file is the clap entry and the dispatch; each command lives in its own module, and
@@ -6,6 +6,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod best;
 mod boards;
 mod common;
 mod count;
@@ -99,6 +100,17 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// How few pegs can still remain from the position, and a jump that keeps that.
+    Best {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Moves to play first.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Most positions to search; past it the answer is "unknown".
+        #[arg(long, default_value_t = 50_000_000)]
+        budget: u64,
+    },
     /// The fewest jumps after which the goal is out of reach, and to a dead board (no jump
     /// left), each with one line.
     Deadend {
@@ -190,6 +202,7 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Count { p, moves, data } => count::run(p, moves, &data.data),
         Command::Solve { p, moves, data } => solve::run(p, moves, &data.data),
         Command::Fewest { p, data } => fewest::run(p, &data.data),
+        Command::Best { p, moves, budget } => best::run(p, moves, *budget),
         Command::Deadend { p, data } => deadend::run(p, &data.data),
         Command::Games {
             board,
