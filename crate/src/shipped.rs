@@ -100,7 +100,7 @@ pub fn tables_for(board: &Board) -> Result<Vec<TableSpec>> {
 pub fn table_for(problem: &Problem) -> Option<TableSpec> {
     let specs = tables_for(&problem.board).ok()?;
     let mut covering: Vec<TableSpec> = specs.into_iter().filter(|s| covers(problem, s)).collect();
-    covering.sort_by_key(|s| s.union);
+    crate::small_sort::sort_by_key(&mut covering, |s| s.union);
     covering.into_iter().next()
 }
 

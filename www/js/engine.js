@@ -112,7 +112,16 @@ function start(src) {
     for (const w of eng.waiting.values()) w.fail(new Error(`engine failed: ${e.message}`));
     eng.waiting.clear();
   };
-  eng.boards = send(eng, 'hello', undefined, { wasm: `${src}pkg/pegwise_bg.wasm`, data: `${src}data/` }).then((r) => r.boards);
+  // The wasm is fetched and compiled here, streaming, while the worker's script is still
+  // loading (the page preloads it); the compiled module is handed over, so the worker only
+  // instantiates it. If that fails here, the worker fetches it itself and reports why.
+  const wasm = `${src}pkg/pegwise_bg.wasm`;
+  performance.mark('pegwise:engine-start');
+  const module = WebAssembly.compileStreaming(fetch(wasm)).then(
+    (m) => (performance.mark('pegwise:wasm-compiled'), m),
+    () => undefined,
+  );
+  eng.boards = module.then((m) => send(eng, 'hello', undefined, { wasm, module: m, data: `${src}data/` })).then((r) => r.boards);
   eng.boards.catch(() => {}); // reported to whoever asks
   return eng;
 }
