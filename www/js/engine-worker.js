@@ -152,6 +152,10 @@ const common = {
     await p;
     performance.mark('pegwise:wasm-ready');
     LIMITS = limits();
+    return {};
+  },
+  /** The board catalogue (asked for once the first game is open: it takes a while to build). */
+  boards() {
     return { boards: boards() };
   },
   /** A board's layout, without opening a game on it. */

@@ -63,7 +63,8 @@ export function resolveSrc(src) {
 /**
  * @typedef {{worker: Worker, sessions: number, idle: ReturnType<typeof setTimeout>|undefined,
  *   waiting: Map<number, {ok: (v: any) => void, fail: (e: Error) => void}>,
- *   tables: Map<number, (snap: Snapshot) => void>, boards: Promise<BoardEntry[]>, next: number}} Engine
+ *   tables: Map<number, (snap: Snapshot) => void>, boards: Promise<BoardEntry[]>|null, next: number}} Engine
+ *   boards: the catalogue, asked for on first use (it is not needed to open the first game)
  */
 
 /** @type {Map<string, Engine>} live engines by base URL */
@@ -94,7 +95,7 @@ function spawn(url) {
 function start(src) {
   const worker = spawn(new URL('./engine-worker.js', import.meta.url));
   /** @type {Engine} */
-  const eng = { worker, sessions: 0, idle: undefined, waiting: new Map(), tables: new Map(), boards: Promise.resolve([]), next: 1 };
+  const eng = { worker, sessions: 0, idle: undefined, waiting: new Map(), tables: new Map(), boards: null, next: 1 };
   worker.onmessage = (e) => {
     const msg = e.data;
     if (msg.event === 'table') {
@@ -121,8 +122,8 @@ function start(src) {
     (m) => (performance.mark('pegwise:wasm-compiled'), m),
     () => undefined,
   );
-  eng.boards = module.then((m) => send(eng, 'hello', undefined, { wasm, module: m, data: `${src}data/` })).then((r) => r.boards);
-  eng.boards.catch(() => {}); // reported to whoever asks
+  // requests sent before `hello` wait for it in the worker; a failure reaches every request
+  module.then((m) => send(eng, 'hello', undefined, { wasm, module: m, data: `${src}data/` })).catch(() => {});
   return eng;
 }
 
@@ -138,6 +139,15 @@ function send(eng, op, gid, args) {
     eng.waiting.set(id, { ok, fail });
     eng.worker.postMessage({ id, op, gid, args });
   });
+}
+
+/**
+ * Starts the engine for a base URL now, before any board asks for it (the page calls this
+ * first thing, so the worker and the wasm load while the rest of the page starts up).
+ * @param {string} [src] base URL from resolveSrc(); the default base URL when left out
+ */
+export function startEngine(src = resolveSrc(undefined)) {
+  if (!engines.has(src)) engines.set(src, start(src));
 }
 
 /**
@@ -163,7 +173,13 @@ export function openSession(src, onTable) {
       if (!open) return Promise.reject(new Error('this board was destroyed'));
       return send(e, op, gid, args);
     },
-    boards: e.boards,
+    get boards() {
+      if (!e.boards) {
+        e.boards = send(e, 'boards', undefined).then((r) => r.boards);
+        e.boards.catch(() => {}); // reported to whoever asks
+      }
+      return e.boards;
+    },
     close() {
       if (!open) return;
       open = false;
