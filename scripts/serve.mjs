@@ -134,8 +134,9 @@ async function handle(req, res, pages) {
 const packed = new Map();
 
 /**
- * A file's gzipped bytes, compressed once and kept while the file is unchanged (so a page load
- * never waits for the server to compress the wasm again).
+ * A file's gzipped bytes: its gzipped twin `file.gz` when the build made one (site/, by
+ * zopfli) and it is not older than the file, else compressed here once and kept while the file
+ * is unchanged (so a page load never waits for the server to compress the wasm again).
  * @param {string} file
  * @param {import('node:fs').Stats} st
  * @returns {Promise<Buffer>}
@@ -144,7 +145,8 @@ async function gzipped(file, st) {
   const key = `${st.mtimeMs}:${st.size}`;
   const hit = packed.get(file);
   if (hit?.key === key) return hit.body;
-  const body = await gzipAsync(await readFile(file), { level: 6 });
+  const twin = await stat(`${file}.gz`).catch(() => null);
+  const body = twin && twin.mtimeMs >= st.mtimeMs ? await readFile(`${file}.gz`) : await gzipAsync(await readFile(file), { level: 6 });
   packed.set(file, { key, body });
   return body;
 }
