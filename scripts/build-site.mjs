@@ -10,7 +10,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import zopfli from '@gfx/zopfli';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WWW = `${ROOT}www/`;
@@ -67,7 +67,13 @@ await build({
 
 // the pages: the bundles replace the module graph, so its preload list goes
 for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {
-  const html = readFileSync(`${WWW}${f}`, 'utf8')
+  let html = readFileSync(`${WWW}${f}`, 'utf8');
+  // inline scripts minified too
+  for (const [whole, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+    const { code: min } = await transform(code, { minify: true, target: 'es2022', charset: 'utf8' });
+    html = html.replace(whole, () => `<script>${min.trim()}</script>`);
+  }
+  html = html
     .replace(/^\s*<!--[\s\S]*?-->\n/gm, '')
     .replace(/^\s*<link rel="modulepreload"[^\n]*\n/gm, '')
     .replace(/\n[ \t]+/g, '\n'); // indentation only: the pages have no <pre> or <textarea>

@@ -35,12 +35,14 @@ async function openingOf(pages) {
   const pegs = await page.evaluate(async () => (await window.pegwise.call('pegs')).pegs);
   await shoot(page, `shipped-${pages}`);
   await clean();
-  return { fetched: [...new Set(fetched)].sort(), pegs };
+  return { fetched: [...new Set(fetched)].sort(), requests: fetched, pegs };
 }
 
 test('the shipped page is two bundles and the wasm, built from the current wasm', async () => {
-  const { fetched, pegs } = await openingOf('site');
+  const { fetched, pegs, requests } = await openingOf('site');
   assert.deepEqual(fetched, ['/js/app.js', '/js/engine-worker.js', '/pkg/pegwise_bg.wasm']);
+  assert.equal(requests.filter((p) => p === '/pkg/pegwise_bg.wasm').length, 1, 'the wasm is fetched once');
+  assert.equal(requests.filter((p) => p === '/js/engine-worker.js').length, 1, 'one engine worker');
   assert.deepEqual(
     pegs.map((p) => [p.hole, p.mark]),
     [['d2', 'good'], ['b4', 'good'], ['f4', 'good'], ['d6', 'good']],
@@ -48,7 +50,7 @@ test('the shipped page is two bundles and the wasm, built from the current wasm'
   assert.ok(readFileSync(`${ROOT}site/pkg/pegwise_bg.wasm`).equals(readFileSync(`${ROOT}www/pkg/pegwise_bg.wasm`)), 'site/ holds the wasm of the last build: run node scripts/build-site.mjs');
   const html = readFileSync(`${ROOT}site/index.html`, 'utf8');
   assert.doesNotMatch(html, /modulepreload/, 'no per-module preloads in the shipped page');
-  assert.match(html, /<link rel="preload" href="pkg\/pegwise_bg\.wasm" as="fetch"/);
+  assert.match(html, /new Worker\(early\.workerUrl/, 'the page starts the engine from its inline script');
 });
 
 test('the readable sources run unbundled and judge the same opening', async () => {

@@ -88,12 +88,31 @@ function spawn(url) {
 }
 
 /**
+ * The engine the page's inline script started (index.html: its worker, and its wasm being
+ * compiled) before this module arrived, when it is the one for this wasm; null otherwise (then
+ * it is stopped). Taken once.
+ * @param {string} wasm the wasm's URL for the engine being started
+ * @returns {{worker: Worker, wasm: Promise<WebAssembly.Module>}|null}
+ */
+function takeEarly(wasm) {
+  const early = /** @type {any} */ (globalThis).pegwiseEarly;
+  if (!early) return null;
+  delete (/** @type {any} */ (globalThis).pegwiseEarly);
+  const same = early.workerUrl === new URL('./engine-worker.js', import.meta.url).href && early.wasmUrl === wasm;
+  if (same && !early.failed) return early;
+  early.worker.terminate();
+  return null;
+}
+
+/**
  * Starts the engine for a base URL.
  * @param {string} src
  * @returns {Engine}
  */
 function start(src) {
-  const worker = spawn(new URL('./engine-worker.js', import.meta.url));
+  const wasm = `${src}pkg/pegwise_bg.wasm`;
+  const early = takeEarly(wasm);
+  const worker = early?.worker ?? spawn(new URL('./engine-worker.js', import.meta.url));
   /** @type {Engine} */
   const eng = { worker, sessions: 0, idle: undefined, waiting: new Map(), tables: new Map(), boards: null, next: 1 };
   worker.onmessage = (e) => {
@@ -113,12 +132,11 @@ function start(src) {
     for (const w of eng.waiting.values()) w.fail(new Error(`engine failed: ${e.message}`));
     eng.waiting.clear();
   };
-  // The wasm is fetched and compiled here, streaming, while the worker's script is still
-  // loading (the page preloads it); the compiled module is handed over, so the worker only
-  // instantiates it. If that fails here, the worker fetches it itself and reports why.
-  const wasm = `${src}pkg/pegwise_bg.wasm`;
-  performance.mark('pegwise:engine-start');
-  const module = WebAssembly.compileStreaming(fetch(wasm)).then(
+  // The wasm is fetched and compiled here (or by the page's inline script), streaming, while
+  // the worker's script is still loading; the compiled module is handed over, so the worker
+  // only instantiates it. If that fails here, the worker fetches it itself and reports why.
+  if (!early) performance.mark('pegwise:engine-start');
+  const module = (early?.wasm ?? WebAssembly.compileStreaming(fetch(wasm))).then(
     (m) => (performance.mark('pegwise:wasm-compiled'), m),
     () => undefined,
   );
