@@ -5,7 +5,7 @@
 // Tests import startServer().
 
 import { createServer } from 'node:http';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -181,6 +181,10 @@ export function startServer({ port = 8080, host = '127.0.0.1', pages = 'site' } 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const port = Number(process.env.PORT ?? 8080);
   const pages = process.argv.includes('--source') ? 'source' : 'site';
+  if (pages === 'site' && !existsSync(join(PAGES.site, 'index.html'))) {
+    console.error('pegwise: site/ is not built: run scripts/play (or scripts/build-wasm, then node scripts/build-site.mjs), or serve the sources with --source');
+    process.exit(1);
+  }
   startServer({ port, pages }).then(
     ({ url }) => console.log(`pegwise: serving ${pages === 'site' ? 'site/' : 'www/'} and data/ at ${url}  (Ctrl+C to stop)`),
     (e) => {
