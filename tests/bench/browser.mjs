@@ -3,7 +3,8 @@
 // navigation -> every opening jump judged (cold: a new context per load) on the default page,
 // English from c1, other boards' defaults, and after changing the start, with the start-up
 // broken down by performance marks; wasm classification time per position; bytes shipped
-// (gzipped, from the real files) and table bytes fetched. BENCH_RUNS loads per case (7).
+// (gzipped, from the real files) and table bytes fetched. BENCH_RUNS loads per case (7);
+// BENCH_PAGES=source times the unbundled modules of www/ instead of site/.
 
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -132,7 +133,9 @@ async function coldLoad(browser, query, changeTo) {
   return { judged, html: t.html, app: t.app, marks, tableBytes: openingBytes, changed };
 }
 
-const server = await startServer({ port: 0 });
+/** Which form of the page to time: the shipped one (site/), or with BENCH_PAGES=source the modules of www/. */
+const PAGES = process.env.BENCH_PAGES === 'source' ? 'source' : 'site';
+const server = await startServer({ port: 0, pages: PAGES });
 const browser = await chromium.launch(LAUNCH);
 try {
   // 1. Navigation to every opening jump judged (good or bad, none loading or unknown), cold:
@@ -223,6 +226,10 @@ try {
     return results;
   });
 
+  if (PAGES === 'source') {
+    console.log(JSON.stringify({ pages: 'source', opening }, null, 2));
+    process.exitCode = 0;
+  }
   const shipped = shippedBytes(PAGE_FILES);
   const embed = shippedBytes(EMBED_FILES);
   const report = {
