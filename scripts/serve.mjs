@@ -1,13 +1,18 @@
 #!/usr/bin/env node
-// A tiny static server for the game: www/ at /, data/ at /data/. No dependencies.
-// `node scripts/serve.mjs` serves on 127.0.0.1:$PORT (default 8080); tests import startServer().
+// A tiny static server for the game: the page at / and data/ at /data/. No dependencies.
+// `node scripts/serve.mjs` serves the shipped form (site/, built by scripts/build-site.mjs) on
+// 127.0.0.1:$PORT (default 8080); `--source` serves the readable modules of www/ instead.
+// Tests import startServer().
 
 import { createServer } from 'node:http';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createGzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCb } from 'node:zlib';
+
+const gzipAsync = promisify(gzipCb);
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -25,22 +30,29 @@ const TYPES = {
   '.md': 'text/plain; charset=utf-8',
 };
 
-/** Types worth gzipping on the fly (tables shrink ~20%, the wasm by half). */
+/** Types worth gzipping (tables shrink ~20%, the wasm by half); each file is compressed once. */
 const COMPRESS = new Set(['.html', '.js', '.mjs', '.css', '.json', '.wasm', '.svg', '.txt', '.md', '.pgt']);
 
-/** URL prefixes and the folders they map to, longest first. */
-const MOUNTS = [
+/** The folders a page can be served from: the shipped bundles, or the readable sources. */
+export const PAGES = { site: join(ROOT, 'site'), source: join(ROOT, 'www') };
+
+/**
+ * URL prefixes and the folders they map to, longest first.
+ * @param {'site'|'source'} pages
+ */
+const mounts = (pages) => [
   ['/data/', join(ROOT, 'data')],
-  ['/', join(ROOT, 'www')],
+  ['/', PAGES[pages]],
 ];
 
 /**
  * Maps a request path to a file inside one of the mounts, or null when it would escape them.
  * @param {string} urlPath the decoded path of the request, e.g. "/js/app.js"
+ * @param {'site'|'source'} [pages] which form of the page is served at /
  * @returns {string | null}
  */
-export function resolvePath(urlPath) {
-  for (const [prefix, dir] of MOUNTS) {
+export function resolvePath(urlPath, pages = 'site') {
+  for (const [prefix, dir] of mounts(pages)) {
     if (!urlPath.startsWith(prefix)) continue;
     const rel = normalize(urlPath.slice(prefix.length));
     const file = resolve(dir, rel === '.' ? '' : rel);
@@ -54,8 +66,9 @@ export function resolvePath(urlPath) {
  * Handles one request: GET/HEAD of a file, index.html for a folder, 404 otherwise.
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
+ * @param {'site'|'source'} pages
  */
-async function handle(req, res) {
+async function handle(req, res, pages) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
@@ -67,7 +80,7 @@ async function handle(req, res) {
     res.writeHead(400).end('bad path');
     return;
   }
-  let file = resolvePath(path);
+  let file = resolvePath(path, pages);
   try {
     if (!file) throw new Error('outside');
     let st = await stat(file);
@@ -98,9 +111,10 @@ async function handle(req, res) {
       return;
     }
     const gzip = COMPRESS.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const packedBody = gzip ? await gzipped(file, st) : null;
     res.writeHead(200, {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      ...(gzip ? { 'Content-Encoding': 'gzip' } : { 'Content-Length': st.size }),
+      ...(packedBody ? { 'Content-Encoding': 'gzip', 'Content-Length': packedBody.length } : { 'Content-Length': st.size }),
       Vary: 'Accept-Encoding',
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
@@ -109,21 +123,43 @@ async function handle(req, res) {
       res.end();
       return;
     }
-    const body = createReadStream(file).on('error', () => res.destroy());
-    (gzip ? body.pipe(createGzip({ level: 6 })) : body).pipe(res);
+    if (packedBody) res.end(packedBody);
+    else createReadStream(file).on('error', () => res.destroy()).pipe(res);
   } catch {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
   }
 }
 
+/** Gzipped bodies by file, with the modification time and size they were made from. */
+const packed = new Map();
+
+/**
+ * A file's gzipped bytes: its gzipped twin `file.gz` when the build made one (site/, by
+ * zopfli) and it is not older than the file, else compressed here once and kept while the file
+ * is unchanged (so a page load never waits for the server to compress the wasm again).
+ * @param {string} file
+ * @param {import('node:fs').Stats} st
+ * @returns {Promise<Buffer>}
+ */
+async function gzipped(file, st) {
+  const key = `${st.mtimeMs}:${st.size}`;
+  const hit = packed.get(file);
+  if (hit?.key === key) return hit.body;
+  const twin = await stat(`${file}.gz`).catch(() => null);
+  const body = twin && twin.mtimeMs >= st.mtimeMs ? await readFile(`${file}.gz`) : await gzipAsync(await readFile(file), { level: 6 });
+  packed.set(file, { key, body });
+  return body;
+}
+
 /**
  * Starts the server on 127.0.0.1.
- * @param {{port?: number, host?: string}} [options] port 0 picks a free port
+ * @param {{port?: number, host?: string, pages?: 'site'|'source'}} [options] port 0 picks a
+ *   free port; pages: the shipped form (site/, the default) or the readable sources (www/)
  * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>}
  */
-export function startServer({ port = 8080, host = '127.0.0.1' } = {}) {
+export function startServer({ port = 8080, host = '127.0.0.1', pages = 'site' } = {}) {
   const server = createServer((req, res) => {
-    handle(req, res).catch(() => res.destroy());
+    handle(req, res, pages).catch(() => res.destroy());
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);
@@ -144,8 +180,13 @@ export function startServer({ port = 8080, host = '127.0.0.1' } = {}) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const port = Number(process.env.PORT ?? 8080);
-  startServer({ port }).then(
-    ({ url }) => console.log(`pegwise: serving www/ and data/ at ${url}  (Ctrl+C to stop)`),
+  const pages = process.argv.includes('--source') ? 'source' : 'site';
+  if (pages === 'site' && !existsSync(join(PAGES.site, 'index.html'))) {
+    console.error('pegwise: site/ is not built: run scripts/play (or scripts/build-wasm, then node scripts/build-site.mjs), or serve the sources with --source');
+    process.exit(1);
+  }
+  startServer({ port, pages }).then(
+    ({ url }) => console.log(`pegwise: serving ${pages === 'site' ? 'site/' : 'www/'} and data/ at ${url}  (Ctrl+C to stop)`),
     (e) => {
       console.error(`pegwise: cannot serve on port ${port}: ${e.message}`);
       process.exit(1);

@@ -6,22 +6,22 @@
 
 use crate::error::{Error, Result};
 
-/// Binomial coefficients C(n, k) for n, k ≤ 64, computed at compile time (saturating; every
-/// value used for ranks, C(n, k) with n ≤ 64, fits in a u64).
-static BINOMIAL: [[u64; 65]; 65] = {
-    let mut t = [[0u64; 65]; 65];
-    let mut n = 0;
-    while n <= 64 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k <= n {
-            t[n][k] = t[n - 1][k - 1].saturating_add(if k < n { t[n - 1][k] } else { 0 });
-            k += 1;
+/// Binomial coefficients C(n, k) for n, k ≤ 64 (saturating; every value used for ranks,
+/// C(n, k) with n ≤ 64, fits in a u64). Built on first use rather than stored in the binary:
+/// the 34 KB table would otherwise be part of the page's wasm download.
+fn binomials() -> &'static [[u64; 65]; 65] {
+    static TABLE: std::sync::OnceLock<Box<[[u64; 65]; 65]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[0u64; 65]; 65]);
+        for n in 0..=64 {
+            t[n][0] = 1;
+            for k in 1..=n {
+                t[n][k] = t[n - 1][k - 1].saturating_add(if k < n { t[n - 1][k] } else { 0 });
+            }
         }
-        n += 1;
-    }
-    t
-};
+        t
+    })
+}
 
 /// C(n, k), 0 when k > n (saturating above u64).
 #[inline]
@@ -29,7 +29,7 @@ pub fn binomial(n: u32, k: u32) -> u64 {
     if k > n || n > 64 {
         0
     } else {
-        BINOMIAL[n as usize][k as usize]
+        binomials()[n as usize][k as usize]
     }
 }
 
@@ -37,11 +37,13 @@ pub fn binomial(n: u32, k: u32) -> u64 {
 /// sorted list of codes becomes a sorted list of ranks.
 #[inline]
 pub fn rank(code: u64) -> u64 {
+    let t = binomials();
     let mut r = 0u64;
     let mut rest = code;
     let mut j = 1;
     while rest != 0 {
-        r = r.wrapping_add(binomial(rest.trailing_zeros(), j));
+        // trailing_zeros < 64 and j ≤ 64 here, so both index in range
+        r = r.wrapping_add(t[rest.trailing_zeros() as usize][j]);
         j += 1;
         rest &= rest - 1;
     }

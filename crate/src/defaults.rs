@@ -65,7 +65,7 @@ pub fn nearby(problem: &Problem) -> Option<Problem> {
             .filter(|g| *g != problem.goal);
         let same_start = goals.filter_map(|g| Problem::new(board.clone(), problem.start, g).ok());
         let mut holes: Vec<u8> = (0..board.len() as u8).collect();
-        holes.sort_by_key(|&h| (h.abs_diff(s), h));
+        crate::small_sort::sort_by_key(&mut holes, |&h| (h.abs_diff(s), h));
         let same_goal = holes
             .into_iter()
             .filter_map(|h| Problem::new(board.clone(), Start::Hole(h), problem.goal).ok());

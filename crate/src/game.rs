@@ -449,7 +449,7 @@ impl Game {
     pub fn pegs(&mut self) -> Vec<PegHints> {
         let mut holes: Vec<u8> = self.legal_jumps().iter().map(|j| j.from).collect();
         holes.dedup();
-        holes.sort_unstable();
+        crate::small_sort::sort_by_key(&mut holes, |&h| h);
         holes.dedup();
         holes.into_iter().map(|h| self.peg_hints(h)).collect()
     }

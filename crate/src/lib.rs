@@ -41,6 +41,7 @@
 pub mod board;
 pub mod classes;
 pub mod codec;
+pub mod crc;
 pub mod defaults;
 pub mod error;
 pub mod game;
@@ -52,6 +53,7 @@ pub mod position;
 pub mod problem;
 pub mod shard;
 pub mod shipped;
+pub mod small_sort;
 pub mod solve;
 pub mod symmetry;
 pub mod table;

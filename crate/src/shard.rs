@@ -256,7 +256,7 @@ pub fn encode(
         out.extend_from_slice(&e.offset.to_le_bytes());
         out.extend_from_slice(&e.hash);
     }
-    let crc = crc32fast::hash(&out);
+    let crc = crate::crc::crc32(&out);
     out.extend_from_slice(&crc.to_le_bytes());
     out.extend_from_slice(&data);
     out
@@ -323,7 +323,7 @@ impl Shard {
         }
         let crc_end = r.pos();
         let crc = r.u32()?;
-        if crc32fast::hash(&bytes[..crc_end]) != crc && !cfg!(fuzzing) {
+        if crate::crc::crc32(&bytes[..crc_end]) != crc && !cfg!(fuzzing) {
             return Err(bad("header checksum mismatch".into()));
         }
         let header_len = r.pos();

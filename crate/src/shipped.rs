@@ -35,8 +35,9 @@ pub const FULL_BOARDS: &[&str] = &["triangle4", "trunc12", "triangle5", "trunc18
 /// Boards whose tables are built by `scripts/tables` rather than committed.
 pub const BUILT_BOARDS: &[&str] = &["english"];
 
-/// The pinned hashes, from `data/MANIFEST` at build time.
-const MANIFEST: &str = include_str!("../../data/MANIFEST");
+/// The pinned hashes of the head files, `name sha256` a line, taken from `data/MANIFEST` at
+/// build time (build.rs).
+const HEAD_PINS: &str = include_str!(concat!(env!("OUT_DIR"), "/pins.txt"));
 
 /// The file name for a problem: `board.start.goal.pgt` (the goal as a hole name or `any`).
 pub fn file_name(p: &Problem) -> String {
@@ -100,7 +101,7 @@ pub fn tables_for(board: &Board) -> Result<Vec<TableSpec>> {
 pub fn table_for(problem: &Problem) -> Option<TableSpec> {
     let specs = tables_for(&problem.board).ok()?;
     let mut covering: Vec<TableSpec> = specs.into_iter().filter(|s| covers(problem, s)).collect();
-    covering.sort_by_key(|s| s.union);
+    crate::small_sort::sort_by_key(&mut covering, |s| s.union);
     covering.into_iter().next()
 }
 
@@ -156,18 +157,17 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 fn pins() -> &'static Vec<(String, String)> {
     static PINS: OnceLock<Vec<(String, String)>> = OnceLock::new();
     PINS.get_or_init(|| {
-        MANIFEST
+        HEAD_PINS
             .lines()
-            .filter(|l| !l.starts_with('#'))
             .filter_map(|l| {
-                let f: Vec<&str> = l.split_whitespace().collect();
-                Some((f.first()?.to_string(), f.last()?.to_string()))
+                let (file, hash) = l.split_once(' ')?;
+                Some((file.to_string(), hash.to_string()))
             })
             .collect()
     })
 }
 
-/// The SHA-256 that `data/MANIFEST` pinned for a file, in hex.
+/// The SHA-256 that `data/MANIFEST` pinned for a head file (`.pgt`), in hex.
 pub fn pinned(file: &str) -> Option<&'static str> {
     pins()
         .iter()

@@ -63,7 +63,7 @@ pub fn group_of(lattice: Lattice, coords: &[(i32, i32)]) -> Vec<Vec<u8>> {
             }
         }
     }
-    perms.sort();
+    crate::small_sort::sort_by(&mut perms, |a, b| a.cmp(b));
     perms
 }
 

@@ -447,7 +447,7 @@ impl Table {
                 external.push((n as u8, bytes));
             }
         }
-        let crc = crc32fast::hash(&out);
+        let crc = crate::crc::crc32(&out);
         out.extend_from_slice(&crc.to_le_bytes());
         (out, external)
     }
@@ -473,7 +473,7 @@ impl Table {
         }
         let (body, tail) = bytes.split_at(bytes.len() - 4);
         let stored_crc = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
-        let crc = crc32fast::hash(body);
+        let crc = crate::crc::crc32(body);
         if crc != stored_crc {
             return Err(bad(format!(
                 "checksum mismatch (file says {stored_crc:08x}, content gives {crc:08x}): the file is truncated or corrupt"
@@ -610,7 +610,7 @@ mod tests {
 
     fn with_crc(mut bytes: Vec<u8>) -> Vec<u8> {
         let n = bytes.len();
-        let crc = crc32fast::hash(&bytes[..n - 4]);
+        let crc = crate::crc::crc32(&bytes[..n - 4]);
         bytes[n - 4..].copy_from_slice(&crc.to_le_bytes());
         bytes
     }

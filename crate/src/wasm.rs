@@ -6,7 +6,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::board::{Board, Jump};
@@ -292,10 +292,18 @@ struct PrefixView {
     error: Option<String>,
 }
 
-#[derive(Deserialize)]
-struct SeekArgs {
-    moves: Option<f64>,
-    jumps: Option<f64>,
+/// A number field of a plain JS object: None when absent (undefined), Err when it is there but
+/// not a number. (Read by hand: serde's deserializer would bring its float formatting into the
+/// page's wasm.)
+fn number_field(obj: &JsValue, key: &str) -> Result<Option<f64>, ()> {
+    if !obj.is_object() {
+        return Err(());
+    }
+    let v = js_sys::Reflect::get(obj, &JsValue::from_str(key)).map_err(|_| ())?;
+    if v.is_undefined() {
+        return Ok(None);
+    }
+    v.as_f64().map(Some).ok_or(())
 }
 
 /// One game: a board, a start and a goal, with its position, history and hints. JS knows it
@@ -495,10 +503,14 @@ impl GameHandle {
     /// Goes back or forth along the game's line: `{moves: m}` to the end of move m, or
     /// `{jumps: n}` to after n jumps (past the end: to the end). Returns whether it moved.
     pub fn seek(&mut self, to: JsValue) -> Result<bool, JsError> {
-        let a: SeekArgs = serde_wasm_bindgen::from_value(to)
-            .map_err(|e| JsError::new(&format!("seek takes {{moves: n}} or {{jumps: n}}: {e}")))?;
+        let fields = number_field(&to, "moves").and_then(|m| Ok((m, number_field(&to, "jumps")?)));
+        let Ok((moves, jumps)) = fields else {
+            return Err(JsError::new(
+                "seek takes {moves: n} or {jumps: n}, n a whole number from 0",
+            ));
+        };
         let whole = |n: f64| (n >= 0.0 && n.fract() == 0.0).then_some(n as usize);
-        match (a.moves.map(whole), a.jumps.map(whole)) {
+        match (moves.map(whole), jumps.map(whole)) {
             (Some(Some(m)), None) => Ok(self.inner.seek_moves(m)),
             (None, Some(Some(n))) => Ok(self.inner.seek_jumps(n)),
             _ => Err(JsError::new(
@@ -628,8 +640,14 @@ impl GameHandle {
     #[wasm_bindgen(js_name = setBudget)]
     pub fn set_budget(&mut self, nodes: f64) -> Result<(), JsError> {
         if !(1.0..=5e7).contains(&nodes) {
+            // the value is shown as a whole number (float formatting would add 14 KB to the wasm)
+            let shown = if nodes.is_finite() && nodes.abs() < 1e18 && nodes.fract() == 0.0 {
+                (nodes as i64).to_string()
+            } else {
+                "that is not a whole number in range".to_string()
+            };
             return Err(JsError::new(&format!(
-                "bad budget {nodes}: use 1 to 50000000 positions"
+                "bad budget ({shown}): use 1 to 50000000 positions"
             )));
         }
         self.inner.oracle().budget = nodes as u64;

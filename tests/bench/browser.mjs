@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// Browser timing harness (run by scripts/bench, not by the tests): time to the first exact hint
-// on the English board, wasm classification time per position, bytes shipped, table bytes.
+// Browser timing harness (run by scripts/bench, not by the tests), on the shipped page (site/):
+// navigation -> every opening jump judged (cold: a new context per load) on the default page,
+// English from c1, other boards' defaults, and after changing the start, with the start-up
+// broken down by performance marks; wasm classification time per position; bytes shipped
+// (gzipped, from the real files) and table bytes fetched. BENCH_RUNS loads per case (7);
+// BENCH_PAGES=source times the unbundled modules of www/ instead of site/.
 
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -18,74 +22,159 @@ const LAUNCH = {
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Gzipped bytes of everything the page ships except the tables. */
-function shippedBytes() {
-  const files = [];
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = `${dir}/${e.name}`;
-      if (e.isDirectory()) walk(p);
-      else if (/\.(js|mjs|css|html|wasm)$/.test(e.name) && !/embed|bench/.test(e.name)) files.push(p);
-    }
-  };
-  walk(`${ROOT}www`);
-  let raw = 0;
-  let gz = 0;
-  for (const f of files) {
-    const b = readFileSync(f);
-    raw += b.length;
-    gz += gzipSync(b, { level: 9 }).length;
-  }
-  return { files: files.length, raw, gz };
+/** The files of the shipped page (site/, built by scripts/build-site.mjs), tables excluded. */
+const PAGE_FILES = ['index.html', 'css/style.css', 'js/app.js', 'js/engine-worker.js', 'pkg/pegwise_bg.wasm'];
+/** What an embedding page loads instead: the element's bundle, the worker and the wasm. */
+const EMBED_FILES = ['js/peg-solitaire.js', 'js/engine-worker.js', 'pkg/pegwise_bg.wasm'];
+
+/**
+ * Bytes of shipped files, measured from the real files: raw, gzipped as served (the build's
+ * zopfli twin, file.gz, which scripts/serve.mjs sends), and by plain gzip -9 for comparison.
+ * @param {string[]} names paths under site/
+ */
+function shippedBytes(names) {
+  const files = names.map((n) => {
+    const b = readFileSync(`${ROOT}site/${n}`);
+    const gz9 = gzipSync(b, { level: 9 }).length;
+    const served = existsSync(`${ROOT}site/${n}.gz`) ? readFileSync(`${ROOT}site/${n}.gz`).length : gz9;
+    return { file: n, raw: b.length, gz: served, gz9 };
+  });
+  const sum = (k) => files.reduce((a, f) => a + f[k], 0);
+  return { files, raw: sum('raw'), gz: sum('gz'), gz9: sum('gz9') };
 }
 
-const server = await startServer({ port: 0 });
+/** The start-up marks (engine.js and engine-worker.js), in the order they happen. */
+const MARKS = ['engine-start', 'wasm-compiled', 'worker-start', 'wasm-ready', 'open', 'table'];
+
+/**
+ * In the page: waits until every peg that can jump has every jump judged good or bad (none
+ * loading, none unknown), and resolves to performance.now() then (null after 30 s).
+ * @param {string} [start] wait for a game from this start hole
+ */
+function judgedInPage(start) {
+  return (async () => {
+    for (;;) {
+      const s = window.pegwise.snapshot();
+      if (s && (!start || s.position.startHole === start)) {
+        const { pegs } = await window.pegwise.call('pegs');
+        if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) return performance.now();
+      }
+      if (performance.now() > 10_000) return null;
+      await new Promise((r) => setTimeout(r, 2));
+    }
+  })();
+}
+
+/**
+ * One cold load (a new browser context: empty cache and storage) of `query`: the time from
+ * navigation to every opening jump judged, with the start-up broken down by marks, and (with
+ * `changeTo`) the time from picking another start in the page's start menu to its opening
+ * judged.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} query
+ * @param {string} [changeTo]
+ */
+async function coldLoad(browser, query, changeTo) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  /** @type {import('playwright-core').Worker|null} */
+  let worker = null;
+  page.on('worker', (w) => (worker = w));
+  let tableBytes = 0;
+  page.on('response', async (r) => {
+    if (!r.url().includes('/data/')) return;
+    const sizes = await r.request().sizes().catch(() => null);
+    if (sizes) tableBytes += sizes.responseBodySize;
+  });
+  await page.goto(`${server.url}${query}`);
+  await page.waitForFunction(() => window.pegwise, null, { timeout: 30_000 });
+  const judged = await page.evaluate(judgedInPage);
+  const t = await page.evaluate(() => {
+    const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
+    const app = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/js/app.js'));
+    const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]));
+    return { html: nav.responseEnd, app: app?.responseEnd ?? null, origin: performance.timeOrigin, marks };
+  });
+  /** @type {Record<string, number>} */
+  const marks = {};
+  for (const [k, v] of Object.entries(t.marks)) marks[k.replace('pegwise:', '')] = v;
+  if (worker) {
+    const w = await /** @type {import('playwright-core').Worker} */ (worker).evaluate(() => ({
+      origin: performance.timeOrigin,
+      marks: performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]),
+    }));
+    // the worker's clock starts later: shift its marks onto the page's
+    for (const [k, v] of w.marks) if (!(k.replace('pegwise:', '') in marks)) marks[k.replace('pegwise:', '')] = v + (w.origin - t.origin);
+  }
+  await page.waitForTimeout(50); // the last responses' sizes come in
+  const openingBytes = tableBytes;
+  let changed = null;
+  if (changeTo && judged !== null) {
+    const before = tableBytes;
+    changed = await page.evaluate(async (hole) => {
+      const select = /** @type {HTMLSelectElement} */ (document.getElementById('start-select'));
+      const t0 = performance.now();
+      select.value = hole;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+      for (;;) {
+        const s = window.pegwise.snapshot();
+        if (s && s.position.startHole === hole) {
+          const { pegs } = await window.pegwise.call('pegs');
+          if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) return performance.now() - t0;
+        }
+        if (performance.now() - t0 > 30_000) return null;
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    }, changeTo).catch(() => null);
+    changed = changed === null ? null : { ms: changed, tableBytes: tableBytes - before };
+  }
+  await page.waitForTimeout(50);
+  await context.close();
+  return { judged, html: t.html, app: t.app, marks, tableBytes: openingBytes, changed };
+}
+
+/** Which form of the page to time: the shipped one (site/), or with BENCH_PAGES=source the modules of www/. */
+const PAGES = process.env.BENCH_PAGES === 'source' ? 'source' : 'site';
+const server = await startServer({ port: 0, pages: PAGES });
 const browser = await chromium.launch(LAUNCH);
 try {
-  // 1. Navigation to every opening jump judged (good or bad, none loading or unknown), cold
-  //    cache: the central game, and a start that needs the union table (if built).
+  // 1. Navigation to every opening jump judged (good or bad, none loading or unknown), cold:
+  //    the default page (the English central game), a start that needs the union table (if
+  //    built), other boards' defaults, and the first hint after changing the start.
+  const CASES = [
+    ['default page (English d4, goal start)', '', 'c1'],
+    ['English c1, goal any', '?board=english&start=c1&goal=any'],
+    ['triangle5 (default)', '?board=triangle5'],
+    ['triangle6 (default)', '?board=triangle6'],
+    ['trunc18 (default)', '?board=trunc18'],
+    ['french (default)', '?board=french'],
+    ['hexagon37 (default)', '?board=hexagon37'],
+  ];
   const opening = {};
-  for (const [start, goal] of [['d4', 'start'], ['c1', 'any']]) {
-    const firstHint = [];
-    const ready = [];
-    const afterHtml = [];
-    let tableBytes = 0;
+  for (const [name, query, changeTo] of CASES) {
+    const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      let bytes = 0;
-      page.on('response', async (r) => {
-        if (r.url().includes('/data/')) {
-          const sizes = await r.request().sizes().catch(() => null);
-          if (sizes) bytes += sizes.responseBodySize;
-        }
-      });
-      await page.goto(`${server.url}?board=english&start=${start}&goal=${goal}`);
-      await page.waitForFunction(() => window.pegwise, null, { timeout: 30_000 });
-      const t = await page.evaluate(async () => {
-        await window.pegwise.ready;
-        const readyAt = performance.now();
-        for (;;) {
-          const { pegs } = await window.pegwise.call('pegs');
-          if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) break;
-          if (performance.now() > 30_000) return null;
-          await new Promise((r) => setTimeout(r, 2));
-        }
-        const nav = performance.getEntriesByType('navigation')[0];
-        return { ready: readyAt, judged: performance.now(), html: nav.responseEnd };
-      });
-      await page.waitForTimeout(50);
-      if (t) {
-        firstHint.push(t.judged);
-        ready.push(t.ready);
-        afterHtml.push(t.judged - t.html);
-      }
-      tableBytes = bytes;
-      await context.close();
+      runs.push(await coldLoad(browser, query, changeTo));
+      if (runs[0].judged === null) break; // never judged (the live search says "?"): once is enough
     }
-    opening[`${start}/${goal}`] = firstHint.length
-      ? { readyMs: median(ready), judgedMs: median(firstHint), afterHtmlMs: median(afterHtml), tableBytes }
-      : { judgedMs: null, note: 'not judged within 30 s (is data/english.every.pgt built?)' };
+    const ok = runs.filter((r) => r.judged !== null);
+    const med = (f) => {
+      const xs = ok.map(f).filter((x) => typeof x === 'number');
+      return xs.length ? median(xs) : null;
+    };
+    const changes = ok.map((r) => r.changed).filter((c) => c !== null);
+    opening[name] = ok.length
+      ? {
+          runs: ok.length,
+          judgedMs: med((r) => r.judged),
+          minMs: Math.min(...ok.map((r) => r.judged)),
+          htmlMs: med((r) => r.html),
+          appJsMs: med((r) => r.app),
+          marks: Object.fromEntries(MARKS.map((m) => [m, med((r) => r.marks[m])])),
+          tableBytes: median(ok.map((r) => r.tableBytes)),
+          ...(changeTo ? { changeStart: { to: changeTo, ms: changes.length ? median(changes.map((c) => c.ms)) : null, tableBytes: changes.length ? median(changes.map((c) => c.tableBytes)) : null } } : {}),
+        }
+      : { judgedMs: null, note: 'some opening jump still not judged ("?" or loading) 10 s after navigation' };
   }
 
   // 2. Median time to classify every jump of a position, in wasm on the main thread.
@@ -137,25 +226,42 @@ try {
     return results;
   });
 
-  const shipped = shippedBytes();
+  if (PAGES === 'source') {
+    console.log(JSON.stringify({ pages: 'source', opening }, null, 2));
+    process.exitCode = 0;
+  }
+  const shipped = shippedBytes(PAGE_FILES);
+  const embed = shippedBytes(EMBED_FILES);
   const report = {
-    englishOpening: opening,
+    runs: RUNS,
+    opening,
     classify,
-    shippedGzipBytes: shipped.gz,
-    shippedRawBytes: shipped.raw,
-    shippedFiles: shipped.files,
+    shipped: { gzipBytes: shipped.gz, gzip9Bytes: shipped.gz9, rawBytes: shipped.raw, files: shipped.files },
+    embedShipped: { gzipBytes: embed.gz, rawBytes: embed.raw },
   };
   console.log(JSON.stringify(report, null, 2));
-  console.log(
-    Object.entries(opening)
-      .map(([k, o]) => (o.judgedMs === null ? `English ${k}: ${o.note}` : `navigation -> every opening jump judged, English ${k} (median of ${RUNS}): ${o.judgedMs.toFixed(0)} ms (engine ready at ${o.readyMs.toFixed(0)} ms; ${o.afterHtmlMs.toFixed(0)} ms after the HTML; ${o.tableBytes} table bytes)`))
-      .join('\n') +
-      '\n' +
-      Object.entries(classify)
-        .map(([b, r]) => `classify every jump of a position, ${b}: median ${r.medianUs.toFixed(1)} µs, p90 ${r.p90Us.toFixed(1)} µs over ${r.positions} positions (table decode ${r.decodeMs.toFixed(0)} ms)`)
-        .join('\n') +
-      `\nwasm + JS + CSS + HTML shipped: ${(shipped.gz / 1024).toFixed(1)} KB gzipped (${(shipped.raw / 1024).toFixed(1)} KB raw, ${shipped.files} files)`,
-  );
+  const ms = (x) => (x === null || x === undefined ? '–' : `${x.toFixed(0)}`);
+  const lines = [];
+  for (const [k, o] of Object.entries(opening)) {
+    if (o.judgedMs === null) {
+      lines.push(`${k}: ${o.note}`);
+      continue;
+    }
+    const m = o.marks;
+    lines.push(
+      `navigation -> every opening jump judged, ${k} (median of ${o.runs} cold loads): ${ms(o.judgedMs)} ms (fastest ${ms(o.minMs)}; ` +
+        `HTML ${ms(o.htmlMs)}, app.js ${ms(o.appJsMs)}, engine start ${ms(m['engine-start'])}, wasm compiled ${ms(m['wasm-compiled'])}, ` +
+        `worker start ${ms(m['worker-start'])}, wasm ready ${ms(m['wasm-ready'])}, game open ${ms(m.open)}, table attached ${ms(m.table)}; ${o.tableBytes} table bytes)`,
+    );
+    if (o.changeStart) lines.push(`  after changing the start to ${o.changeStart.to}: every jump judged ${ms(o.changeStart.ms)} ms later (${o.changeStart.tableBytes} table bytes)`);
+  }
+  for (const [b, r] of Object.entries(classify)) {
+    lines.push(`classify every jump of a position, ${b}: median ${r.medianUs.toFixed(1)} µs, p90 ${r.p90Us.toFixed(1)} µs over ${r.positions} positions (table decode ${r.decodeMs.toFixed(0)} ms)`);
+  }
+  const kb = (n) => (n / 1024).toFixed(1);
+  lines.push(`shipped page, wasm + JS + CSS + HTML: ${kb(shipped.gz)} KB gzipped as served (${kb(shipped.gz9)} KB by gzip -9, ${kb(shipped.raw)} KB raw): ${shipped.files.map((f) => `${f.file} ${kb(f.gz)}`).join(', ')}`);
+  lines.push(`an embed (element, worker, wasm): ${kb(embed.gz)} KB gzipped`);
+  console.log(lines.join('\n'));
 } finally {
   await browser.close();
   await server.close();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { ROOT, clickJump, load, openPage, setup, shoot, snapshot } from './helpers.mjs';
+import { PAGES, ROOT, clickJump, load, openPage, setup, shoot, snapshot } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -60,7 +60,7 @@ test('bad links on the page: each named in a note, the default game opens, a jum
     const text = await note(page);
     if (typeof expected === 'string') assert.ok(text.includes(`“${expected}”`), `${query}: ${text}`);
     else assert.match(text, expected, query);
-    await assertInert(page, 1);
+    await assertInert(page, 2); // index.html's own: the inline engine start and the page's module
     const moves = kept ? '&moves=d2-d4' : '';
     assert.equal(new URL(page.url()).search, `?board=english&start=d4&goal=start${moves}`, 'the address holds the game that opened');
     if (query.includes('goal=%3Cimg')) await shoot(page, 'bad-link-injection');
@@ -74,7 +74,7 @@ test('bad links on the page: each named in a note, the default game opens, a jum
 test('a 1 MB moves string is refused in a short note, and the game plays', async () => {
   const { page, context, clean } = await openPage(env.browser);
   // the test server takes no 1 MB request line: the page itself is served from here
-  const html = readFileSync(`${ROOT}www/index.html`);
+  const html = readFileSync(`${ROOT}${PAGES === 'site' ? 'site' : 'www'}/index.html`);
   await context.route((url) => url.href.length > 100_000, (route) => route.fulfill({ body: html, contentType: 'text/html' }));
   const moves = 'd2-d4+'.repeat(175_000);
   await load(page, env.url, `?board=english&start=d4&goal=start&moves=${moves}`);

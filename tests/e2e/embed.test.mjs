@@ -389,7 +389,8 @@ test('a strict Content-Security-Policy page, and the iframe form', async () => {
     document.querySelector('iframe').src = `embed-frame.html?board=triangle5&start=a1&goal=any&origin=${encodeURIComponent(origin)}`;
   }, new URL(env.url).origin);
   const named = await (await page.waitForSelector('iframe')).contentFrame();
-  await named.waitForFunction(() => document.getElementById('board')?.game?.state()?.status);
+  // the new document's board (not the old one's, which may still be there for a moment)
+  await named.waitForFunction(() => location.search.includes('origin=') && document.getElementById('board')?.game?.state()?.status);
   await named.evaluate(() => document.getElementById('board').game.play('a3-a1'));
   await page.waitForFunction(() => window.messages.some((m) => m.type === 'move'));
   const full = await page.evaluate(() => window.messages.find((m) => m.type === 'move'));

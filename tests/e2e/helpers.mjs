@@ -21,13 +21,21 @@ const LAUNCH = {
 };
 
 /**
+ * Which form of the page the tests load: the shipped bundles in site/ (the default, what
+ * scripts/play serves), or with PEGWISE_PAGES=source the readable modules of www/.
+ */
+export const PAGES = process.env.PEGWISE_PAGES === 'source' ? 'source' : 'site';
+
+/**
  * Starts the server and Chromium for one test file.
+ * @param {{pages?: 'site'|'source'}} [opts] the form of the page to serve (PAGES by default)
  * @returns {Promise<{url: string, browser: import('playwright-core').Browser, close: () => Promise<void>}>}
  */
-export async function setup() {
+export async function setup({ pages = PAGES } = {}) {
   assert.ok(existsSync(`${ROOT}www/pkg/pegwise_bg.wasm`), 'www/pkg is missing: run scripts/build-wasm first');
+  if (pages === 'site') assert.ok(existsSync(`${ROOT}site/pkg/pegwise_bg.wasm`), 'site/ is missing: run node scripts/build-site.mjs first');
   mkdirSync(OUTPUT, { recursive: true });
-  const server = await startServer({ port: 0 });
+  const server = await startServer({ port: 0, pages });
   const browser = await chromium.launch(LAUNCH);
   return {
     url: server.url,

@@ -3,6 +3,7 @@
 // board does the playing (widget.js, the same code every embed runs); this file turns its
 // events into the text around it and the controls into set() calls.
 
+import './early-engine.js'; // first: the engine starts loading before anything else runs
 import { markStarts, setupControls, syncControls } from './controls.js';
 import { listenKeys } from './keys.js';
 import { showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';

@@ -14,6 +14,10 @@ import { fetchParts } from './table-parts.js';
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js)
  */
 
+// start-up marks (performance.mark, read by tests/bench/browser.mjs): worker-start, wasm-ready,
+// open (the first game), table (its table attached)
+performance.mark('pegwise:worker-start');
+
 /** @type {Map<number, Slot>} */
 const slots = new Map();
 /** Versions come from one counter, so no two positions of any game share one. */
@@ -87,7 +91,10 @@ function loadTable(gid, s) {
   const mine = s.game;
   const now = tables.want(file, gid, {
     alive: () => slots.get(gid) === s && s.game === mine,
-    attach: (bytes) => mine.loadTable(file, bytes),
+    attach: (bytes) => {
+      mine.loadTable(file, bytes);
+      performance.mark('pegwise:table');
+    },
     tell: (state, note) => {
       if (slots.get(gid) !== s || s.game !== mine) return; // that game is gone
       s.tableState = state;
@@ -134,13 +141,21 @@ function budget(s) {
 
 /** Requests that need no game. */
 const common = {
-  /** Loads the wasm, sets where tables live and returns the board catalogue. */
-  async hello({ wasm, data }) {
+  /**
+   * Loads the wasm (the page's compiled `module`, else from the `wasm` URL), sets where tables
+   * live and returns the board catalogue.
+   */
+  async hello({ wasm, module, data }) {
     dataBase = data;
-    const p = init({ module_or_path: wasm });
+    const p = init({ module_or_path: module ?? wasm });
     started(p);
     await p;
+    performance.mark('pegwise:wasm-ready');
     LIMITS = limits();
+    return {};
+  },
+  /** The board catalogue (asked for once the first game is open: it takes a while to build). */
+  boards() {
     return { boards: boards() };
   },
   /** A board's layout, without opening a game on it. */
@@ -220,6 +235,7 @@ const common = {
     const s = { game: g, version: ++clock, tableState: 'none', tableNote: '' };
     slots.set(gid, s);
     loadTable(gid, s);
+    performance.mark('pegwise:open');
     return { ...snapshot(s), layout: g.layout(), tableFile: g.tableFile() ?? null, movesError };
   },
 };

@@ -63,7 +63,8 @@ export function resolveSrc(src) {
 /**
  * @typedef {{worker: Worker, sessions: number, idle: ReturnType<typeof setTimeout>|undefined,
  *   waiting: Map<number, {ok: (v: any) => void, fail: (e: Error) => void}>,
- *   tables: Map<number, (snap: Snapshot) => void>, boards: Promise<BoardEntry[]>, next: number}} Engine
+ *   tables: Map<number, (snap: Snapshot) => void>, boards: Promise<BoardEntry[]>|null, next: number}} Engine
+ *   boards: the catalogue, asked for on first use (it is not needed to open the first game)
  */
 
 /** @type {Map<string, Engine>} live engines by base URL */
@@ -87,14 +88,33 @@ function spawn(url) {
 }
 
 /**
+ * The engine the page's inline script started (index.html: its worker, and its wasm being
+ * compiled) before this module arrived, when it is the one for this wasm; null otherwise (then
+ * it is stopped). Taken once.
+ * @param {string} wasm the wasm's URL for the engine being started
+ * @returns {{worker: Worker, wasm: Promise<WebAssembly.Module>}|null}
+ */
+function takeEarly(wasm) {
+  const early = /** @type {any} */ (globalThis).pegwiseEarly;
+  if (!early) return null;
+  delete (/** @type {any} */ (globalThis).pegwiseEarly);
+  const same = early.workerUrl === new URL('./engine-worker.js', import.meta.url).href && early.wasmUrl === wasm;
+  if (same && !early.failed) return early;
+  early.worker.terminate();
+  return null;
+}
+
+/**
  * Starts the engine for a base URL.
  * @param {string} src
  * @returns {Engine}
  */
 function start(src) {
-  const worker = spawn(new URL('./engine-worker.js', import.meta.url));
+  const wasm = `${src}pkg/pegwise_bg.wasm`;
+  const early = takeEarly(wasm);
+  const worker = early?.worker ?? spawn(new URL('./engine-worker.js', import.meta.url));
   /** @type {Engine} */
-  const eng = { worker, sessions: 0, idle: undefined, waiting: new Map(), tables: new Map(), boards: Promise.resolve([]), next: 1 };
+  const eng = { worker, sessions: 0, idle: undefined, waiting: new Map(), tables: new Map(), boards: null, next: 1 };
   worker.onmessage = (e) => {
     const msg = e.data;
     if (msg.event === 'table') {
@@ -112,8 +132,16 @@ function start(src) {
     for (const w of eng.waiting.values()) w.fail(new Error(`engine failed: ${e.message}`));
     eng.waiting.clear();
   };
-  eng.boards = send(eng, 'hello', undefined, { wasm: `${src}pkg/pegwise_bg.wasm`, data: `${src}data/` }).then((r) => r.boards);
-  eng.boards.catch(() => {}); // reported to whoever asks
+  // The wasm is fetched and compiled here (or by the page's inline script), streaming, while
+  // the worker's script is still loading; the compiled module is handed over, so the worker
+  // only instantiates it. If that fails here, the worker fetches it itself and reports why.
+  if (!early) performance.mark('pegwise:engine-start');
+  const module = (early?.wasm ?? WebAssembly.compileStreaming(fetch(wasm))).then(
+    (m) => (performance.mark('pegwise:wasm-compiled'), m),
+    () => undefined,
+  );
+  // requests sent before `hello` wait for it in the worker; a failure reaches every request
+  module.then((m) => send(eng, 'hello', undefined, { wasm, module: m, data: `${src}data/` })).catch(() => {});
   return eng;
 }
 
@@ -129,6 +157,15 @@ function send(eng, op, gid, args) {
     eng.waiting.set(id, { ok, fail });
     eng.worker.postMessage({ id, op, gid, args });
   });
+}
+
+/**
+ * Starts the engine for a base URL now, before any board asks for it (the page calls this
+ * first thing, so the worker and the wasm load while the rest of the page starts up).
+ * @param {string} [src] base URL from resolveSrc(); the default base URL when left out
+ */
+export function startEngine(src = resolveSrc(undefined)) {
+  if (!engines.has(src)) engines.set(src, start(src));
 }
 
 /**
@@ -154,7 +191,13 @@ export function openSession(src, onTable) {
       if (!open) return Promise.reject(new Error('this board was destroyed'));
       return send(e, op, gid, args);
     },
-    boards: e.boards,
+    get boards() {
+      if (!e.boards) {
+        e.boards = send(e, 'boards', undefined).then((r) => r.boards);
+        e.boards.catch(() => {}); // reported to whoever asks
+      }
+      return e.boards;
+    },
     close() {
       if (!open) return;
       open = false;

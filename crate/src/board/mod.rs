@@ -115,7 +115,7 @@ impl Board {
             )));
         }
         let mut pts: Vec<(i32, i32)> = points.to_vec();
-        pts.sort_by_key(|&(x, y)| (y, x));
+        crate::small_sort::sort_by_key(&mut pts, |&(x, y)| (y, x));
         pts.dedup();
         if pts.len() != points.len() {
             return Err(Error::BadBoard(format!(

@@ -254,7 +254,7 @@ fn centre_first(board: &Board) -> Vec<u8> {
         let (x, y) = board.display_xy(k);
         ((x - cx).powi(2) + (y - cy).powi(2) * 1000.0).round() as i64
     };
-    holes.sort_by_key(|&k| (d(k), k));
+    crate::small_sort::sort_by_key(&mut holes, |&k| (d(k), k));
     holes
 }
 
@@ -269,7 +269,7 @@ pub fn nearby(problem: &Problem) -> Option<Problem> {
     let by_distance = |from: u8| {
         let (x0, y0) = board.display_xy(from);
         let mut hs: Vec<u8> = (0..board.len() as u8).collect();
-        hs.sort_by(|&a, &b| {
+        crate::small_sort::sort_by(&mut hs, |&a, &b| {
             let da = dist(board.display_xy(a), (x0, y0));
             let db = dist(board.display_xy(b), (x0, y0));
             da.total_cmp(&db).then(a.cmp(&b))

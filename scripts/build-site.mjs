@@ -1,0 +1,94 @@
+#!/usr/bin/env node
+// Builds the shipped form of the page into site/ (what scripts/play serves and the browser tests
+// load): each entry point of www/js bundled and minified into one file by esbuild, the CSS
+// minified, the HTML pages without the per-module preloads, and the wasm copied from www/pkg
+// (run scripts/build-wasm first). Each file also gets a gzipped twin (file.gz, by zopfli: plain
+// gzip that any browser reads, 5% smaller than gzip -9), which scripts/serve.mjs sends to
+// browsers that take gzip, as static hosts do. www/ stays the readable source: plain ES modules
+// that also run unbundled (`node scripts/serve.mjs --source`).
+
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import zopfli from '@gfx/zopfli';
+import { build, transform } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WWW = `${ROOT}www/`;
+const SITE = `${ROOT}site/`;
+
+/** The element's module: the embed pages load it by name, so other bundles import it instead of copying it. */
+const ELEMENT = './peg-solitaire.js';
+/** Entry points (www/js/…) and whether each takes the element in (the page) or imports the shipped one. */
+const ENTRIES = [
+  ['app.js', true],
+  ['peg-solitaire.js', true],
+  ['engine-worker.js', true],
+  ['embed-demo.js', false],
+  ['embed-frame.js', true], // the iframe page loads nothing else: one request
+];
+
+if (!existsSync(`${WWW}pkg/pegwise_bg.wasm`)) {
+  console.error('build-site: www/pkg is missing: run scripts/build-wasm first');
+  process.exit(1);
+}
+rmSync(SITE, { recursive: true, force: true });
+mkdirSync(`${SITE}js`, { recursive: true });
+
+/** esbuild plugin: `import './peg-solitaire.js'` stays an import of the shipped element bundle. */
+const elementOutside = {
+  name: 'element-outside',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/peg-solitaire\.js$/ }, () => ({ path: ELEMENT, external: true }));
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: true,
+  format: /** @type {const} */ ('esm'),
+  target: ['es2022'],
+  legalComments: /** @type {const} */ ('none'),
+  charset: /** @type {const} */ ('utf8'), // the texts' typographic quotes as they are, not \u escapes
+  logLevel: /** @type {const} */ ('warning'),
+};
+for (const [entry, whole] of ENTRIES) {
+  await build({
+    ...common,
+    entryPoints: [`${WWW}js/${entry}`],
+    outfile: `${SITE}js/${entry}`,
+    plugins: whole ? [] : [elementOutside],
+  });
+}
+await build({
+  ...common,
+  entryPoints: readdirSync(`${WWW}css`).map((f) => `${WWW}css/${f}`),
+  outdir: `${SITE}css`,
+});
+
+// the pages: the bundles replace the module graph, so its preload list goes
+for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {
+  let html = readFileSync(`${WWW}${f}`, 'utf8');
+  // inline scripts minified too
+  for (const [whole, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+    const { code: min } = await transform(code, { minify: true, target: 'es2022', charset: 'utf8' });
+    html = html.replace(whole, () => `<script>${min.trim()}</script>`);
+  }
+  html = html
+    .replace(/^\s*<!--[\s\S]*?-->\n/gm, '')
+    .replace(/^\s*<link rel="modulepreload"[^\n]*\n/gm, '')
+    .replace(/\n[ \t]+/g, '\n'); // indentation only: the pages have no <pre> or <textarea>
+  writeFileSync(`${SITE}${f}`, html);
+}
+mkdirSync(`${SITE}pkg`);
+cpSync(`${WWW}pkg/pegwise_bg.wasm`, `${SITE}pkg/pegwise_bg.wasm`);
+// the wasm glue as a module of its own, for scripts that drive wasm directly (the benchmark)
+cpSync(`${WWW}pkg/pegwise.js`, `${SITE}pkg/pegwise.js`);
+
+// gzipped twins, compressed once here rather than on every request
+const shipped = readdirSync(SITE, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(html|css|js|wasm)$/.test(f));
+await Promise.all(
+  shipped.map(async (f) => {
+    const gz = await zopfli.gzipAsync(readFileSync(`${SITE}${f}`), { numiterations: 15 });
+    writeFileSync(`${SITE}${f}.gz`, gz);
+  }),
+);
