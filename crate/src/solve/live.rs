@@ -67,6 +67,8 @@ pub struct Live {
     /// The class of a single peg in each hole.
     hole_class: Vec<u64>,
     pagodas: Pagodas,
+    /// The goal's holes in the class of the position asked about (so of all its descendants).
+    finishes: u64,
     /// Ordering weights: distance of each hole from the finish (or the goal's centre).
     distance: Vec<i32>,
     /// The holes a peg on each hole can jump over (a peg with no neighbour is alone).
@@ -82,6 +84,15 @@ pub struct Live {
 /// Positions each generation of the transposition table holds; when the newer one is full
 /// the older one is dropped (bounds memory in the browser to a few tens of MB).
 const MEMO_LIMIT: usize = 600_000;
+
+/// Positions the first, complete search of a question may expand before the beams.
+const FIRST_NODES: u64 = 2_000;
+
+/// Share of the time left that the beams may take.
+const BEAM_SHARE: f64 = 0.5;
+
+/// Widest beam tried (widths grow 8, 32, 128, ...).
+const MAX_BEAM: usize = 8192;
 
 /// Expansions between two looks at the clock.
 const CLOCK_EVERY: u64 = 512;
@@ -113,6 +124,7 @@ impl Live {
             classes,
             hole_class,
             pagodas: Pagodas::for_goal(board, goal_set),
+            finishes: goal_set,
             distance,
             neighbours,
             memo: CodeMap::default(),
@@ -131,13 +143,59 @@ impl Live {
     }
 
     /// Can the goal be reached from `code`? None when the budget ran out first.
+    ///
+    /// A short complete search settles the easy positions; then beam searches of growing
+    /// width look for a win (a win found is a proof, however it was found); the rest of the
+    /// budget goes to the complete search, which alone can prove a loss.
     pub fn winning_within(&mut self, code: u64, budget: &mut Budget) -> Option<bool> {
         if position::pegs(code) <= 1 {
             return Some(code & self.goal_set != 0);
         }
-        if !self.may_reach(code) {
+        // jumps keep the class: the finishes it allows are those of every descendant
+        let class = self.classes.class(code);
+        self.finishes = (0..self.board.len())
+            .filter(|&h| self.goal_set >> h & 1 == 1 && self.hole_class[h] == class)
+            .fold(0, |m, h| m | bit(h as u8));
+        if self.finishes == 0 {
+            self.stats.class_cuts += 1;
             return Some(false);
         }
+        if self.cut(code) {
+            return Some(false);
+        }
+        if let Some(w) = self.remembered(self.canon.canonical(code)) {
+            return Some(w);
+        }
+        // phase 1: a small complete search
+        let mut first = Budget {
+            nodes: budget.nodes.min(FIRST_NODES),
+            deadline: budget.deadline,
+        };
+        let spent_before = first.nodes;
+        let w = self.search(code, &mut first, 0);
+        budget.nodes -= spent_before - first.nodes;
+        if w.is_some() || budget.nodes == 0 {
+            return w;
+        }
+        // phase 2: beams, with a share of what is left
+        let share = Budget {
+            nodes: budget.nodes / 2,
+            deadline: budget.deadline.map(|(clock, end)| {
+                let now = clock();
+                (clock, now + (end - now) * BEAM_SHARE)
+            }),
+        };
+        let mut beam_budget = share;
+        let mut width = 8;
+        while width <= MAX_BEAM && beam_budget.nodes > 0 {
+            if self.beam(code, width, &mut beam_budget) {
+                budget.nodes -= share.nodes - beam_budget.nodes;
+                return Some(true);
+            }
+            width *= 4;
+        }
+        budget.nodes -= share.nodes - beam_budget.nodes;
+        // phase 3: the complete search, with the rest
         self.search(code, budget, 0)
     }
 
@@ -149,29 +207,96 @@ impl Live {
         }
     }
 
-    /// False when a sound argument shows the goal can't be reached from `code` (more than one
-    /// peg): no finish the position class allows survives the pagodas.
-    fn may_reach(&mut self, code: u64) -> bool {
-        let class = self.classes.class(code);
-        let mut g = self.goal_set;
-        let mut class_ok = false;
+    /// True when the pagodas prove that `code` (more than one peg, in the class of the
+    /// question's position) can't finish on any hole its class allows.
+    #[inline]
+    fn cut(&mut self, code: u64) -> bool {
+        let mut g = self.finishes;
         while g != 0 {
             let h = g.trailing_zeros() as u8;
             g &= g - 1;
-            if self.hole_class[h as usize] != class {
-                continue;
-            }
-            class_ok = true;
             if !self.pagodas.excludes(code, h) {
+                return false;
+            }
+        }
+        self.stats.pagoda_cuts += 1;
+        true
+    }
+
+    /// A beam search for a win from `root`: level by level, the `width` most promising
+    /// positions (distinct up to symmetry, none cut off or known to lose). True when it
+    /// reaches a finish; the positions on that line are then remembered as winning. False
+    /// proves nothing.
+    fn beam(&mut self, root: u64, width: usize, budget: &mut Budget) -> bool {
+        // every level: (code, index of its parent in the level before)
+        let jumps = self.board.jumps().to_vec();
+        let mut levels: Vec<Vec<(u64, u32)>> = vec![vec![(root, 0)]];
+        loop {
+            let Some(last) = levels.last() else {
+                return false;
+            };
+            let mut next: CodeMap<(i32, u64, u32)> = CodeMap::default();
+            let mut found = None;
+            'level: for (i, &(code, _)) in last.iter().enumerate() {
+                if budget.nodes == 0 {
+                    return false;
+                }
+                budget.nodes -= 1;
+                self.stats.nodes += 1;
+                if self.stats.nodes.is_multiple_of(CLOCK_EVERY) && budget.out_of_time() {
+                    return false;
+                }
+                for &j in &jumps {
+                    if !position::can_jump(code, j) {
+                        continue;
+                    }
+                    let c = position::after(code, j);
+                    if position::pegs(c) == 1 {
+                        if c & self.goal_set != 0 {
+                            found = Some((c, i as u32, false));
+                            break 'level;
+                        }
+                        continue;
+                    }
+                    let key = self.canon.canonical(c);
+                    match self.remembered(key) {
+                        Some(true) => {
+                            found = Some((c, i as u32, true));
+                            break 'level;
+                        }
+                        Some(false) => continue,
+                        None => {}
+                    }
+                    if next.contains_key(&key) || self.cut(c) {
+                        continue;
+                    }
+                    let score = self.score(c);
+                    next.insert(key, (score, c, i as u32));
+                }
+            }
+            if let Some((c, parent, _)) = found {
+                // remember the whole line as winning
+                let mut at = parent as usize;
+                if position::pegs(c) > 1 {
+                    self.remember(self.canon.canonical(c), true);
+                }
+                for level in levels.iter().rev() {
+                    let (code, up) = level[at];
+                    self.remember(self.canon.canonical(code), true);
+                    at = up as usize;
+                }
                 return true;
             }
+            if next.is_empty() {
+                return false;
+            }
+            let mut v: Vec<(i32, u64, u32)> = next.into_values().collect();
+            if v.len() > width {
+                v.select_nth_unstable(width);
+                v.truncate(width);
+            }
+            levels.push(v.into_iter().map(|(_, c, p)| (c, p)).collect());
         }
-        if class_ok {
-            self.stats.pagoda_cuts += 1;
-        } else {
-            self.stats.class_cuts += 1;
-        }
-        false
     }
 
     fn remembered(&self, key: u64) -> Option<bool> {
@@ -229,7 +354,7 @@ impl Live {
         let mut i = 0;
         while i < kids.len() {
             let c = kids[i].1;
-            if position::pegs(c) > 1 && !self.may_reach(c) {
+            if position::pegs(c) > 1 && self.cut(c) {
                 kids.swap_remove(i);
             } else {
                 kids[i].0 = self.score(c);
