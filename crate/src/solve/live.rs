@@ -123,7 +123,9 @@ impl Live {
             canon,
             classes,
             hole_class,
-            pagodas: Pagodas::for_goal(board, goal_set),
+            // computed on demand, for the finishes a question's class allows (a drawn board
+            // of 64 holes without symmetry would otherwise need 256 LPs when it opens)
+            pagodas: Pagodas::new(board),
             finishes: goal_set,
             distance,
             neighbours,
@@ -160,6 +162,7 @@ impl Live {
             self.stats.class_cuts += 1;
             return Some(false);
         }
+        self.pagodas.prepare(self.finishes);
         if self.cut(code) {
             return Some(false);
         }
