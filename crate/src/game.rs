@@ -342,8 +342,9 @@ impl Game {
         if w.is_some() {
             return w;
         }
-        let budget = self.oracle.budget;
+        let (budget, time_ms) = (self.oracle.budget, self.oracle.time_ms);
         self.oracle.budget = (budget / 20).max(1);
+        self.oracle.time_ms = time_ms.map(|t| t / 20.0);
         let mut all_bad = true;
         let mut found = None;
         for j in self.legal_jumps() {
@@ -357,6 +358,7 @@ impl Game {
             }
         }
         self.oracle.budget = budget;
+        self.oracle.time_ms = time_ms;
         found.or((all_bad && !self.legal_jumps().is_empty()).then_some(false))
     }
 

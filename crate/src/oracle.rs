@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::masks::Candidates;
 use crate::position;
 use crate::problem::{Goal, Problem, Start};
-use crate::solve::live::Live;
+use crate::solve::live::{Budget, Live, Stats};
 use crate::symmetry::Canon;
 use crate::table::{Look, Need, Table};
 
@@ -69,6 +69,11 @@ pub struct Oracle {
     live: Live,
     /// Nodes the live solver may visit per question.
     pub budget: u64,
+    /// Milliseconds the live solver may spend per question, on `clock` (none: no limit).
+    pub time_ms: Option<f64>,
+    /// A clock in milliseconds for `time_ms` (the core reads no clock of its own: wasm has
+    /// none in `std`).
+    pub clock: Option<fn() -> f64>,
     /// Table parts that answers were waiting for since the last `take_needs`.
     needs: BTreeSet<Need>,
 }
@@ -84,6 +89,8 @@ impl Oracle {
             attached: None,
             live: Live::new(problem),
             budget: DEFAULT_BUDGET,
+            time_ms: None,
+            clock: None,
             needs: BTreeSet::new(),
         }
     }
@@ -159,8 +166,15 @@ impl Oracle {
                 }
             }
             None => {
-                let mut budget = self.budget;
-                Verdict::from(self.live.winning(code, &mut budget))
+                let deadline = match (self.clock, self.time_ms) {
+                    (Some(clock), Some(ms)) => Some((clock, clock() + ms)),
+                    _ => None,
+                };
+                let mut budget = Budget {
+                    nodes: self.budget,
+                    deadline,
+                };
+                Verdict::from(self.live.winning_within(code, &mut budget))
             }
         }
     }
@@ -172,6 +186,11 @@ impl Oracle {
         let a = self.attached.as_ref()?;
         let goal = goal_holes(&self.problem, a.sym, &a.full);
         table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)).ok()
+    }
+
+    /// What the live solver has done so far (positions searched, cut off, settled).
+    pub fn live_stats(&self) -> Stats {
+        self.live.stats()
     }
 
     /// The verdict on every legal jump of `code`.

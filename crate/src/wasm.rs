@@ -24,6 +24,18 @@ thread_local! {
     static TABLES: RefCell<HashMap<String, Arc<Table>>> = RefCell::new(HashMap::new());
 }
 
+#[wasm_bindgen]
+extern "C" {
+    /// The JS clock, for the live solver's time budget (`std` has none on wasm32).
+    #[wasm_bindgen(js_namespace = Date, js_name = now)]
+    fn date_now() -> f64;
+}
+
+/// Milliseconds on the JS clock.
+fn clock() -> f64 {
+    date_now()
+}
+
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
@@ -653,6 +665,45 @@ impl GameHandle {
         self.inner.oracle().budget = nodes as u64;
         Ok(())
     }
+
+    /// Sets the live solver's time budget per question, in milliseconds (1..=600,000), or
+    /// lifts it with 0. A question stops at whichever budget runs out first.
+    #[wasm_bindgen(js_name = setTimeBudget)]
+    pub fn set_time_budget(&mut self, ms: f64) -> Result<(), JsError> {
+        if !(ms == 0.0 || (1.0..=6e5).contains(&ms)) {
+            return Err(JsError::new(&format!(
+                "bad time budget {ms}: use 1 to 600000 ms, or 0 for none"
+            )));
+        }
+        let o = self.inner.oracle();
+        o.time_ms = (ms > 0.0).then_some(ms);
+        o.clock = Some(clock);
+        Ok(())
+    }
+
+    /// What the live solver has done in this game: `{nodes, settled, pagodaCuts, classCuts}`
+    /// (positions searched, positions it has settled and remembers, children cut off by a
+    /// pagoda or a position class), for a progress line.
+    #[wasm_bindgen(js_name = searchStats)]
+    pub fn search_stats(&mut self) -> JsValue {
+        let s = self.inner.oracle().live_stats();
+        to_js(&SearchStats {
+            nodes: s.nodes as f64,
+            settled: s.settled as f64,
+            pagoda_cuts: s.pagoda_cuts as f64,
+            class_cuts: s.class_cuts as f64,
+        })
+    }
+}
+
+/// The live solver's counters, as numbers JS can hold.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SearchStats {
+    nodes: f64,
+    settled: f64,
+    pagoda_cuts: f64,
+    class_cuts: f64,
 }
 
 /// Attaches the game's table if this page has already loaded it. A table that refuses the

@@ -109,16 +109,31 @@ test('without its table the game plays on, with hints from the live search', asy
   await clean();
 });
 
+test('the French default game, with no table: the proving live search judges every opening jump', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=french');
+  await page.click('label:has(input[value="always"])');
+  await settled(page);
+  const s = await page.evaluate(() => window.pegwise.snapshot());
+  assert.equal(s.position.source, 'search');
+  const marks = await page.evaluate(() => window.pegwise.marks());
+  assert.ok(Object.keys(marks.pegs).length > 0, 'some peg can jump');
+  assert.ok(!Object.values(marks.pegs).includes('unknown'), JSON.stringify(marks.pegs));
+  assert.ok(Object.values(marks.pegs).includes('good'), 'the default game can be won');
+  await clean();
+});
+
 test('where the live search cannot tell, the mark is "?" and the source says so', async () => {
   const { page, clean } = await openPage(env.browser);
-  await load(page, env.url, '?board=french&start=e4&goal=any');
-  // the winnable record knows this start is won, but not the positions after its jumps
+  // Wiegleb's central game: the winnable record knows the start is won, but the proving search
+  // settles none of the positions after its opening jumps in its time budget
+  await load(page, env.url, '?board=wiegleb&start=e5&goal=start');
   assert.equal((await page.evaluate(() => window.pegwise.snapshot())).state.winning, true);
-  await hoverHole(page, 'e6');
-  assert.deepEqual((await page.evaluate(() => window.pegwise.marks())).targets, { e4: 'unknown' });
+  await hoverHole(page, 'e7');
+  assert.deepEqual((await page.evaluate(() => window.pegwise.marks())).targets, { e5: 'unknown' });
   await settled(page);
   assert.equal(await page.locator('#source').textContent(), 'hints: ?');
-  await shoot(page, 'unknown-french');
+  await shoot(page, 'unknown-wiegleb');
   // in "always" mode the summary names the "?" jumps it draws, and the banner doesn't
   // contradict a green check
   await page.mouse.move(2, 2);
@@ -128,12 +143,12 @@ test('where the live search cannot tell, the mark is "?" and the source says so'
   const marks = await page.evaluate(() => window.pegwise.marks());
   const line = await page.locator('#hint-line').textContent();
   const unsure = Object.values(marks.pegs).filter((m) => m === 'unknown').length;
-  if (unsure) assert.match(line, /the search can’t tell \(\?\): [a-g]\d-[a-g]\d/, line);
+  if (unsure) assert.match(line, /the search can’t tell \(\?\): [a-i]\d-[a-i]\d/, line);
   const banner = await page.locator('#banner').textContent();
   if (Object.values(marks.pegs).includes('good')) {
     assert.equal(s.state.winning, true, 'a good jump means the position is winning');
     assert.doesNotMatch(banner, /can’t tell/);
   }
-  await shoot(page, 'unknown-french-always');
+  await shoot(page, 'unknown-wiegleb-always');
   await clean();
 });

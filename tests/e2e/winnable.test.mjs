@@ -63,8 +63,8 @@ test('the start picker and the board, while picking, mark the starts that can’
 
 test('“Show a solution” says plainly in the banner when it finds none', async () => {
   const { page, clean } = await openPage(env.browser);
-  // the live search can't settle the French board from here within its budget
-  await load(page, env.url, '?board=french&start=e4&goal=any');
+  // the live search can't settle Wiegleb's central game from its start within its budget
+  await load(page, env.url, '?board=wiegleb&start=e5&goal=start');
   await page.evaluate(() => document.getElementById('board').game.set({}));
   await page.click('#solve');
   await page.waitForFunction(() => document.getElementById('banner').dataset.status === 'nosolution', null, { timeout: 60_000 });

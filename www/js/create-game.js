@@ -42,6 +42,7 @@ export { PegwiseError };
  *   status: 'playing'|'solved'|'deadend'|'stuck'|null, winning: boolean|null, fatal: string|null,
  *   winnable: 'yes'|'no'|'unknown'|null,
  *   source: 'table'|'search', tableFile: string|null, tableState: string, tableNote: string,
+ *   search: {nodes: number, settled: number, pagodaCuts: number, classCuts: number}|null,
  *   hints: 'off'|'hover'|'always', names: boolean, pickStart: boolean,
  *   selected: string|null, cursor: string|null, hover: string|null, focus: string|null,
  *   verdicts: Record<string, Hint[]>, pegHints: Record<string, import('./engine.js').PegHint>,

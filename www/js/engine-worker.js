@@ -129,14 +129,15 @@ function diagnose(board, start, goal, message, position) {
   return { param: 'goal', value: goal, message: m };
 }
 
-/** Live-search budgets (positions per question): small while the table is on its way, so a
- * long search doesn't hold up the worker (and the table's arrival) for an answer the table
- * will give exactly in a moment. */
-const BUDGET = { loading: 5_000, normal: 200_000 };
+/** Live-search budgets per question: milliseconds on the clock (and a cap on positions).
+ * Small while the table is on its way, so a long search doesn't hold up the worker (and the
+ * table's arrival) for an answer the table will give exactly in a moment. */
+const BUDGET = { loading: 10, normal: 200, positions: 50_000_000 };
 
 /** @param {Slot} s */
 function budget(s) {
-  s.game.setBudget(s.tableState === 'loading' ? BUDGET.loading : BUDGET.normal);
+  s.game.setBudget(BUDGET.positions);
+  s.game.setTimeBudget(s.tableState === 'loading' ? BUDGET.loading : BUDGET.normal);
 }
 
 /** Requests that need no game. */
@@ -283,7 +284,8 @@ const ops = {
   /** The full state: status and winning (may run the live search). */
   state(s) {
     budget(s);
-    return { version: s.version, state: s.game.state() };
+    // `search`: what the live search has done in this game so far, for the progress line
+    return { version: s.version, state: { ...s.game.state(), search: s.game.searchStats() } };
   },
   /** One peg judged by wasm: its jumps with their verdicts, and what they add up to. */
   hintsFor(s, { hole }) {

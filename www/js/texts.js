@@ -124,12 +124,24 @@ export function sourceInfo(s, unsure = false) {
   }
   // the start may be known won (the winnable record) while the search can't settle a jump
   if (s.status !== null && (s.winning === null || unsure)) {
-    return { source: 'unknown', label: 'hints: ?', title: 'The live search ran out of budget on this position: marks it can’t settle show ?.' };
+    return { source: 'unknown', label: 'hints: ?', title: `The live search ran out of time on this position${searched(s)}: marks it can’t settle show ?.` };
   }
   if (s.tableState === 'loading') {
     return { source: 'loading', label: 'hints: live search — loading table', title: `Loading the table ${s.tableFile}; the live search answers meanwhile.` };
   }
-  return { source: 'search', label: 'hints: live search', title: 'Exact answers from a live search (no table covers this game).' };
+  const n = s.search?.nodes ?? 0;
+  const label = n >= 1000 ? `hints: live search · ${(n / 1000).toFixed(0)}k positions` : 'hints: live search';
+  return { source: 'search', label, title: `Exact answers from a live search that proves them (no table covers this game)${searched(s)}.` };
+}
+
+/**
+ * The live search's progress in words (empty before it has searched).
+ * @param {{search?: {nodes: number, settled: number, pagodaCuts: number}|null}} s
+ */
+function searched(s) {
+  const x = s.search;
+  if (!x || !x.nodes) return '';
+  return `; so far ${x.nodes.toLocaleString('en')} positions searched, ${x.settled.toLocaleString('en')} settled, ${x.pagodaCuts.toLocaleString('en')} cut off by pagodas`;
 }
 
 /** How each verdict reads in the hint line. */

@@ -352,6 +352,7 @@ export class Widget {
       winnable: full?.winnable ?? null,
       why: full?.why ?? null,
       nearby: full?.nearby ?? null,
+      search: full?.search ?? null,
       starts: ctrl.starts,
       tableFile: ctrl.tableFile,
       tableState: snap.tableState,

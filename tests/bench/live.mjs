@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// The proving live solver in wasm (run by scripts/bench, not by the tests; build the wasm
+// first with scripts/build-wasm): for LIVE_POSITIONS (1,000) random-playout positions per big
+// board, from the board's default start (a winnable one) with no table, the share of jumps
+// wasm's live search decides (good or bad, not unknown) within LIVE_MS (50) ms per jump.
+//
+// A position: random legal jumps from the start until none is left, then a uniformly random
+// position of that playout that still has a jump; mulberry32 seeded with 1 + the board's
+// number below. `crate/examples/live_bench.rs` draws the same positions natively. Each
+// position gets a fresh Game; `pegs()` judges every jump (each with its own time budget), as
+// the page's worker does.
+
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import init, { Game, defaultGame } from '../../www/pkg/pegwise.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const BOARDS = ['french', 'wiegleb', 'diamond41', 'hexagon37', 'square6', 'triangle8'];
+const COUNT = Number(process.env.LIVE_POSITIONS ?? 1000);
+const MS = Number(process.env.LIVE_MS ?? 50);
+const only = process.argv.slice(2);
+// LIVE_CLOCK=cpu: the time budget runs on this process's CPU time instead of the wall clock
+// (wasm reads the clock through Date.now), for a fair figure on a machine shared with other
+// work; the default is the wall clock, as in the page.
+const CPU = process.env.LIVE_CLOCK === 'cpu';
+if (CPU) {
+  Date.now = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
+}
+const now = () => (CPU ? Date.now() : performance.now());
+
+/** mulberry32, as in the Rust example. @param {number} seed */
+function rng(seed) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  return { below: (n) => Math.floor((next() * n) / 2 ** 32) };
+}
+
+await init({ module_or_path: readFileSync(`${ROOT}www/pkg/pegwise_bg.wasm`) });
+
+for (const [i, board] of BOARDS.entries()) {
+  if (only.length && !only.includes(board)) continue;
+  const { start, goal } = defaultGame(board);
+  const r = rng(1 + i);
+  let good = 0;
+  let bad = 0;
+  let unknown = 0;
+  const perJump = [];
+  const t0 = performance.now();
+  for (let n = 0; n < COUNT; n++) {
+    const play = new Game(board, start, goal);
+    const line = [];
+    for (;;) {
+      const legal = play.legal();
+      if (!legal.length) break;
+      const j = legal[r.below(legal.length)];
+      play.playJump(j.from, j.to);
+      line.push(j);
+    }
+    play.free();
+    const k = r.below(line.length);
+    const g = new Game(board, start, goal);
+    for (const j of line.slice(0, k)) g.playJump(j.from, j.to);
+    g.setBudget(5e7);
+    g.setTimeBudget(MS);
+    const t = now();
+    const pegs = g.pegs();
+    const dt = now() - t;
+    let jumps = 0;
+    for (const p of pegs) {
+      good += p.good;
+      bad += p.bad;
+      unknown += p.unknown;
+      jumps += p.jumps.length;
+    }
+    for (let q = 0; q < jumps; q++) perJump.push(dt / jumps);
+    g.free();
+  }
+  perJump.sort((a, b) => a - b);
+  const total = good + bad + unknown;
+  const pct = ((100 * (good + bad)) / total).toFixed(1);
+  const med = perJump[Math.floor(perJump.length / 2)].toFixed(2);
+  console.log(`${board.padEnd(10)} ${start}/${goal} ${COUNT} positions, ${total} jumps: decided ${pct}% (good ${good}, bad ${bad}, unknown ${unknown}), median ${med} ms a jump, ${((performance.now() - t0) / 1000).toFixed(1)} s [wasm, ${MS} ms a jump, ${CPU ? 'CPU' : 'wall'} clock]`);
+}
