@@ -126,12 +126,21 @@ pub struct Built {
 /// Builds a shipped table from scratch with the generator.
 pub fn build(spec: &TableSpec, progress: &mut dyn FnMut(&str)) -> Result<Built> {
     let solved = crate::solve::solve(&spec.problem, crate::solve::Options::default(), progress)?;
+    build_from(spec, &solved, progress)
+}
+
+/// Builds a shipped table from the solved sets of its problem (in memory or out of core).
+pub fn build_from(
+    spec: &TableSpec,
+    solved: &crate::solve::Solved,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Built> {
     let table = if spec.union {
-        let levels = crate::solve::masks::union_levels(&solved, progress)?;
+        let levels = crate::solve::masks::union_levels(solved, progress)?;
         let p = &spec.problem;
         Table::build(&p.board, p.start_set(), p.goal_set(), true, true, levels)
     } else {
-        Table::from_solved(&solved, |k| !spec.skip.contains(&k))
+        Table::from_solved(solved, |k| !spec.skip.contains(&k))
     };
     let (head, ext) = table.encode_split(INLINE_LIMIT);
     let shards = ext

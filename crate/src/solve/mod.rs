@@ -17,6 +17,8 @@ pub mod count;
 pub mod fewest;
 pub mod live;
 pub mod masks;
+#[cfg(feature = "outcore")]
+pub mod outcore;
 mod par;
 pub mod verify;
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use crate::common::{spinner, Output};
+use crate::outcore::{self, OutOfCoreArgs};
 use pegwise::shipped;
 use pegwise::solve;
 use pegwise::table::Table;
@@ -50,6 +51,7 @@ pub fn run(
     only: Option<&str>,
     verify: bool,
     built_only: bool,
+    o: &OutOfCoreArgs,
 ) -> Result<Output, Error> {
     let io =
         |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
@@ -76,8 +78,14 @@ pub fn run(
             if spec.committed == built_only {
                 continue;
             }
+            // each table gets its own work directory under the one given
+            let mut o = o.clone();
+            if let Some(dir) = &o.work_dir {
+                o.work_dir = Some(dir.join(spec.file.trim_end_matches(".pgt")));
+            }
+            let sets = outcore::solve(&spec.problem, solve::Options::default(), &o)?;
             let pb = spinner(&format!("building {}", spec.file));
-            let built = shipped::build(&spec, &mut |m| {
+            let built = shipped::build_from(&spec, &sets.solved, &mut |m| {
                 pb.set_message(format!("{}: {m}", spec.file))
             })?;
             pb.finish_and_clear();
