@@ -48,6 +48,7 @@ pub mod huffman;
 pub mod masks;
 pub mod moves;
 pub mod oracle;
+pub mod pagoda;
 pub mod position;
 pub mod problem;
 pub mod shard;

@@ -1,0 +1,96 @@
+//! The linear programme behind pagoda functions, solved by a small dense simplex.
+//!
+//! Primal: minimise `cost · p` over weights `p ≥ 0` on the holes, subject to
+//! `p(from) + p(over) ≥ p(to)` for every jump and `p(goal) ≥ 1`. It is always feasible (all
+//! ones) and bounded (costs are non-negative), so we solve its dual,
+//! maximise `z` subject to `Σ_j A_jh y_j + [h = goal] z ≤ cost_h`, `y, z ≥ 0`, whose origin is a
+//! basic feasible solution: one phase, slack basis, Bland's rule against cycling (the problem
+//! is very degenerate). The primal weights are the reduced costs of the slacks at the optimum.
+//!
+//! Floating point is fine here: the caller turns the weights into integers and checks every
+//! inequality exactly, so a rounding error can only cost a pagoda, never make one unsound.
+
+/// Tolerance on pivots and reduced costs.
+const EPS: f64 = 1e-9;
+
+/// Most pivots before giving up (Bland's rule terminates, but slowly on bad cases).
+const MAX_PIVOTS: usize = 20_000;
+
+/// Minimum-cost weights (one per hole) with `p(goal) ≥ 1`, or None if the simplex gave up.
+/// `lines` are the jumps as (from, over, to).
+pub fn solve(holes: usize, lines: &[(u8, u8, u8)], goal: u8, cost: &[f64]) -> Option<Vec<f64>> {
+    let m = lines.len();
+    let cols = m + 1 + holes; // y_j, z, slacks
+    let width = cols + 1; // + right-hand side
+    let mut t = vec![0.0f64; holes * width];
+    for (j, &(a, b, c)) in lines.iter().enumerate() {
+        t[a as usize * width + j] += 1.0;
+        t[b as usize * width + j] += 1.0;
+        t[c as usize * width + j] -= 1.0;
+    }
+    for h in 0..holes {
+        t[h * width + m + 1 + h] = 1.0;
+        t[h * width + cols] = cost.get(h).copied().unwrap_or(1.0).max(0.0);
+    }
+    t[goal as usize * width + m] = 1.0;
+    // objective row (maximise z): reduced costs
+    let mut obj = vec![0.0f64; width];
+    obj[m] = -1.0;
+    let mut basis: Vec<usize> = (0..holes).map(|h| m + 1 + h).collect();
+    for _ in 0..MAX_PIVOTS {
+        let Some(e) = (0..cols).find(|&k| obj[k] < -EPS) else {
+            return Some((0..holes).map(|h| obj[m + 1 + h].max(0.0)).collect());
+        };
+        let mut leave: Option<(usize, f64)> = None;
+        for i in 0..holes {
+            let a = t[i * width + e];
+            if a > EPS {
+                let r = t[i * width + cols] / a;
+                let better = match leave {
+                    None => true,
+                    Some((l, best)) => r < best - EPS || (r <= best + EPS && basis[i] < basis[l]),
+                };
+                if better {
+                    leave = Some((i, r));
+                }
+            }
+        }
+        let (l, _) = leave?; // unbounded dual: cannot happen with a feasible primal
+        let pivot = t[l * width + e];
+        for v in &mut t[l * width..(l + 1) * width] {
+            *v /= pivot;
+        }
+        let row: Vec<f64> = t[l * width..(l + 1) * width].to_vec();
+        for i in 0..holes {
+            if i == l {
+                continue;
+            }
+            let f = t[i * width + e];
+            if f != 0.0 {
+                for (v, r) in t[i * width..(i + 1) * width].iter_mut().zip(&row) {
+                    *v -= f * r;
+                }
+            }
+        }
+        let f = obj[e];
+        for (v, r) in obj.iter_mut().zip(&row) {
+            *v -= f * r;
+        }
+        basis[l] = e;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_row_of_three_needs_weight_behind_the_goal() {
+        // holes 0 1 2, jumps 0 over 1 into 2 and back; goal 2: p0 + p1 >= 1, cheapest at a vertex
+        let p = solve(3, &[(0, 1, 2), (2, 1, 0)], 2, &[1.0, 1.0, 1.0]).unwrap();
+        assert!((p[2] - 1.0).abs() < 1e-9, "{p:?}");
+        assert!((p[0] + p[1] - 1.0).abs() < 1e-9, "{p:?}");
+        assert!(p[2] + p[1] >= p[0] - 1e-9);
+    }
+}
