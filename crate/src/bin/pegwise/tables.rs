@@ -57,7 +57,7 @@ pub fn run(
         |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
     std::fs::create_dir_all(out).map_err(io)?;
     let mut names: Vec<&str> = shipped::FULL_BOARDS.to_vec();
-    names.push("english");
+    names.extend(shipped::BUILT_BOARDS);
     if let Some(list) = only {
         let wanted: Vec<&str> = list.split(',').map(str::trim).collect();
         for w in &wanted {
@@ -74,7 +74,7 @@ pub fn run(
     let mut rows = Vec::new();
     for name in names {
         let board = Board::by_name(name)?;
-        for spec in shipped::tables_for(&board)? {
+        for spec in shipped::planned_for(&board)? {
             if spec.committed == built_only {
                 continue;
             }

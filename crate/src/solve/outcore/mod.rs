@@ -171,6 +171,8 @@ impl Job<'_> {
             within,
             max_bytes: self.cfg.max_memory,
             produce,
+            bits: self.problem.board.len() as u32,
+            pool: Default::default(),
         }
         .run(self.tick)
     }

@@ -20,6 +20,7 @@ use rayon::prelude::*;
 
 use super::store::{self, RunReader, RunWriter, Store};
 use crate::error::{Error, Result};
+use crate::solve::par;
 
 /// What the caller hears: a stage, and units of it done out of a total.
 #[derive(Debug, Clone, Copy)]
@@ -48,6 +49,10 @@ pub struct Step<'a, F> {
     pub max_bytes: u64,
     /// The keys of one input code.
     pub produce: F,
+    /// Keys are below 2^bits (the board's holes).
+    pub bits: u32,
+    /// Bucket memory kept between chunks.
+    pub pool: par::Pool,
 }
 
 /// Names of a level's files.
@@ -230,45 +235,26 @@ impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
         Ok(())
     }
 
-    /// Keys of one chunk, split into parts, each part sorted, deduplicated and written.
+    /// Keys of one chunk, sorted and deduplicated at once (the in-memory generator's bucketed
+    /// radix sort), then split into parts (each part's keys stay in order) and written.
     fn map_chunk(&self, spill: &Path, i: usize, k: usize, codes: &[u64]) -> Result<()> {
-        let p = self.parts;
-        let threads = rayon::current_num_threads().max(1);
-        let size = codes.len().div_ceil(threads * 4).max(1);
-        let mut buckets: Vec<Vec<Vec<u64>>> = codes
-            .par_chunks(size)
-            .map(|c| {
-                let mut keys = Vec::new();
-                let mut out = vec![Vec::new(); p];
-                for &x in c {
-                    keys.clear();
-                    (self.produce)(x, &mut keys);
-                    for &y in &keys {
-                        out[(y % p as u64) as usize].push(y);
-                    }
-                }
-                out
-            })
-            .collect();
-        // Part by part: gather, sort, dedup, write (in parallel over parts).
-        let mut per_part: Vec<Vec<Vec<u64>>> = (0..p).map(|_| Vec::new()).collect();
-        for b in &mut buckets {
-            for (j, v) in b.drain(..).enumerate() {
-                per_part[j].push(v);
+        let p = self.parts as u64;
+        let keys = par::collect(&self.pool, codes, self.bits, None, |x, sink| {
+            let mut out = Vec::new();
+            (self.produce)(x, &mut out);
+            for y in out {
+                sink.push(y);
             }
+        });
+        let mut per_part: Vec<Vec<u64>> = vec![Vec::new(); self.parts];
+        for y in keys {
+            per_part[(y % p) as usize].push(y);
         }
-        drop(buckets);
-        per_part
-            .into_par_iter()
-            .enumerate()
-            .try_for_each(|(j, vs)| {
-                let mut v: Vec<u64> = vs.concat();
-                v.sort_unstable();
-                v.dedup();
-                let dir = spill.join(format!("{j:05}"));
-                self.store.make_dir(&dir)?;
-                store::write_run(&dir.join(format!("{i:05}-{k:05}")), &v)
-            })
+        per_part.into_par_iter().enumerate().try_for_each(|(j, v)| {
+            let dir = spill.join(format!("{j:05}"));
+            self.store.make_dir(&dir)?;
+            store::write_run(&dir.join(format!("{i:05}-{k:05}")), &v)
+        })
     }
 
     /// Merges the runs of one part into `dest`, kept only within the same part of
