@@ -61,6 +61,10 @@ pub enum Error {
     /// A job that would need more memory than allowed.
     #[error("too big: {0}")]
     TooBig(String),
+    /// A bad option of a generator job, or a work directory it cannot use (the message names
+    /// the value or the file).
+    #[error("{0}")]
+    BadArgument(String),
     /// A saved game that cannot be restored.
     #[error("saved game refused: {0}")]
     BadSave(String),

@@ -33,7 +33,17 @@ pub struct TableSpec {
 pub const FULL_BOARDS: &[&str] = &["triangle4", "trunc12", "triangle5", "trunc18", "triangle6"];
 
 /// Boards whose tables are built by `scripts/tables` rather than committed.
-pub const BUILT_BOARDS: &[&str] = &["english"];
+pub const BUILT_BOARDS: &[&str] = &["english", "triangle7", "french", "triangle8"];
+
+/// Boards whose one table is the union (every start, goal any, with finish and start masks)
+/// in `<board>.every.pgt`, built out of core when it doesn't fit in memory. A built table is
+/// offered to games only once `data/MANIFEST` pins it.
+const UNION_BOARDS: &[&str] = &["french"];
+
+/// Boards with built tables like the small triangles' (goal any, and each finish hole up to
+/// symmetry, from every start): their classes have more candidate holes than a union
+/// table's masks hold.
+const PER_HOLE_BUILT: &[&str] = &["triangle7", "triangle8"];
 
 /// The pinned hashes of the head files, `name sha256` a line, taken from `data/MANIFEST` at
 /// build time (build.rs).
@@ -57,6 +67,14 @@ fn is_catalogue(board: &Board, name: &str) -> bool {
 
 /// The tables shipped for a board (empty for boards that rely on the live solver).
 pub fn tables_for(board: &Board) -> Result<Vec<TableSpec>> {
+    let mut specs = planned_for(board)?;
+    specs.retain(|s| s.committed || pinned(&s.file).is_some());
+    Ok(specs)
+}
+
+/// The tables `pegwise tables` builds for a board: those shipped, and big ones that
+/// `data/MANIFEST` does not pin yet.
+pub fn planned_for(board: &Board) -> Result<Vec<TableSpec>> {
     let spec = |start: Start, goal: Goal, committed: bool| -> Result<TableSpec> {
         let problem = Problem::new(board.clone(), start, goal)?;
         Ok(TableSpec {
@@ -67,17 +85,22 @@ pub fn tables_for(board: &Board) -> Result<Vec<TableSpec>> {
             committed,
         })
     };
-    if let Some(&name) = FULL_BOARDS.iter().find(|n| is_catalogue(board, n)) {
+    let per_hole = FULL_BOARDS
+        .iter()
+        .map(|&n| (n, true))
+        .chain(PER_HOLE_BUILT.iter().map(|&n| (n, false)))
+        .find(|(n, _)| is_catalogue(board, n));
+    if let Some((name, committed)) = per_hole {
         let board = Board::by_name(name)?;
         // Goal "any" from any start, and every finish hole up to symmetry, from any start.
         let canon = Canon::full(&board);
-        let mut out = vec![spec(Start::All, Goal::Any, true)?];
+        let mut out = vec![spec(Start::All, Goal::Any, committed)?];
         for h in 0..board.len() as u8 {
             let orbit_min = (0..canon.perms().len())
                 .map(|s| canon.transform(s, 1u64 << h))
                 .min();
             if orbit_min == Some(1u64 << h) {
-                out.push(spec(Start::All, Goal::Hole(h), true)?);
+                out.push(spec(Start::All, Goal::Hole(h), committed)?);
             }
         }
         return Ok(out);
@@ -93,6 +116,15 @@ pub fn tables_for(board: &Board) -> Result<Vec<TableSpec>> {
             spec(Start::Hole(d4), Goal::Any, true)?,
             union,
         ]);
+    }
+    if let Some(&name) = UNION_BOARDS.iter().find(|n| is_catalogue(board, n)) {
+        return Ok(vec![TableSpec {
+            problem: Problem::new(Board::by_name(name)?, Start::All, Goal::Any)?,
+            file: format!("{name}.every.pgt"),
+            skip: Vec::new(),
+            union: true,
+            committed: false,
+        }]);
     }
     Ok(Vec::new())
 }
@@ -127,12 +159,21 @@ pub struct Built {
 /// Builds a shipped table from scratch with the generator.
 pub fn build(spec: &TableSpec, progress: &mut dyn FnMut(&str)) -> Result<Built> {
     let solved = crate::solve::solve(&spec.problem, crate::solve::Options::default(), progress)?;
+    build_from(spec, &solved, progress)
+}
+
+/// Builds a shipped table from the solved sets of its problem (in memory or out of core).
+pub fn build_from(
+    spec: &TableSpec,
+    solved: &crate::solve::Solved,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Built> {
     let table = if spec.union {
-        let levels = crate::solve::masks::union_levels(&solved, progress)?;
+        let levels = crate::solve::masks::union_levels(solved, progress)?;
         let p = &spec.problem;
         Table::build(&p.board, p.start_set(), p.goal_set(), true, true, levels)
     } else {
-        Table::from_solved(&solved, |k| !spec.skip.contains(&k))
+        Table::from_solved(solved, |k| !spec.skip.contains(&k))
     };
     let (head, ext) = table.encode_split(INLINE_LIMIT);
     let shards = ext

@@ -388,9 +388,14 @@ fn tables_regenerate_byte_identically() {
         files += 1;
     }
     assert!(files >= 20);
-    // every file the MANIFEST lists is there, with its size
+    // every file the MANIFEST lists is there, with its size (the big boards' tables only
+    // once `scripts/tables <board>` has built them)
     for row in shipped.lines().filter(|l| !l.starts_with('#')) {
         let cols: Vec<&str> = row.split(' ').collect();
+        let optional = ["triangle7", "triangle8", "french"].contains(&cols[1]);
+        if optional && !data.join(cols[0]).exists() {
+            continue;
+        }
         let len = std::fs::metadata(data.join(cols[0])).unwrap().len();
         assert_eq!(len.to_string(), cols[5], "{row}");
     }

@@ -20,6 +20,8 @@ pub mod fewest;
 pub mod games;
 pub mod live;
 pub mod masks;
+#[cfg(feature = "outcore")]
+pub mod outcore;
 mod par;
 pub mod verify;
 

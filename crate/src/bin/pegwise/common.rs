@@ -126,18 +126,21 @@ pub fn spinner(label: &str) -> ProgressBar {
     pb
 }
 
-/// The code budget for a job: a third of the memory available now (sorting needs room too),
-/// 8 bytes a code; the built-in default where /proc/meminfo can't be read.
-fn memory_budget() -> usize {
+/// The memory available now, in bytes (8 GB where /proc/meminfo can't be read).
+pub fn memory_bytes() -> u64 {
     let avail_kb = std::fs::read_to_string("/proc/meminfo").ok().and_then(|m| {
         m.lines()
             .find(|l| l.starts_with("MemAvailable:"))
             .and_then(|l| l.split_whitespace().nth(1))
-            .and_then(|v| v.parse::<usize>().ok())
+            .and_then(|v| v.parse::<u64>().ok())
     });
-    avail_kb.map_or(solve::DEFAULT_MAX_CODES, |kb| {
-        kb.saturating_mul(1024) / 8 / 3
-    })
+    avail_kb.map_or(8 << 30, |kb| kb.saturating_mul(1024))
+}
+
+/// The code budget for a job: a third of the memory available now (sorting needs room too),
+/// 8 bytes a code.
+fn memory_budget() -> usize {
+    (memory_bytes() / 8 / 3) as usize
 }
 
 /// Solves a problem within the memory budget, with a spinner.

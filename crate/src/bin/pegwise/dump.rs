@@ -2,12 +2,13 @@
 
 use serde_json::json;
 
-use crate::common::{problem_of, solve_with_progress, Output, ProblemArgs};
+use crate::common::{problem_of, Output, ProblemArgs};
+use crate::outcore::{self, OutOfCoreArgs};
 use pegwise::solve::Options;
 use pegwise::Error;
 
 /// W_pegs, ascending, one code a line.
-pub fn run(a: &ProblemArgs, pegs: usize) -> Result<Output, Error> {
+pub fn run(a: &ProblemArgs, pegs: usize, o: &OutOfCoreArgs) -> Result<Output, Error> {
     let p = problem_of(a)?;
     if pegs == 0 || pegs >= p.board.len() {
         return Err(Error::BadBoard(format!(
@@ -16,7 +17,7 @@ pub fn run(a: &ProblemArgs, pegs: usize) -> Result<Output, Error> {
             p.board.name()
         )));
     }
-    let s = solve_with_progress(&p, Options::default())?;
+    let s = outcore::solve(&p, Options::default(), o)?.solved;
     let codes = &s.winning[pegs];
     let text: String = codes.iter().map(|c| format!("{c}\n")).collect();
     Ok(Output {

@@ -15,6 +15,7 @@ mod dump;
 mod fewest;
 mod games;
 mod hint;
+mod outcore;
 mod solve;
 mod stats;
 mod tables;
@@ -27,6 +28,7 @@ use clap::{Parser, Subcommand};
 use serde_json::json;
 
 use common::{BoardArgs, DataArgs, Output, ProblemArgs};
+use outcore::OutOfCoreArgs;
 use pegwise::Error;
 
 #[derive(Parser)]
@@ -48,7 +50,12 @@ enum Command {
     /// List the boards: name, holes, symmetries.
     Boards,
     /// Reachable and winning positions per peg count, symmetry-reduced.
-    Stats(ProblemArgs),
+    Stats {
+        #[command(flatten)]
+        p: ProblemArgs,
+        #[command(flatten)]
+        o: OutOfCoreArgs,
+    },
     /// The canonical codes of the winning positions with N pegs, ascending.
     Dump {
         #[command(flatten)]
@@ -56,6 +63,8 @@ enum Command {
         /// Peg count.
         #[arg(long)]
         pegs: usize,
+        #[command(flatten)]
+        o: OutOfCoreArgs,
     },
     /// Play moves, then mark every legal jump good, bad, or unknown (search out of budget).
     Hint {
@@ -164,6 +173,8 @@ enum Command {
         /// of the committed ones; their rows in the MANIFEST are replaced.
         #[arg(long)]
         built: bool,
+        #[command(flatten)]
+        o: OutOfCoreArgs,
     },
 }
 
@@ -191,8 +202,8 @@ fn main() -> ExitCode {
 fn run(cli: &Cli) -> Result<Output, Error> {
     match &cli.command {
         Command::Boards => boards::run(),
-        Command::Stats(a) => stats::run(a),
-        Command::Dump { p, pegs } => dump::run(p, *pegs),
+        Command::Stats { p, o } => stats::run(p, o),
+        Command::Dump { p, pegs, o } => dump::run(p, *pegs, o),
         Command::Hint {
             p,
             moves,
@@ -220,6 +231,7 @@ fn run(cli: &Cli) -> Result<Output, Error> {
             only,
             verify,
             built,
-        } => tables::run(out, only.as_deref(), *verify, *built),
+            o,
+        } => tables::run(out, only.as_deref(), *verify, *built, o),
     }
 }

@@ -2,7 +2,8 @@
 
 use serde_json::json;
 
-use crate::common::{problem_of, solve_with_progress, unsolvable_note, Output, ProblemArgs};
+use crate::common::{problem_of, unsolvable_note, Output, ProblemArgs};
+use crate::outcore::{self, OutOfCoreArgs};
 use pegwise::solve::{self, Options, Solved};
 use pegwise::Error;
 
@@ -16,15 +17,17 @@ fn reduced(solved: &Solved, set: &[u64]) -> usize {
 }
 
 /// The per-level table and its totals.
-pub fn run(a: &ProblemArgs) -> Result<Output, Error> {
+pub fn run(a: &ProblemArgs, o: &OutOfCoreArgs) -> Result<Output, Error> {
     let p = problem_of(a)?;
-    let s = solve_with_progress(
+    let sets = outcore::solve(
         &p,
         Options {
             all_reachable: true,
             ..Options::default()
         },
+        o,
     )?;
+    let s = &sets.solved;
     let n = p.board.len();
     let mut text = format!(
         "{} ({} holes, {} symmetries), start {}, goal {}\n{:>5} {:>12} {:>12}\n",
@@ -40,13 +43,26 @@ pub fn run(a: &ProblemArgs) -> Result<Output, Error> {
     let mut levels = Vec::new();
     let (mut f_total, mut w_total) = (0, 0);
     for k in (1..n).rev() {
-        let (f, w) = (reduced(&s, &s.reachable[k]), reduced(&s, &s.winning[k]));
+        let f = match &sets.reachable {
+            Some(counts) => counts[k] as usize,
+            None => reduced(s, &s.reachable[k]),
+        };
+        let w = reduced(s, &s.winning[k]);
         f_total += f;
         w_total += w;
         text += &format!("{k:>5} {f:>12} {w:>12}\n");
         levels.push(json!({"pegs": k, "reachable": f, "winning": w}));
     }
     text += &format!("{:>5} {f_total:>12} {w_total:>12}\n", "total");
+    let own = s.canon.perms().len();
+    let pruned = sets.reachable.is_some() && !o.no_prune;
+    if sets.reachable.is_some() && own != p.board.symmetries().len() {
+        text +=
+            &format!("(reachable counted up to the problem's own {own} symmetries, out of core)\n");
+    }
+    if pruned {
+        text += "(reachable after pruning positions that can't reach the goal)\n";
+    }
     let solvable = w_total > 0;
     if !solvable {
         text += &unsolvable_note(&p);
@@ -57,6 +73,7 @@ pub fn run(a: &ProblemArgs) -> Result<Output, Error> {
             "board": p.board.name(), "holes": n, "symmetries": p.board.symmetries().len(),
             "start": p.start_text(), "goal": p.goal_text(), "levels": levels,
             "reachable_total": f_total, "winning_total": w_total, "solvable": solvable,
+            "out_of_core": sets.reachable.is_some(), "pruned": pruned,
         }),
     })
 }

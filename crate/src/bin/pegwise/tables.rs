@@ -6,6 +6,7 @@ use std::sync::Arc;
 use serde_json::{json, Value};
 
 use crate::common::{spinner, Output};
+use crate::outcore::{self, OutOfCoreArgs};
 use pegwise::shipped;
 use pegwise::solve;
 use pegwise::table::Table;
@@ -50,12 +51,13 @@ pub fn run(
     only: Option<&str>,
     verify: bool,
     built_only: bool,
+    o: &OutOfCoreArgs,
 ) -> Result<Output, Error> {
     let io =
         |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
     std::fs::create_dir_all(out).map_err(io)?;
     let mut names: Vec<&str> = shipped::FULL_BOARDS.to_vec();
-    names.push("english");
+    names.extend(shipped::BUILT_BOARDS);
     if let Some(list) = only {
         let wanted: Vec<&str> = list.split(',').map(str::trim).collect();
         for w in &wanted {
@@ -72,12 +74,18 @@ pub fn run(
     let mut rows = Vec::new();
     for name in names {
         let board = Board::by_name(name)?;
-        for spec in shipped::tables_for(&board)? {
+        for spec in shipped::planned_for(&board)? {
             if spec.committed == built_only {
                 continue;
             }
+            // each table gets its own work directory under the one given
+            let mut o = o.clone();
+            if let Some(dir) = &o.work_dir {
+                o.work_dir = Some(dir.join(spec.file.trim_end_matches(".pgt")));
+            }
+            let sets = outcore::solve(&spec.problem, solve::Options::default(), &o)?;
             let pb = spinner(&format!("building {}", spec.file));
-            let built = shipped::build(&spec, &mut |m| {
+            let built = shipped::build_from(&spec, &sets.solved, &mut |m| {
                 pb.set_message(format!("{}: {m}", spec.file))
             })?;
             pb.finish_and_clear();

@@ -1,0 +1,152 @@
+//! The out-of-core options of `stats`, `dump` and `tables`, and the solver that picks in
+//! memory or out of core: out of core when asked, or when the in-memory generator says the
+//! job won't fit.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::common::{memory_bytes, solve_with_progress};
+use pegwise::solve::outcore::{self, Config};
+use pegwise::solve::{Options, Solved};
+use pegwise::{Error, Problem};
+
+/// How to run the generator when levels don't fit in memory.
+#[derive(Args, Clone, Default)]
+pub struct OutOfCoreArgs {
+    /// Generate out of core: levels go to disk in parts (the default once a job doesn't fit in
+    /// memory).
+    #[arg(long)]
+    pub out_of_core: bool,
+    /// Work directory for the levels (implies --out-of-core). A killed job run again with the
+    /// same arguments and directory carries on where it stopped. Default:
+    /// pegwise-work/<board>.<start>.<goal>.
+    #[arg(long)]
+    pub work_dir: Option<PathBuf>,
+    /// Memory the generator may hold at once, e.g. 4G, 512M or a number of bytes (default: a
+    /// third of the memory available).
+    #[arg(long)]
+    pub max_memory: Option<String>,
+    /// Parts per level (code mod parts; default: as many as keep each within the memory cap).
+    #[arg(long)]
+    pub parts: Option<usize>,
+    /// Keep forward positions that can no longer reach the goal (reachable counts then match
+    /// the in-memory generator's).
+    #[arg(long)]
+    pub no_prune: bool,
+}
+
+/// Reads a size: a number of bytes, or with a suffix K, M, G or T (powers of 1024).
+pub fn parse_size(text: &str) -> Result<u64, Error> {
+    let t = text.trim();
+    let bad = || {
+        Error::BadArgument(format!(
+            "--max-memory '{text}': write a size such as 4G, 512M or 1000000 (bytes)"
+        ))
+    };
+    let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
+        Some((i, _)) => t.split_at(i),
+        None => (t, ""),
+    };
+    let shift = match unit.to_ascii_uppercase().trim_end_matches(['B', 'I']) {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return Err(bad()),
+    };
+    let n: f64 = num.trim().parse().map_err(|_| bad())?;
+    if !n.is_finite() || n <= 0.0 {
+        return Err(bad());
+    }
+    Ok((n * (1u64 << shift) as f64) as u64)
+}
+
+impl OutOfCoreArgs {
+    /// True when the job must run out of core.
+    pub fn forced(&self) -> bool {
+        self.out_of_core || self.work_dir.is_some()
+    }
+
+    /// The configuration for a problem, checked.
+    pub fn config(&self, p: &Problem, all_reachable: bool) -> Result<Config, Error> {
+        let max_memory = match &self.max_memory {
+            Some(t) => parse_size(t)?,
+            None => memory_bytes() / 3,
+        };
+        let work_dir = self.work_dir.clone().unwrap_or_else(|| {
+            let name = format!("{}.{}.{}", p.board.name(), p.start_text(), p.goal_text());
+            let name: String = name
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || c == '.' {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            PathBuf::from("pegwise-work").join(name)
+        });
+        let cfg = Config {
+            work_dir,
+            max_memory,
+            parts: self.parts,
+            prune: !self.no_prune,
+            all_reachable,
+        };
+        cfg.check()?;
+        Ok(cfg)
+    }
+}
+
+/// The sets of a problem, and |F_n| when they came out of core (F then stays on disk).
+pub struct Sets {
+    /// The winning sets (and the reachable sets when solved in memory).
+    pub solved: Solved,
+    /// |F_n| per peg count from an out-of-core run, up to the problem's own symmetries.
+    pub reachable: Option<Vec<u64>>,
+}
+
+/// Solves in memory, or out of core when asked or when memory is too small.
+pub fn solve(p: &Problem, opts: Options, a: &OutOfCoreArgs) -> Result<Sets, Error> {
+    // Check the options before any work, so a bad value fails at once.
+    let cfg = a.config(p, opts.all_reachable)?;
+    if !a.forced() {
+        match solve_with_progress(p, opts) {
+            Err(Error::TooBig(why)) => eprintln!(
+                "pegwise: {why}; going out of core in '{}'",
+                cfg.work_dir.display()
+            ),
+            r => {
+                return r.map(|solved| Sets {
+                    solved,
+                    reachable: None,
+                })
+            }
+        }
+    }
+    let pb = ProgressBar::new(1);
+    pb.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let out = outcore::solve(
+        p,
+        &cfg,
+        &mut |t| {
+            pb.set_length(t.total);
+            pb.set_position(t.done);
+            pb.set_message(t.stage.to_string());
+        },
+        &mut |m| pb.println(m),
+    );
+    pb.finish_and_clear();
+    let out = out?;
+    Ok(Sets {
+        solved: out.solved,
+        reachable: Some(out.reachable),
+    })
+}

@@ -1,0 +1,336 @@
+//! One out-of-core step in the map / shuffle / reduce shape, from one level on disk to the
+//! next:
+//!
+//! - **map**: every code of the input level gives its keys (children, parents, complements),
+//!   read a chunk at a time so the keys of a chunk fit the memory cap;
+//! - **shuffle**: each key goes to part `key mod parts`, and each part's keys from one chunk
+//!   are sorted, deduplicated and written as a run of their own;
+//! - **reduce**: each part's runs are merged into one sorted, deduplicated run, kept only
+//!   where it meets the same part of another level when asked (an intersection).
+//!
+//! Map units (input parts) and reduce units (output parts) are independent of one another,
+//! and each leaves a marker when done, so a distributed engine could run them as tasks; here
+//! they run one after another with rayon inside each. A killed step redoes only the units
+//! without a marker.
+
+use std::collections::BinaryHeap;
+use std::path::{Path, PathBuf};
+
+use rayon::prelude::*;
+
+use super::store::{self, RunReader, RunWriter, Store};
+use crate::error::{Error, Result};
+use crate::solve::par;
+
+/// What the caller hears: a stage, and units of it done out of a total.
+#[derive(Debug, Clone, Copy)]
+pub struct Tick<'a> {
+    /// What is being computed ("F30 map", "W12 reduce").
+    pub stage: &'a str,
+    /// Units done.
+    pub done: u64,
+    /// Units in all.
+    pub total: u64,
+}
+
+/// One step: `input` level → `output` level, with `parts` output parts.
+pub struct Step<'a, F> {
+    /// The work directory.
+    pub store: &'a Store,
+    /// Name of the level read (its parts are listed on disk).
+    pub input: &'a str,
+    /// Name of the level written.
+    pub output: &'a str,
+    /// Number of output parts (code mod parts).
+    pub parts: usize,
+    /// Keep only keys found in this level (split into the same number of parts).
+    pub within: Option<&'a str>,
+    /// Bytes the step may hold in memory at once.
+    pub max_bytes: u64,
+    /// The keys of one input code.
+    pub produce: F,
+    /// Keys are below 2^bits (the board's holes).
+    pub bits: u32,
+    /// Bucket memory kept between chunks.
+    pub pool: par::Pool,
+}
+
+/// Names of a level's files.
+pub fn level_dir(store: &Store, name: &str) -> PathBuf {
+    store.path(name)
+}
+
+fn part_path(dir: &Path, j: usize) -> PathBuf {
+    dir.join(format!("part-{j:05}"))
+}
+
+/// The number of parts of a level on disk (from its `parts` file).
+pub fn parts_of(store: &Store, name: &str) -> Result<usize> {
+    let path = level_dir(store, name).join("parts");
+    store
+        .read_text(&path)
+        .and_then(|t| t.trim().parse().ok())
+        .ok_or_else(|| {
+            Error::BadArgument(format!(
+                "work file '{}' is missing or damaged",
+                path.display()
+            ))
+        })
+}
+
+/// The size of a finished level, or None when it is not finished.
+pub fn finished(store: &Store, name: &str) -> Option<u64> {
+    store
+        .read_text(&level_dir(store, name).join("done"))
+        .and_then(|t| t.trim().parse().ok())
+}
+
+/// Writes a level of one part from codes in memory (the start level).
+pub fn write_level(store: &Store, name: &str, parts: usize, codes: &[u64]) -> Result<u64> {
+    let dir = level_dir(store, name);
+    store.make_dir(&dir)?;
+    store.write_atomic(&dir.join("parts"), parts.to_string().as_bytes())?;
+    for j in 0..parts {
+        let mine: Vec<u64> = codes
+            .iter()
+            .copied()
+            .filter(|&c| (c % parts as u64) as usize == j)
+            .collect();
+        store::write_run(&part_path(&dir, j), &mine)?;
+    }
+    store.write_atomic(&dir.join("done"), codes.len().to_string().as_bytes())?;
+    Ok(codes.len() as u64)
+}
+
+/// Every code of a finished level, ascending.
+pub fn read_level(store: &Store, name: &str) -> Result<Vec<u64>> {
+    let dir = level_dir(store, name);
+    let parts = parts_of(store, name)?;
+    let mut out = Vec::new();
+    for j in 0..parts {
+        store::read_run(&part_path(&dir, j), &mut out)?;
+    }
+    out.par_sort_unstable();
+    Ok(out)
+}
+
+/// Average number of keys per code over the first codes of a run (at least 1).
+fn keys_per_code<F: Fn(u64, &mut Vec<u64>) + Sync>(path: &Path, produce: &F) -> Result<f64> {
+    let mut r = RunReader::open(path)?;
+    let mut keys = Vec::new();
+    let mut n = 0usize;
+    while n < 2000 {
+        let Some(x) = r.next_code() else { break };
+        produce(x, &mut keys);
+        n += 1;
+    }
+    Ok((keys.len() as f64 / n.max(1) as f64).max(1.0))
+}
+
+impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
+    /// Runs the step (or what is left of it); returns the output level's size.
+    pub fn run(&self, tick: &mut dyn FnMut(Tick)) -> Result<u64> {
+        if let Some(n) = finished(self.store, self.output) {
+            return Ok(n);
+        }
+        let out = level_dir(self.store, self.output);
+        self.store.make_dir(&out)?;
+        let parts_file = out.join("parts");
+        match self.store.read_text(&parts_file) {
+            Some(t) if t.trim() != self.parts.to_string() => {
+                return Err(Error::BadArgument(format!(
+                    "level {} in the work directory was started with {} parts, not {}: resume \
+                     with the same arguments",
+                    self.output,
+                    t.trim(),
+                    self.parts
+                )))
+            }
+            Some(_) => {}
+            None => self
+                .store
+                .write_atomic(&parts_file, self.parts.to_string().as_bytes())?,
+        }
+        if let Some(w) = self.within {
+            if parts_of(self.store, w)? != self.parts {
+                return Err(Error::BadArgument(format!(
+                    "level {w} has {} parts, level {} needs {}",
+                    parts_of(self.store, w)?,
+                    self.output,
+                    self.parts
+                )));
+            }
+        }
+        let spill = self.store.path(&format!("{}.spill", self.output));
+        self.store.make_dir(&spill)?;
+        self.map(&spill, tick)?;
+        let mut total = 0;
+        let stage = format!("{} reduce", self.output);
+        for j in 0..self.parts {
+            tick(Tick {
+                stage: &stage,
+                done: j as u64,
+                total: self.parts as u64,
+            });
+            let path = part_path(&out, j);
+            if !path.exists() {
+                self.reduce(&spill.join(format!("{j:05}")), j, &path)?;
+            }
+            total += store::run_len(&path)?;
+        }
+        self.store
+            .write_atomic(&out.join("done"), total.to_string().as_bytes())?;
+        self.store.remove_dir(&spill)?;
+        Ok(total)
+    }
+
+    /// The map and shuffle: every input part not yet marked done.
+    fn map(&self, spill: &Path, tick: &mut dyn FnMut(Tick)) -> Result<()> {
+        let input = level_dir(self.store, self.input);
+        let in_parts = parts_of(self.store, self.input)?;
+        let stage = format!("{} map", self.output);
+        for i in 0..in_parts {
+            tick(Tick {
+                stage: &stage,
+                done: i as u64,
+                total: in_parts as u64,
+            });
+            let marker = spill.join(format!("map-{i:05}"));
+            if marker.exists() {
+                continue;
+            }
+            // Runs of an unfinished earlier try at this part go first: its chunks may differ.
+            let mine = format!("{i:05}-");
+            for dir in store::list(spill).into_iter().filter(|d| d.is_dir()) {
+                for run in store::list(&dir) {
+                    if run
+                        .file_name()
+                        .is_some_and(|f| f.to_string_lossy().starts_with(&mine))
+                    {
+                        std::fs::remove_file(&run).map_err(|e| store::io_error(&run, e))?;
+                    }
+                }
+            }
+            let src = part_path(&input, i);
+            // A chunk's keys (u64) plus their sorted copy must fit the cap.
+            let per = keys_per_code(&src, &self.produce)?;
+            let chunk = ((self.max_bytes as f64 / (8.0 * 2.5 * per)) as usize).max(1024);
+            let mut reader = RunReader::open(&src)?;
+            let mut k = 0;
+            loop {
+                let codes: Vec<u64> = std::iter::from_fn(|| reader.next_code())
+                    .take(chunk)
+                    .collect();
+                if codes.is_empty() && k > 0 {
+                    break;
+                }
+                self.map_chunk(spill, i, k, &codes)?;
+                k += 1;
+                if codes.len() < chunk {
+                    break;
+                }
+            }
+            self.store.write_atomic(&marker, b"")?;
+        }
+        Ok(())
+    }
+
+    /// Keys of one chunk, sorted and deduplicated at once (the in-memory generator's bucketed
+    /// radix sort), then split into parts (each part's keys stay in order) and written.
+    fn map_chunk(&self, spill: &Path, i: usize, k: usize, codes: &[u64]) -> Result<()> {
+        let p = self.parts as u64;
+        let keys = par::collect(&self.pool, codes, self.bits, None, |x, sink| {
+            let mut out = Vec::new();
+            (self.produce)(x, &mut out);
+            for y in out {
+                sink.push(y);
+            }
+        });
+        let mut per_part: Vec<Vec<u64>> = vec![Vec::new(); self.parts];
+        for y in keys {
+            per_part[(y % p) as usize].push(y);
+        }
+        per_part.into_par_iter().enumerate().try_for_each(|(j, v)| {
+            let dir = spill.join(format!("{j:05}"));
+            self.store.make_dir(&dir)?;
+            store::write_run(&dir.join(format!("{i:05}-{k:05}")), &v)
+        })
+    }
+
+    /// Merges the runs of one part into `dest`, kept only within the same part of
+    /// `self.within` when set.
+    fn reduce(&self, runs_dir: &Path, j: usize, dest: &Path) -> Result<()> {
+        let runs = store::list(runs_dir);
+        let total: u64 = runs
+            .iter()
+            .map(|r| store::run_len(r))
+            .sum::<Result<u64>>()?;
+        let within = self.within.map(|w| part_path(&level_dir(self.store, w), j));
+        let mut w = RunWriter::create(dest)?;
+        let mut keep = Within::open(within.as_deref())?;
+        if total.saturating_mul(8) <= self.max_bytes {
+            let mut all = Vec::with_capacity(total as usize);
+            for r in &runs {
+                store::read_run(r, &mut all)?;
+            }
+            all.par_sort_unstable();
+            all.dedup();
+            for x in all {
+                if keep.has(x) {
+                    w.push(x)?;
+                }
+            }
+        } else {
+            // Too big for memory: a k-way merge of the sorted runs, streamed.
+            let mut readers = runs
+                .iter()
+                .map(|r| RunReader::open(r))
+                .collect::<Result<Vec<_>>>()?;
+            let mut heap = BinaryHeap::new();
+            for (i, r) in readers.iter_mut().enumerate() {
+                if let Some(x) = r.next_code() {
+                    heap.push(std::cmp::Reverse((x, i)));
+                }
+            }
+            let mut last = None;
+            while let Some(std::cmp::Reverse((x, i))) = heap.pop() {
+                if last != Some(x) {
+                    last = Some(x);
+                    if keep.has(x) {
+                        w.push(x)?;
+                    }
+                }
+                if let Some(y) = readers[i].next_code() {
+                    heap.push(std::cmp::Reverse((y, i)));
+                }
+            }
+        }
+        w.finish()?;
+        self.store.remove_dir(runs_dir)
+    }
+}
+
+/// Membership in a sorted run, asked in ascending order (a streamed merge join).
+struct Within {
+    r: Option<RunReader>,
+    head: Option<u64>,
+}
+
+impl Within {
+    fn open(path: Option<&Path>) -> Result<Within> {
+        let mut r = path.map(RunReader::open).transpose()?;
+        let head = r.as_mut().and_then(RunReader::next_code);
+        Ok(Within { r, head })
+    }
+
+    /// True when there is no filter, or `x` is in it; `x` must not decrease between calls.
+    fn has(&mut self, x: u64) -> bool {
+        let Some(r) = self.r.as_mut() else {
+            return true;
+        };
+        while self.head.is_some_and(|h| h < x) {
+            self.head = r.next_code();
+        }
+        self.head == Some(x)
+    }
+}

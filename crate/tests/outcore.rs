@@ -1,0 +1,313 @@
+//! The out-of-core generator: the same sets as the in-memory one when forced into tiny parts
+//! and a tiny memory cap, a job killed mid-level and run again finishes with the same answer,
+//! and bad options are refused by name.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use pegwise::solve::outcore::{self, Config};
+use pegwise::solve::{self, Options};
+use pegwise::{Board, Problem};
+use serde_json::Value;
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("pegwise-ooc-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// Solves out of core and holds every level against the in-memory generator.
+/// Returns how many reachable positions pruning dropped.
+fn same_sets(board: &str, start: &str, goal: &str, cfg: Config) -> usize {
+    let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
+    let want = solve::solve(
+        &p,
+        Options {
+            all_reachable: cfg.all_reachable,
+            ..Options::default()
+        },
+        &mut |_| {},
+    )
+    .unwrap();
+    let got = outcore::solve(&p, &cfg, &mut |_| {}, &mut |_| {}).unwrap();
+    let n = p.board.len();
+    let mut pruned = 0;
+    for k in 1..n {
+        assert_eq!(
+            got.solved.winning[k], want.winning[k],
+            "{board} {start} {goal}: W_{k}"
+        );
+        if !want.reachable[k].is_empty() {
+            let f = outcore::level(&cfg.work_dir, 'F', k).unwrap();
+            assert_eq!(got.reachable[k], f.len() as u64);
+            if cfg.prune {
+                // pruned: between the winning and the reachable positions
+                let all = &want.reachable[k];
+                assert!(f.iter().all(|x| all.binary_search(x).is_ok()), "F_{k}");
+                let w = &want.winning[k];
+                assert!(w.iter().all(|x| f.binary_search(x).is_ok()), "F_{k}");
+                pruned += all.len() - f.len();
+            } else {
+                assert_eq!(f, want.reachable[k], "{board} {start} {goal}: F_{k}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(&cfg.work_dir).unwrap();
+    pruned
+}
+
+fn tiny(dir: PathBuf, parts: usize, all_reachable: bool, prune: bool) -> Config {
+    Config {
+        work_dir: dir,
+        max_memory: 4 * outcore::MIN_MEMORY,
+        parts: Some(parts),
+        prune,
+        all_reachable,
+    }
+}
+
+#[test]
+fn the_english_central_game_out_of_core_has_the_same_sets() {
+    // The complement trick: F_32..F_17, then W from them. Pagodas prune F by thousands and
+    // leave W alone (the killed-job test below holds the unpruned F against memory).
+    let pruned = same_sets(
+        "english",
+        "d4",
+        "start",
+        tiny(scratch("eng"), 5, false, true),
+    );
+    assert!(pruned > 10_000, "{pruned}");
+}
+
+#[test]
+fn every_level_matches_without_the_complement_trick() {
+    // Forward to one peg, then W upwards; a non-central goal; and a union with classes pruning.
+    same_sets(
+        "triangle6",
+        "a1",
+        "any",
+        tiny(scratch("t6"), 5, true, false),
+    );
+    same_sets("trunc18", "a1", "b2", tiny(scratch("t18"), 3, true, false));
+    same_sets(
+        "triangle5",
+        "all",
+        "any",
+        tiny(scratch("t5"), 4, false, true),
+    );
+}
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pegwise"))
+}
+
+/// `stats --json` of the central game, out of core in `dir` with small parts.
+fn central(dir: &Path) -> Command {
+    let mut c = bin();
+    c.args([
+        "stats",
+        "--board",
+        "english",
+        "--start",
+        "d4",
+        "--goal",
+        "start",
+        "--json",
+        "--max-memory",
+        "4M",
+        "--parts",
+        "8",
+        "--no-prune",
+        "--work-dir",
+    ])
+    .arg(dir)
+    .stdout(Stdio::piped())
+    .stderr(Stdio::null());
+    c
+}
+
+/// Levels with some parts written and no `done` marker: the job stopped inside them.
+fn unfinished_levels(dir: &Path) -> Vec<String> {
+    let Ok(it) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    it.filter_map(|e| e.ok())
+        .filter(|e| e.path().is_dir() && !e.path().join("done").exists())
+        .filter(|e| {
+            std::fs::read_dir(e.path()).is_ok_and(|mut d| {
+                d.any(|f| f.is_ok_and(|f| f.file_name().to_string_lossy().starts_with("part-")))
+            })
+        })
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect()
+}
+
+/// Kills the child once `ready` holds for the work directory; false if it finished first.
+fn kill_when(child: &mut Child, dir: &Path, ready: impl Fn(&Path) -> bool) -> bool {
+    let t0 = Instant::now();
+    while t0.elapsed() < Duration::from_secs(120) {
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        if ready(dir) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("the job neither finished nor reached the point to kill it");
+}
+
+fn levels(v: &Value) -> Value {
+    v["levels"].clone()
+}
+
+#[test]
+fn a_killed_job_resumes_where_it_stopped() {
+    let dir = scratch("resume");
+    // Killed while mapping a level (some map units marked done), then while reducing one
+    // (some parts written, the level not finished).
+    let mut child = central(&dir).spawn().unwrap();
+    let mapping = |d: &Path| {
+        std::fs::read_dir(d).is_ok_and(|it| {
+            it.filter_map(|e| e.ok())
+                .filter(|e| e.file_name().to_string_lossy().ends_with(".spill"))
+                .any(|e| {
+                    std::fs::read_dir(e.path()).is_ok_and(|mut s| {
+                        s.any(|f| {
+                            f.is_ok_and(|f| f.file_name().to_string_lossy().starts_with("map-"))
+                        })
+                    })
+                })
+        })
+    };
+    assert!(
+        kill_when(&mut child, &dir, mapping),
+        "finished before the kill"
+    );
+    let mut child = central(&dir).spawn().unwrap();
+    let reducing = |d: &Path| !unfinished_levels(d).is_empty();
+    assert!(
+        kill_when(&mut child, &dir, reducing),
+        "finished before the kill"
+    );
+    let stopped_in = unfinished_levels(&dir);
+    assert!(!stopped_in.is_empty());
+    let out = central(&dir).output().unwrap();
+    assert!(out.status.success());
+    let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let want = bin()
+        .args([
+            "stats", "--board", "english", "--start", "d4", "--goal", "start", "--json",
+        ])
+        .output()
+        .unwrap();
+    let want: Value = serde_json::from_slice(&want.stdout).unwrap();
+    assert_eq!(levels(&got), levels(&want), "stopped in {stopped_in:?}");
+    assert_eq!(got["winning_total"], 1_679_072);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn refused(args: &[&str], dir: Option<&Path>, says: &[&str]) {
+    let mut c = bin();
+    c.args([
+        "stats",
+        "--board",
+        "triangle5",
+        "--start",
+        "a1",
+        "--goal",
+        "start",
+    ])
+    .args(args);
+    if let Some(d) = dir {
+        c.arg("--work-dir").arg(d);
+    }
+    let out = c.output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    for s in says {
+        assert!(err.contains(s), "{args:?}: {err} lacks {s}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn bad_options_are_refused_by_name() {
+    let dir = scratch("bad");
+    refused(
+        &["--out-of-core", "--max-memory", "lots"],
+        None,
+        &["'lots'"],
+    );
+    refused(&["--out-of-core", "--max-memory=-3G"], None, &["'-3G'"]);
+    refused(
+        &["--out-of-core", "--max-memory", "12K"],
+        None,
+        &["--max-memory", "below"],
+    );
+    refused(&["--out-of-core", "--parts", "0"], None, &["--parts 0"]);
+    refused(&["--parts", "99999"], Some(&dir), &["--parts 99999"]);
+    // a file where the work directory should be
+    std::fs::write(&dir, "x").unwrap();
+    refused(&[], Some(&dir), &["is a file"]);
+    std::fs::remove_file(&dir).unwrap();
+    // a directory of something else
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    refused(&[], Some(&dir), &["not empty", "notes.txt"]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // another job's directory
+    let out = bin()
+        .args([
+            "stats",
+            "--board",
+            "triangle5",
+            "--start",
+            "a1",
+            "--goal",
+            "start",
+        ])
+        .arg("--work-dir")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let mut c = bin();
+    c.args([
+        "stats",
+        "--board",
+        "triangle5",
+        "--start",
+        "a3",
+        "--goal",
+        "start",
+    ])
+    .arg("--work-dir")
+    .arg(&dir);
+    let err = String::from_utf8_lossy(&c.output().unwrap().stderr).into_owned();
+    assert!(
+        err.contains("another job") && err.contains("start a1"),
+        "{err}"
+    );
+    // the same job again reads its finished levels
+    let again = bin()
+        .args([
+            "stats",
+            "--board",
+            "triangle5",
+            "--start",
+            "a1",
+            "--goal",
+            "start",
+        ])
+        .arg("--work-dir")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert!(again.status.success());
+    assert_eq!(again.stdout, out.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
