@@ -9,8 +9,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
 use pegwise::game::Game;
+use pegwise::oracle::Oracle;
 use pegwise::shipped;
 use pegwise::solve::{self, Options, Solved};
+use pegwise::symmetry::Canon;
 use pegwise::table::Table;
 use pegwise::{Board, Error, Problem};
 
@@ -193,6 +195,26 @@ pub fn shipped_game(p: &Problem, moves_text: &str, data: &Path) -> Result<Option
     };
     g.attach_table(Arc::new(shipped::open(&spec.file, &head, read)?))?;
     Ok(Some(g))
+}
+
+/// Which positions of the problem are winning, for a whole-game walk (counting, fewest moves,
+/// dead ends): from the shipped table in `data` when one covers the problem, else from the
+/// problem solved whole. `walk` gets the canonical forms to key on and the test.
+pub fn with_winning<R>(
+    p: &Problem,
+    data: &Path,
+    walk: impl FnOnce(&Canon, &(dyn Fn(u64) -> bool + Sync + Send)) -> R,
+) -> Result<R, Error> {
+    match shipped_game(p, "", data)? {
+        Some(mut g) => {
+            let oracle: &Oracle = g.oracle();
+            Ok(walk(&p.canon(), &|c| oracle.from_table(c) == Some(true)))
+        }
+        None => {
+            let s = solve_with_progress(p, Options::default())?;
+            Ok(walk(&s.canon, &|c| s.is_winning(c)))
+        }
+    }
 }
 
 /// A game from the problem with `moves` played; uses a shipped table from `data` when one

@@ -4,11 +4,9 @@ use serde_json::json;
 
 use std::path::Path;
 
-use crate::common::{
-    problem_of, shipped_game, solve_with_progress, spinner, unsolvable_note, Output, ProblemArgs,
-};
+use crate::common::{problem_of, spinner, unsolvable_note, with_winning, Output, ProblemArgs};
 use pegwise::game::Game;
-use pegwise::solve::{count, Options};
+use pegwise::solve::count;
 use pegwise::Error;
 
 /// The count, as a decimal string (JSON too: it may pass 2^64). A count past 2^128 - 1 is
@@ -25,24 +23,12 @@ pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Err
             json: json!({"count": "0"}),
         });
     }
-    let n = match shipped_game(&p, moves_text, data)? {
-        Some(mut t) => {
-            let from_table: &pegwise::oracle::Oracle = t.oracle();
-            let pb = spinner("counting from the shipped table");
-            let n = count::count_from(&p, &p.canon(), g.code(), |c| {
-                from_table.from_table(c) == Some(true)
-            });
-            pb.finish_and_clear();
-            n
-        }
-        None => {
-            let s = solve_with_progress(&p, Options::default())?;
-            let pb = spinner("counting");
-            let n = count::count_from(&p, &s.canon, g.code(), |c| s.is_winning(c));
-            pb.finish_and_clear();
-            n
-        }
-    };
+    let n = with_winning(&p, data, |canon, winning| {
+        let pb = spinner("counting");
+        let n = count::count_from(&p, canon, g.code(), winning);
+        pb.finish_and_clear();
+        n
+    })?;
     let Some(n) = n else {
         return Ok(Output {
             text: "too many to count\n".to_string(),

@@ -5,9 +5,8 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use crate::common::{problem_of, shipped_game, solve_with_progress, Output, ProblemArgs};
+use crate::common::{problem_of, with_winning, Output, ProblemArgs};
 use pegwise::solve::deadend::{dead_ends, Line};
-use pegwise::solve::Options;
 use pegwise::{moves, Board, Error};
 
 fn line_text(b: &Board, l: &Option<Line>) -> (String, Value) {
@@ -33,16 +32,11 @@ fn line_text(b: &Board, l: &Option<Line>) -> (String, Value) {
 /// from the problem solved whole.
 pub fn run(a: &ProblemArgs, data: &Path) -> Result<Output, Error> {
     let p = problem_of(a)?;
-    let d = match shipped_game(&p, "", data)? {
-        Some(mut g) => {
-            let o: &pegwise::oracle::Oracle = g.oracle();
-            dead_ends(&p, |c| o.from_table(c) == Some(true))
-        }
-        None if !p.classes_allow() => dead_ends(&p, |_| false),
-        None => {
-            let s = solve_with_progress(&p, Options::default())?;
-            dead_ends(&p, |c| s.is_winning(c))
-        }
+    let d = if p.classes_allow() {
+        with_winning(&p, data, |_, winning| dead_ends(&p, winning))?
+    } else {
+        // the classes already rule the goal out: nothing is winning
+        dead_ends(&p, |_| false)
     };
     let (lost, lost_json) = line_text(&p.board, &d.lost);
     let (dead, dead_json) = line_text(&p.board, &d.dead);

@@ -4,10 +4,8 @@ use serde_json::json;
 
 use std::path::Path;
 
-use crate::common::{
-    problem_of, shipped_game, solve_with_progress, spinner, unsolvable_note, Output, ProblemArgs,
-};
-use pegwise::solve::{self, Options};
+use crate::common::{problem_of, spinner, unsolvable_note, with_winning, Output, ProblemArgs};
+use pegwise::solve;
 use pegwise::Error;
 
 /// The shortest solution over the problem's starts, with the start it uses. A shipped table
@@ -21,24 +19,12 @@ pub fn run(a: &ProblemArgs, data: &Path) -> Result<Output, Error> {
             json: json!({"solvable": false}),
         });
     }
-    let found = match shipped_game(&p, "", data)? {
-        Some(mut t) => {
-            let from_table: &pegwise::oracle::Oracle = t.oracle();
-            let pb = spinner("searching for the fewest moves in the shipped table");
-            let found = solve::fewest::fewest_moves(&p, &p.canon(), |c| {
-                from_table.from_table(c) == Some(true)
-            });
-            pb.finish_and_clear();
-            found
-        }
-        None => {
-            let s = solve_with_progress(&p, Options::default())?;
-            let pb = spinner("searching for the fewest moves");
-            let found = solve::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c));
-            pb.finish_and_clear();
-            found
-        }
-    };
+    let found = with_winning(&p, data, |canon, winning| {
+        let pb = spinner("searching for the fewest moves");
+        let found = solve::fewest::fewest_moves(&p, canon, winning);
+        pb.finish_and_clear();
+        found
+    })?;
     let Some((start, line)) = found else {
         return Ok(Output {
             text: unsolvable_note(&p),
