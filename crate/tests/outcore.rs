@@ -210,6 +210,23 @@ fn a_killed_job_resumes_where_it_stopped() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `stats` of triangle5 from `start` with goal start, out of core in `dir`.
+fn triangle5_in(start: &str, dir: &Path) -> Command {
+    let mut c = bin();
+    c.args([
+        "stats",
+        "--board",
+        "triangle5",
+        "--start",
+        start,
+        "--goal",
+        "start",
+    ])
+    .arg("--work-dir")
+    .arg(dir);
+    c
+}
+
 fn refused(args: &[&str], dir: Option<&Path>, says: &[&str]) {
     let mut c = bin();
     c.args([
@@ -260,53 +277,16 @@ fn bad_options_are_refused_by_name() {
     refused(&[], Some(&dir), &["not empty", "notes.txt"]);
     std::fs::remove_dir_all(&dir).unwrap();
     // another job's directory
-    let out = bin()
-        .args([
-            "stats",
-            "--board",
-            "triangle5",
-            "--start",
-            "a1",
-            "--goal",
-            "start",
-        ])
-        .arg("--work-dir")
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let out = triangle5_in("a1", &dir).output().unwrap();
     assert!(out.status.success());
-    let mut c = bin();
-    c.args([
-        "stats",
-        "--board",
-        "triangle5",
-        "--start",
-        "a3",
-        "--goal",
-        "start",
-    ])
-    .arg("--work-dir")
-    .arg(&dir);
-    let err = String::from_utf8_lossy(&c.output().unwrap().stderr).into_owned();
+    let err =
+        String::from_utf8_lossy(&triangle5_in("a3", &dir).output().unwrap().stderr).into_owned();
     assert!(
         err.contains("another job") && err.contains("start a1"),
         "{err}"
     );
     // the same job again reads its finished levels
-    let again = bin()
-        .args([
-            "stats",
-            "--board",
-            "triangle5",
-            "--start",
-            "a1",
-            "--goal",
-            "start",
-        ])
-        .arg("--work-dir")
-        .arg(&dir)
-        .output()
-        .unwrap();
+    let again = triangle5_in("a1", &dir).output().unwrap();
     assert!(again.status.success());
     assert_eq!(again.stdout, out.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
