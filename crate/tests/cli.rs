@@ -134,6 +134,107 @@ fn dump_lists_the_smallest_winning_sets() {
     assert_eq!(text, "400\n212992\n");
 }
 
+/// `dump` lists codes up to the board's whole group by default (as `stats` counts them);
+/// `--reduce stabiliser` lists the table's own codes, up to the symmetries fixing start and
+/// goal only. Checked by applying every symmetry by hand.
+#[test]
+fn dump_reduces_under_the_whole_group_unless_asked() {
+    let board = Board::by_name("triangle5").unwrap();
+    let codes = |reduce: &str, pegs: &str| -> Vec<u64> {
+        json(&[
+            "dump",
+            "--board",
+            "triangle5",
+            "--start",
+            "b2",
+            "--goal",
+            "any",
+            "--pegs",
+            pegs,
+            "--reduce",
+            reduce,
+        ])
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect()
+    };
+    let stats = json(&[
+        "stats",
+        "--board",
+        "triangle5",
+        "--start",
+        "b2",
+        "--goal",
+        "any",
+    ]);
+    let smallest = |c: u64| {
+        board
+            .symmetries()
+            .iter()
+            .map(|perm| {
+                (0..board.len())
+                    .filter(|&h| c >> h & 1 == 1)
+                    .fold(0u64, |acc, h| acc | 1 << perm[h])
+            })
+            .min()
+            .unwrap()
+    };
+    let mut differ = false;
+    for pegs in 2..=8 {
+        let own = codes("stabiliser", &pegs.to_string());
+        let full = codes("full", &pegs.to_string());
+        let mut expect: Vec<u64> = own.iter().map(|&c| smallest(c)).collect();
+        expect.sort_unstable();
+        expect.dedup();
+        assert_eq!(full, expect, "{pegs} pegs");
+        let level = stats["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["pegs"].as_u64() == Some(pegs))
+            .unwrap();
+        assert_eq!(
+            level["winning"].as_u64(),
+            Some(full.len() as u64),
+            "{pegs} pegs"
+        );
+        differ |= own.len() > full.len();
+    }
+    assert!(
+        differ,
+        "b2's stabiliser is smaller than the whole group somewhere"
+    );
+    // the default is the whole group
+    assert_eq!(
+        json(&[
+            "dump",
+            "--board",
+            "triangle5",
+            "--start",
+            "b2",
+            "--goal",
+            "any",
+            "--pegs",
+            "5"
+        ]),
+        json(&[
+            "dump",
+            "--board",
+            "triangle5",
+            "--start",
+            "b2",
+            "--goal",
+            "any",
+            "--pegs",
+            "5",
+            "--reduce",
+            "full"
+        ])
+    );
+}
+
 #[test]
 fn hint_agrees_with_brute_force() {
     for (board, start, goal, moves) in [

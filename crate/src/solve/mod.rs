@@ -465,15 +465,19 @@ impl WithMoves for Levels<'_> {
     }
 }
 
-/// Number of distinct codes of a set under the board's whole symmetry group (the way the
-/// literature counts orbits when the problem's own group is smaller).
-pub fn orbits_under_full_group(problem: &Problem, set: &[u64]) -> usize {
+/// A set's codes made canonical under the board's whole symmetry group, sorted, each once: the
+/// way the literature lists and counts positions when the problem's own group is smaller.
+pub fn canonical_under_full_group(problem: &Problem, set: &[u64]) -> Vec<u64> {
     let full = Canon::full(&problem.board);
     let pool = par::Pool::default();
     par::collect(&pool, set, problem.board.len() as u32, None, |x, out| {
         out.push(full.canonical(x))
     })
-    .len()
+}
+
+/// Number of distinct codes of a set under the board's whole symmetry group.
+pub fn orbits_under_full_group(problem: &Problem, set: &[u64]) -> usize {
+    canonical_under_full_group(problem, set).len()
 }
 
 #[cfg(test)]

@@ -4,11 +4,25 @@ use serde_json::json;
 
 use crate::common::{problem_of, Output, ProblemArgs};
 use crate::outcore::{self, OutOfCoreArgs};
-use pegwise::solve::Options;
+use pegwise::solve::{self, Options};
 use pegwise::Error;
 
-/// W_pegs, ascending, one code a line.
-pub fn run(a: &ProblemArgs, pegs: usize, o: &OutOfCoreArgs) -> Result<Output, Error> {
+/// Which symmetries a listed code is reduced under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Reduce {
+    /// The board's whole group, as Bell lists positions and as `stats` counts them.
+    Full,
+    /// Only the symmetries that fix the start and the goal: the shipped table's own codes.
+    Stabiliser,
+}
+
+/// W_pegs, ascending, one code a line, canonical under the group `reduce` names.
+pub fn run(
+    a: &ProblemArgs,
+    pegs: usize,
+    reduce: Reduce,
+    o: &OutOfCoreArgs,
+) -> Result<Output, Error> {
     let p = problem_of(a)?;
     if pegs == 0 || pegs >= p.board.len() {
         return Err(Error::BadBoard(format!(
@@ -18,7 +32,10 @@ pub fn run(a: &ProblemArgs, pegs: usize, o: &OutOfCoreArgs) -> Result<Output, Er
         )));
     }
     let s = outcore::solve(&p, Options::default(), o)?.solved;
-    let codes = &s.winning[pegs];
+    let codes = match reduce {
+        Reduce::Full => solve::canonical_under_full_group(&s.problem, &s.winning[pegs]),
+        Reduce::Stabiliser => s.winning[pegs].clone(),
+    };
     let text: String = codes.iter().map(|c| format!("{c}\n")).collect();
     Ok(Output {
         text,

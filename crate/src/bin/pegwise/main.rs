@@ -63,6 +63,11 @@ enum Command {
         /// Peg count.
         #[arg(long)]
         pegs: usize,
+        /// Symmetry reduction of the listed codes: the board's whole group (`full`, as `stats`
+        /// counts and Bell lists), or only the symmetries fixing start and goal (`stabiliser`,
+        /// the shipped table's own codes).
+        #[arg(long, value_enum, default_value_t = dump::Reduce::Full)]
+        reduce: dump::Reduce,
         #[command(flatten)]
         o: OutOfCoreArgs,
     },
@@ -203,7 +208,7 @@ fn run(cli: &Cli) -> Result<Output, Error> {
     match &cli.command {
         Command::Boards => boards::run(),
         Command::Stats { p, o } => stats::run(p, o),
-        Command::Dump { p, pegs, o } => dump::run(p, *pegs, o),
+        Command::Dump { p, pegs, reduce, o } => dump::run(p, *pegs, *reduce, o),
         Command::Hint {
             p,
             moves,
