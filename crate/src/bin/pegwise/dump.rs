@@ -32,9 +32,10 @@ pub fn run(
         )));
     }
     let s = outcore::solve(&p, Options::default(), o)?.solved;
+    let whole = s.canon.perms().len() == p.board.symmetries().len();
     let codes = match reduce {
-        Reduce::Full => solve::canonical_under_full_group(&s.problem, &s.winning[pegs]),
-        Reduce::Stabiliser => s.winning[pegs].clone(),
+        Reduce::Full if !whole => solve::canonical_under_full_group(&s.problem, &s.winning[pegs]),
+        _ => s.winning[pegs].clone(),
     };
     let text: String = codes.iter().map(|c| format!("{c}\n")).collect();
     Ok(Output {
