@@ -2,36 +2,22 @@
 //! by data/MANIFEST) held against brute force on random playouts from every start up to
 //! symmetry, for goal `any`, the start hole, and every finish the record says can be won.
 
+mod common;
+
 use std::sync::Arc;
+
+use common::Rng;
 
 use pegwise::board::{bit, Board};
 use pegwise::oracle::Oracle;
 use pegwise::position;
 use pegwise::problem::{Goal, Problem, Start};
-use pegwise::shipped;
 use pegwise::solve::brute::Brute;
 use pegwise::table::Table;
 use pegwise::winnable::{self, record};
 
 fn table() -> Arc<Table> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
-    let mut read = |f: &str| {
-        std::fs::read(dir.join(f)).map_err(|e| {
-            pegwise::Error::BadTable(format!("{f}: {e} (run scripts/tables english first)"))
-        })
-    };
-    Arc::new(shipped::load("english.every.pgt", true, &mut read).unwrap_or_else(|e| panic!("{e}")))
-}
-
-/// A little deterministic generator (xorshift).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+    common::built_table("english.every.pgt", "english")
 }
 
 #[test]

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { existsSync } from 'node:fs';
-import { ROOT, openPage, setup, shoot } from './helpers.mjs';
+import { ROOT, judged, openPage, setup, shoot } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -14,29 +14,6 @@ after(() => env?.close());
 
 const built = existsSync(`${ROOT}data/english.every.pgt`);
 
-/**
- * Waits until every opening jump of the element's game is judged good or bad; returns the
- * verdicts and the milliseconds it took.
- * @param {import('playwright-core').Page} page
- * @param {{start: string, goal: string}} g
- */
-async function judged(page, g) {
-  return page.evaluate(async ({ start, goal, moves }) => {
-    const el = /** @type {any} */ (document.querySelector('#eng'));
-    await el.game.ready;
-    const t0 = performance.now();
-    await el.game.set({ board: 'english', start, goal, moves: moves ?? '' });
-    for (;;) {
-      const hints = await el.game.hints();
-      if (hints.length && hints.every((h) => h.verdict === 'good' || h.verdict === 'bad')) {
-        return { ms: performance.now() - t0, hints: hints.map((h) => `${h.jump} ${h.verdict}`), source: el.game.state().source };
-      }
-      if (performance.now() - t0 > 10_000) return { ms: Infinity, hints: hints.map((h) => `${h.jump} ${h.verdict}`) };
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }, g);
-}
-
 test('English c1, goal any: every opening jump is good or bad within a second', { skip: !built && 'run scripts/tables english' }, async () => {
   const { page, clean } = await openPage(env.browser);
   const ranges = [];
@@ -44,17 +21,17 @@ test('English c1, goal any: every opening jump is good or bad within a second', 
     if (r.headers().range) ranges.push(r.url());
   });
   await page.goto(`${env.url}embed.html`);
-  const r = await judged(page, { start: 'c1', goal: 'any' });
+  const r = await judged(page, { board: 'english', start: 'c1', goal: 'any' });
   assert.ok(r.ms < 1000, `judged in ${r.ms} ms: ${r.hints}`);
   assert.equal(r.source, 'table');
   assert.deepEqual(r.hints.map((h) => h.split(' ')[0]).sort(), ['c3-c1', 'e1-c1']);
   // 16 jumps in, the position needs the big levels, which come a chunk at a time
   const line = 'e1-c1 d3-d1 c1-e1 b3-d3 e3-c3 e1-e3 c3-c1 e4-e2 g3-e3 e2-e4 b5-b3 a3-c3 c4-c2 c1-c3 a5-a3 d5-d3';
-  const deep = await judged(page, { start: 'c1', goal: 'any', moves: line });
+  const deep = await judged(page, { board: 'english', start: 'c1', goal: 'any', moves: line });
   assert.ok(deep.ms < 2000, `16 jumps in, judged in ${deep.ms} ms: ${deep.hints}`);
   assert.ok(ranges.some((u) => u.includes('english.every.')), `big levels come by range requests: ${ranges.length}`);
   // a finish hole that the record says can be won, from another start
-  const f = await judged(page, { start: 'd2', goal: 'd5' });
+  const f = await judged(page, { board: 'english', start: 'd2', goal: 'd5' });
   assert.ok(f.ms < 1000, `d2→d5 judged in ${f.ms} ms: ${f.hints}`);
   assert.ok(f.hints.some((h) => h.endsWith('good')), `d2→d5 can be won: ${f.hints}`);
   await shoot(page, 'english-c1-any');

@@ -196,3 +196,29 @@ export async function cliHint(g) {
   const { stdout } = await run('cargo', args, { cwd: ROOT, maxBuffer: 1 << 20, timeout: 170_000 });
   return JSON.parse(stdout);
 }
+
+/**
+ * Sets the game of the `#eng` element on embed.html, then waits until every jump of it is
+ * judged good or bad (and, with `source`, until they come from there: a lost position may be
+ * proved by the live search before its table arrives); returns the verdicts, the
+ * milliseconds it took and where they came from.
+ * @param {import('playwright-core').Page} page
+ * @param {{board: string, start: string, goal: string, moves?: string, source?: 'table'|'search'}} g
+ */
+export async function judged(page, g) {
+  return page.evaluate(async ({ board, start, goal, moves, source }) => {
+    const el = /** @type {any} */ (document.querySelector('#eng'));
+    await el.game.ready;
+    const t0 = performance.now();
+    await el.game.set({ board, start, goal, moves: moves ?? '' });
+    for (;;) {
+      const hints = await el.game.hints();
+      const from = el.game.state().source;
+      if (hints.length && hints.every((h) => h.verdict === 'good' || h.verdict === 'bad') && (!source || from === source)) {
+        return { ms: performance.now() - t0, hints: hints.map((h) => `${h.jump} ${h.verdict}`), source: from };
+      }
+      if (performance.now() - t0 > 10_000) return { ms: Infinity, hints: hints.map((h) => `${h.jump} ${h.verdict}`) };
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }, g);
+}
