@@ -27,14 +27,7 @@ fn every_start_and_goal_agrees_with_brute_force_on_random_playouts() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
     for s in record::start_representatives(&b) {
-        let won = winnable::finishes(&b, s).won;
-        let mut goals = vec![Goal::Any, Goal::Start];
-        goals.extend(
-            (0..b.len() as u8)
-                .filter(|&h| won >> h & 1 == 1)
-                .map(Goal::Hole),
-        );
-        for goal in goals {
+        for goal in common::goals_of(&b, s) {
             let p = Problem::new(b.clone(), Start::Hole(s), goal).unwrap();
             let mut oracle = Oracle::new(&p);
             oracle.attach(t.clone()).unwrap();
@@ -46,30 +39,18 @@ fn every_start_and_goal_agrees_with_brute_force_on_random_playouts() {
                 p.goal_text()
             );
             let mut brute = Brute::new(&p);
-            for _ in 0..6 {
-                // play 12 to 20 random jumps (brute force is quick from there), checking each
-                // position's verdict on the way down
-                let mut code = position::single_vacancy(&b, s);
-                let depth = 12 + rng.next(9);
-                for d in 0..depth {
-                    let jumps: Vec<_> = position::legal_jumps(&b, code).collect();
-                    if jumps.is_empty() {
-                        break;
-                    }
-                    code = position::after(code, jumps[rng.next(jumps.len())]);
-                    if d >= 11 {
-                        let want = brute.winning(code);
-                        assert_eq!(
-                            oracle.winning(code),
-                            Some(want),
-                            "start {} goal {} position {code}",
-                            b.hole_name(s),
-                            p.goal_text()
-                        );
-                        checked += 1;
-                    }
-                }
-            }
+            let start = position::single_vacancy(&b, s);
+            let what = format!("start {} goal {}", b.hole_name(s), p.goal_text());
+            checked += common::check_playouts(
+                &b,
+                start,
+                &mut oracle,
+                &mut brute,
+                &mut rng,
+                6,
+                (12, 20),
+                &what,
+            );
         }
     }
     assert!(checked > 300, "{checked} positions checked");

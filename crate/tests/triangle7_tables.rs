@@ -11,7 +11,7 @@ use common::Rng;
 use pegwise::board::Board;
 use pegwise::oracle::Oracle;
 use pegwise::position;
-use pegwise::problem::{Goal, Problem, Start};
+use pegwise::problem::{Problem, Start};
 use pegwise::shipped;
 use pegwise::solve::brute::Brute;
 use pegwise::winnable::{self, record};
@@ -23,14 +23,7 @@ fn every_start_and_goal_agrees_with_brute_force_on_random_playouts() {
     let mut checked = 0;
     let mut tables = std::collections::HashMap::new();
     for s in record::start_representatives(&b) {
-        let won = winnable::finishes(&b, s).won;
-        let mut goals = vec![Goal::Any, Goal::Start];
-        goals.extend(
-            (0..b.len() as u8)
-                .filter(|&h| won >> h & 1 == 1)
-                .map(Goal::Hole),
-        );
-        for goal in goals {
+        for goal in common::goals_of(&b, s) {
             let p = Problem::new(b.clone(), Start::Hole(s), goal).unwrap();
             let what = format!("start {} goal {}", b.hole_name(s), p.goal_text());
             let spec = shipped::table_for(&p).unwrap_or_else(|| panic!("{what}: no table"));
@@ -46,26 +39,17 @@ fn every_start_and_goal_agrees_with_brute_force_on_random_playouts() {
                 "{what}: the table and the record agree"
             );
             let mut brute = Brute::new(&p);
-            for _ in 0..4 {
-                // 8 to 14 random jumps, checking each position's verdict from the 8th on
-                let mut code = position::single_vacancy(&b, s);
-                let depth = 8 + rng.next(7);
-                for d in 0..depth {
-                    let jumps: Vec<_> = position::legal_jumps(&b, code).collect();
-                    if jumps.is_empty() {
-                        break;
-                    }
-                    code = position::after(code, jumps[rng.next(jumps.len())]);
-                    if d >= 7 {
-                        assert_eq!(
-                            oracle.winning(code),
-                            Some(brute.winning(code)),
-                            "{what} position {code}"
-                        );
-                        checked += 1;
-                    }
-                }
-            }
+            let start = position::single_vacancy(&b, s);
+            checked += common::check_playouts(
+                &b,
+                start,
+                &mut oracle,
+                &mut brute,
+                &mut rng,
+                4,
+                (8, 14),
+                &what,
+            );
         }
     }
     assert!(checked > 300, "{checked} positions checked");

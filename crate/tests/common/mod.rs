@@ -2,8 +2,14 @@
 
 use std::sync::Arc;
 
+use pegwise::board::Board;
+use pegwise::oracle::Oracle;
+use pegwise::position;
+use pegwise::problem::Goal;
 use pegwise::shipped;
+use pegwise::solve::brute::Brute;
 use pegwise::table::Table;
+use pegwise::winnable;
 
 /// A built table from data/, by its head file; panics naming the command that builds it.
 pub fn built_table(head: &str, board: &str) -> Arc<Table> {
@@ -27,4 +33,54 @@ impl Rng {
         self.0 ^= self.0 << 17;
         (self.0 % n as u64) as usize
     }
+}
+
+/// Plays `games` random games of `from..=to` jumps from `start` and checks the oracle against
+/// brute force on every position from the `from`-th jump on (brute force is quick from
+/// there). Returns the number of positions checked.
+#[allow(clippy::too_many_arguments)]
+pub fn check_playouts(
+    b: &Board,
+    start: u64,
+    oracle: &mut Oracle,
+    brute: &mut Brute,
+    rng: &mut Rng,
+    games: usize,
+    (from, to): (usize, usize),
+    what: &str,
+) -> usize {
+    let mut checked = 0;
+    for _ in 0..games {
+        let mut code = start;
+        let depth = from + rng.next(to - from + 1);
+        for d in 1..=depth {
+            let jumps: Vec<_> = position::legal_jumps(b, code).collect();
+            if jumps.is_empty() {
+                break;
+            }
+            code = position::after(code, jumps[rng.next(jumps.len())]);
+            if d >= from {
+                assert_eq!(
+                    oracle.winning(code),
+                    Some(brute.winning(code)),
+                    "{what} position {code}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+/// The goals worth checking from start hole `s`: `any`, the start hole, and every finish the
+/// winnable record says can be won.
+pub fn goals_of(b: &Board, s: u8) -> Vec<Goal> {
+    let won = winnable::finishes(b, s).won;
+    let mut goals = vec![Goal::Any, Goal::Start];
+    goals.extend(
+        (0..b.len() as u8)
+            .filter(|&h| won >> h & 1 == 1)
+            .map(Goal::Hole),
+    );
+    goals
 }
