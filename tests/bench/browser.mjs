@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Browser timing harness (run by scripts/bench, not by the tests), on the shipped page (site/):
 // navigation -> every opening jump judged (cold: a new context per load) on the default page,
-// English from c1, other boards' defaults, and after changing the start, with the start-up
+// every English start class, every catalogue board's default, and after changing the start, with the start-up
 // broken down by performance marks; wasm classification time per position; bytes shipped
 // (gzipped, from the real files) and table bytes fetched. BENCH_RUNS loads per case (7);
+// BENCH_CASES=english|boards times only the English starts or only the other boards' defaults;
 // BENCH_PAGES=source times the unbundled modules of www/ instead of site/.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -141,14 +142,15 @@ try {
   // 1. Navigation to every opening jump judged (good or bad, none loading or unknown), cold:
   //    the default page (the English central game), a start that needs the union table (if
   //    built), other boards' defaults, and the first hint after changing the start.
+  //    Every English start up to symmetry (7 classes) with goal any, and every catalogue
+  //    board's default game (BENCH_CASES=english or =boards keeps one group).
+  const ENGLISH_CLASSES = ['c1', 'd1', 'c2', 'd2', 'c3', 'd3', 'd4'];
+  const BOARDS = ['triangle4', 'triangle5', 'triangle6', 'triangle7', 'triangle8', 'trunc12', 'trunc18', 'french', 'wiegleb', 'diamond41', 'square6', 'hexagon37', 'row:8'];
+  const group = process.env.BENCH_CASES ?? 'all';
   const CASES = [
     ['default page (English d4, goal start)', '', 'c1'],
-    ['English c1, goal any', '?board=english&start=c1&goal=any'],
-    ['triangle5 (default)', '?board=triangle5'],
-    ['triangle6 (default)', '?board=triangle6'],
-    ['trunc18 (default)', '?board=trunc18'],
-    ['french (default)', '?board=french'],
-    ['hexagon37 (default)', '?board=hexagon37'],
+    ...(group === 'boards' ? [] : ENGLISH_CLASSES.map((h) => [`English ${h}, goal any`, `?board=english&start=${h}&goal=any`])),
+    ...(group === 'english' ? [] : BOARDS.map((b) => [`${b} (default)`, `?board=${b}`])),
   ];
   const opening = {};
   for (const [name, query, changeTo] of CASES) {
