@@ -48,19 +48,30 @@ function shippedBytes(names) {
 const MARKS = ['engine-start', 'wasm-compiled', 'worker-start', 'wasm-ready', 'open', 'table'];
 
 /**
- * In the page: waits until every peg that can jump has every jump judged good or bad (none
- * loading, none unknown), and resolves to performance.now() then (null after 30 s).
- * @param {string} [start] wait for a game from this start hole
+ * In the page, from its first moment (an init script, so the harness's own round trips to the
+ * page don't delay it): asks the engine, as soon as a game is open and then every 2 ms, until
+ * every peg that can jump has every jump judged good or bad (none loading, none unknown), and
+ * sets window.__pegwiseJudged to performance.now() then (null after 10 s).
  */
-function judgedInPage(start) {
-  return (async () => {
+function pollJudged() {
+  const w = /** @type {any} */ (window);
+  (async () => {
     for (;;) {
-      const s = window.pegwise.snapshot();
-      if (s && (!start || s.position.startHole === start)) {
-        const { pegs } = await window.pegwise.call('pegs');
-        if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) return performance.now();
+      try {
+        if (w.pegwise?.snapshot()) {
+          const { pegs } = await w.pegwise.call('pegs');
+          if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) {
+            w.__pegwiseJudged = performance.now();
+            return;
+          }
+        }
+      } catch {
+        // no game open yet
       }
-      if (performance.now() > 10_000) return null;
+      if (performance.now() > 10_000) {
+        w.__pegwiseJudged = null;
+        return;
+      }
       await new Promise((r) => setTimeout(r, 2));
     }
   })();
@@ -87,9 +98,10 @@ async function coldLoad(browser, query, changeTo) {
     const sizes = await r.request().sizes().catch(() => null);
     if (sizes) tableBytes += sizes.responseBodySize;
   });
-  await page.goto(`${server.url}${query}`);
-  await page.waitForFunction(() => window.pegwise, null, { timeout: 30_000 });
-  const judged = await page.evaluate(judgedInPage);
+  await page.addInitScript(pollJudged);
+  await page.goto(`${server.url}${query}`, { waitUntil: 'commit' });
+  const done = await page.waitForFunction(() => window.__pegwiseJudged !== undefined && { at: window.__pegwiseJudged }, null, { timeout: 30_000, polling: 20 });
+  const judged = /** @type {{at: number|null}} */ (await done.jsonValue()).at;
   const t = await page.evaluate(() => {
     const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
     const app = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/js/app.js'));

@@ -8,7 +8,10 @@ import init, { Game, boards, boardLayout, defaultGame, limits } from '../pkg/peg
 import { clipMessage } from './errors.js';
 import { TableLoader } from './table-loader.js';
 import { fetchParts } from './table-parts.js';
-import { tableBytes } from './tables.js';
+import { seed } from './tables.js';
+
+/** @type {Map<string, (got: {bytes?: ArrayBuffer, status?: number, error?: string}) => void>} the page's downloads, by URL (see `prefetch`) */
+const prefetched = new Map();
 
 /**
  * @typedef {{game: Game, version: number, tableState: string, tableNote: string,
@@ -405,9 +408,17 @@ function pumpParts(gid, s) {
 self.onmessage = async (e) => {
   const { id, op, gid, args } = e.data;
   if (op === 'prefetch') {
-    // the page's guess at the first game's table head (index.html), fetched while the wasm
-    // compiles; wasm checks the bytes when the game asks for them, as it does any download
-    tableBytes(String(args?.url)).catch(() => {});
+    // the page is fetching its guess at the first game's table head (index.html) while the
+    // wasm compiles; the bytes follow in a `prefetched` message. wasm checks them when a game
+    // asks for that file, as it checks any download.
+    const url = String(args?.url);
+    seed(url, new Promise((ok) => prefetched.set(url, ok)));
+    return;
+  }
+  if (op === 'prefetched') {
+    const url = String(args?.url);
+    prefetched.get(url)?.(args ?? {});
+    prefetched.delete(url);
     return;
   }
   try {
