@@ -430,11 +430,12 @@ self.onmessage = async (e) => {
     let result;
     if (op in common) result = common[op](args ?? {}, gid);
     else if (op in ops) {
+      const before = slots.get(gid);
       if (QUESTIONS.has(op)) await headArrived(gid);
-      // looked up after the wait: a question about a game replaced meanwhile asks the new one
-      // (its answer carries the new version, so the page keeps it only if it is current)
       const s = slots.get(gid);
       if (!s) throw new Error('no game open');
+      // a game opened while this question waited: it was about the game before
+      if (s !== before) throw new Error('stale request (another game opened)');
       result = await ops[op](s, args ?? {});
       const partsPending = pumpParts(gid, s);
       post({ id, result: { ...result, partsPending } });

@@ -350,9 +350,14 @@ export class GameView {
         this.ask();
       },
       (e) => {
-        // the engine could not answer (a bug, or wasm ran out of memory): say so, stop asking
         this.asking = false;
         if (this.closed) return;
+        // a question about a game the worker replaced before answering: ask again, anew
+        if (/stale request/.test(String(e.message))) {
+          this.ask();
+          return;
+        }
+        // the engine could not answer (a bug, or wasm ran out of memory): say so, stop asking
         this.error = `${q.op} failed: ${e.message}`;
         this.ask();
         this.onInfo();
