@@ -139,6 +139,7 @@ async function coldLoad(browser, query, changeTo) {
         await new Promise((r) => setTimeout(r, 2));
       }
     }, changeTo).catch(() => null);
+    await page.waitForTimeout(100); // the last responses' sizes come in
     changed = changed === null ? null : { ms: changed, tableBytes: tableBytes - before };
   }
   await page.waitForTimeout(50);
