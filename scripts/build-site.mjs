@@ -101,7 +101,9 @@ async function firstTables() {
   }
   return out;
 }
-const heads = JSON.stringify(await firstTables());
+// the board a page without a link or a saved game opens (the page's own constant)
+const { DEFAULT_BOARD } = await import(pathToFileURL(`${WWW}js/boards.js`).href);
+const heads = JSON.stringify({ board: DEFAULT_BOARD, heads: await firstTables() });
 
 // the pages: the bundles replace the module graph, so its preload list goes
 for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {

@@ -56,6 +56,7 @@ test('the shipped page is two bundles and the wasm, built from the current wasm'
 test('the first table head is fetched by the page while the wasm compiles, once; a wrong guess costs only a download', async () => {
   // index.html guesses the file from wasm's answers written in by scripts/build-site.mjs
   for (const [query, file, guessed] of [
+    ['', 'english.d4.d4.pgt', true], // the default game
     ['?board=english&start=c1&goal=any', 'english.every.pgt', true],
     ['?board=triangle5', 'triangle5.all.a1.pgt', true],
     ['?board=triangle5&start=a2&goal=start', 'triangle5.all.a2.pgt', false], // not in the guesses
