@@ -8,7 +8,7 @@
 // that also run unbundled (`node scripts/serve.mjs --source`).
 
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import zopfli from '@gfx/zopfli';
 import { build, transform } from 'esbuild';
 
@@ -65,9 +65,49 @@ await build({
   outdir: `${SITE}css`,
 });
 
+/**
+ * Which table head the first game needs, as wasm answers it, for index.html's inline script
+ * to fetch while the wasm compiles: `{board: [default "start goal", {"start goal": file, "*":
+ * file}]}` for each board with tables (its default game), and every start with goals start
+ * and any on English ("*": the file most of them share).
+ */
+async function firstTables() {
+  const wasm = await import(pathToFileURL(`${WWW}pkg/pegwise.js`).href);
+  await wasm.default({ module_or_path: readFileSync(`${WWW}pkg/pegwise_bg.wasm`) });
+  /** @param {string} board @param {string} start @param {string} goal */
+  const fileOf = (board, start, goal) => {
+    const g = new wasm.Game(board, start, goal);
+    const f = g.tableFile() ?? null;
+    g.free();
+    return f;
+  };
+  /** @type {Record<string, [string, Record<string, string|null>]>} */
+  const out = {};
+  for (const b of wasm.boards()) {
+    if (!b.tables) continue;
+    const d = `${b.start} ${b.goal}`;
+    /** @type {Record<string, string|null>} */
+    const files = { [d]: fileOf(b.name, b.start, b.goal) };
+    if (b.name === 'english') {
+      for (const { name } of wasm.boardLayout(b.name).holes) for (const goal of ['start', 'any']) files[`${name} ${goal}`] = fileOf(b.name, name, goal);
+      /** @type {Record<string, number>} */
+      const count = {};
+      for (const f of Object.values(files)) count[String(f)] = (count[String(f)] ?? 0) + 1;
+      const common = Object.entries(count).sort((x, y) => y[1] - x[1])[0][0];
+      for (const [k, f] of Object.entries(files)) if (String(f) === common) delete files[k];
+      files['*'] = common;
+    }
+    out[b.name] = [d, files];
+  }
+  return out;
+}
+// the board a page without a link or a saved game opens (the page's own constant)
+const { DEFAULT_BOARD } = await import(pathToFileURL(`${WWW}js/boards.js`).href);
+const heads = JSON.stringify({ board: DEFAULT_BOARD, heads: await firstTables() });
+
 // the pages: the bundles replace the module graph, so its preload list goes
 for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {
-  let html = readFileSync(`${WWW}${f}`, 'utf8');
+  let html = readFileSync(`${WWW}${f}`, 'utf8').replace('/*@first-tables*/ null', () => heads);
   // inline scripts minified too
   for (const [whole, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
     const { code: min } = await transform(code, { minify: true, target: 'es2022', charset: 'utf8' });

@@ -109,6 +109,15 @@ pub fn default_game(board: &str) -> Result<JsValue, JsError> {
     }))
 }
 
+/// A number as JS writes it, for error messages: Rust's float formatting would add 16 KB to
+/// the wasm.
+fn js_number(x: f64) -> String {
+    js_sys::Number::from(x)
+        .to_string_with_radix(10)
+        .map(String::from)
+        .unwrap_or_else(|_| "that number".to_string())
+}
+
 #[derive(Serialize)]
 struct Limits {
     moves: usize,
@@ -652,14 +661,9 @@ impl GameHandle {
     #[wasm_bindgen(js_name = setBudget)]
     pub fn set_budget(&mut self, nodes: f64) -> Result<(), JsError> {
         if !(1.0..=5e7).contains(&nodes) {
-            // the value is shown as a whole number (float formatting would add 14 KB to the wasm)
-            let shown = if nodes.is_finite() && nodes.abs() < 1e18 && nodes.fract() == 0.0 {
-                (nodes as i64).to_string()
-            } else {
-                "that is not a whole number in range".to_string()
-            };
             return Err(JsError::new(&format!(
-                "bad budget ({shown}): use 1 to 50000000 positions"
+                "bad budget ({}): use 1 to 50000000 positions",
+                js_number(nodes)
             )));
         }
         self.inner.oracle().budget = nodes as u64;
@@ -672,7 +676,8 @@ impl GameHandle {
     pub fn set_time_budget(&mut self, ms: f64) -> Result<(), JsError> {
         if !(ms == 0.0 || (1.0..=6e5).contains(&ms)) {
             return Err(JsError::new(&format!(
-                "bad time budget {ms}: use 1 to 600000 ms, or 0 for none"
+                "bad time budget {}: use 1 to 600000 ms, or 0 for none",
+                js_number(ms)
             )));
         }
         let o = self.inner.oracle();

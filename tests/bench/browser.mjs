@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Browser timing harness (run by scripts/bench, not by the tests), on the shipped page (site/):
 // navigation -> every opening jump judged (cold: a new context per load) on the default page,
-// English from c1, other boards' defaults, and after changing the start, with the start-up
+// every English start class, every catalogue board's default, and after changing the start, with the start-up
 // broken down by performance marks; wasm classification time per position; bytes shipped
 // (gzipped, from the real files) and table bytes fetched. BENCH_RUNS loads per case (7);
+// BENCH_CASES=english|boards times only the English starts or only the other boards' defaults;
 // BENCH_PAGES=source times the unbundled modules of www/ instead of site/.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -47,19 +48,30 @@ function shippedBytes(names) {
 const MARKS = ['engine-start', 'wasm-compiled', 'worker-start', 'wasm-ready', 'open', 'table'];
 
 /**
- * In the page: waits until every peg that can jump has every jump judged good or bad (none
- * loading, none unknown), and resolves to performance.now() then (null after 30 s).
- * @param {string} [start] wait for a game from this start hole
+ * In the page, from its first moment (an init script, so the harness's own round trips to the
+ * page don't delay it): asks the engine, as soon as a game is open and then every 2 ms, until
+ * every peg that can jump has every jump judged good or bad (none loading, none unknown), and
+ * sets window.__pegwiseJudged to performance.now() then (null after 10 s).
  */
-function judgedInPage(start) {
-  return (async () => {
+function pollJudged() {
+  const w = /** @type {any} */ (window);
+  (async () => {
     for (;;) {
-      const s = window.pegwise.snapshot();
-      if (s && (!start || s.position.startHole === start)) {
-        const { pegs } = await window.pegwise.call('pegs');
-        if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) return performance.now();
+      try {
+        if (w.pegwise?.snapshot()) {
+          const { pegs } = await w.pegwise.call('pegs');
+          if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) {
+            w.__pegwiseJudged = performance.now();
+            return;
+          }
+        }
+      } catch {
+        // no game open yet
       }
-      if (performance.now() > 10_000) return null;
+      if (performance.now() > 10_000) {
+        w.__pegwiseJudged = null;
+        return;
+      }
       await new Promise((r) => setTimeout(r, 2));
     }
   })();
@@ -86,9 +98,10 @@ async function coldLoad(browser, query, changeTo) {
     const sizes = await r.request().sizes().catch(() => null);
     if (sizes) tableBytes += sizes.responseBodySize;
   });
-  await page.goto(`${server.url}${query}`);
-  await page.waitForFunction(() => window.pegwise, null, { timeout: 30_000 });
-  const judged = await page.evaluate(judgedInPage);
+  await page.addInitScript(pollJudged);
+  await page.goto(`${server.url}${query}`, { waitUntil: 'commit' });
+  const done = await page.waitForFunction(() => window.__pegwiseJudged !== undefined && { at: window.__pegwiseJudged }, null, { timeout: 30_000, polling: 20 });
+  const judged = /** @type {{at: number|null}} */ (await done.jsonValue()).at;
   const t = await page.evaluate(() => {
     const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
     const app = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/js/app.js'));
@@ -126,6 +139,7 @@ async function coldLoad(browser, query, changeTo) {
         await new Promise((r) => setTimeout(r, 2));
       }
     }, changeTo).catch(() => null);
+    await page.waitForTimeout(100); // the last responses' sizes come in
     changed = changed === null ? null : { ms: changed, tableBytes: tableBytes - before };
   }
   await page.waitForTimeout(50);
@@ -141,14 +155,15 @@ try {
   // 1. Navigation to every opening jump judged (good or bad, none loading or unknown), cold:
   //    the default page (the English central game), a start that needs the union table (if
   //    built), other boards' defaults, and the first hint after changing the start.
+  //    Every English start up to symmetry (7 classes) with goal any, and every catalogue
+  //    board's default game (BENCH_CASES=english or =boards keeps one group).
+  const ENGLISH_CLASSES = ['c1', 'd1', 'c2', 'd2', 'c3', 'd3', 'd4'];
+  const BOARDS = ['triangle4', 'triangle5', 'triangle6', 'triangle7', 'triangle8', 'trunc12', 'trunc18', 'french', 'wiegleb', 'diamond41', 'square6', 'hexagon37', 'row:8'];
+  const group = process.env.BENCH_CASES ?? 'all';
   const CASES = [
     ['default page (English d4, goal start)', '', 'c1'],
-    ['English c1, goal any', '?board=english&start=c1&goal=any'],
-    ['triangle5 (default)', '?board=triangle5'],
-    ['triangle6 (default)', '?board=triangle6'],
-    ['trunc18 (default)', '?board=trunc18'],
-    ['french (default)', '?board=french'],
-    ['hexagon37 (default)', '?board=hexagon37'],
+    ...(group === 'boards' ? [] : ENGLISH_CLASSES.map((h) => [`English ${h}, goal any`, `?board=english&start=${h}&goal=any`])),
+    ...(group === 'english' ? [] : BOARDS.map((b) => [`${b} (default)`, `?board=${b}`])),
   ];
   const opening = {};
   for (const [name, query, changeTo] of CASES) {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { ROOT, clickJump, load, openPage, setup, shoot, snapshot } from './helpers.mjs';
+import { ROOT, clickJump, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -129,6 +129,38 @@ test('a slow table never blocks play', async () => {
   release();
   await tableState(page, 'table');
   assert.equal((await snapshot(page)).position.jumps, 1);
+  await clean();
+});
+
+test('a question that waited for the table head, about a game replaced meanwhile, is answered as stale', async () => {
+  const { page, context, clean } = await openPage(env.browser);
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((ok) => {
+    release = ok;
+  });
+  await context.route(TABLE, async (route) => {
+    await held;
+    await route.fulfill({ body: GOOD });
+  });
+  await page.goto(env.url);
+  await page.waitForFunction(() => window.pegwise.snapshot()?.tableState === 'loading');
+  const asked = await page.evaluate(async () => {
+    const g = document.getElementById('board').game;
+    // the page asks about every peg (each question waits for the head), and so does this call
+    await g.set({ hints: 'always' });
+    const answer = g.hints('d2').then(
+      () => 'answered',
+      (e) => e.message,
+    );
+    await g.set({ board: 'triangle5' });
+    return answer;
+  });
+  assert.match(asked, /stale request/);
+  release();
+  await settled(page);
+  const s = await page.evaluate(() => document.getElementById('board').game.state());
+  assert.deepEqual([s.board, s.error, s.status], ['triangle5', null, 'playing']);
   await clean();
 });
 

@@ -53,6 +53,46 @@ test('the shipped page is two bundles and the wasm, built from the current wasm'
   assert.match(html, /<script>[^<]*new Worker\(/, 'the page starts the engine from its inline script');
 });
 
+test('the first table head is fetched by the page while the wasm compiles, once; a wrong guess costs only a download', async () => {
+  // index.html guesses the file from wasm's answers written in by scripts/build-site.mjs
+  for (const [query, file, guessed] of [
+    ['', 'english.d4.d4.pgt', true], // the default game
+    ['?board=english&start=c1&goal=any', 'english.every.pgt', true],
+    ['?board=triangle5', 'triangle5.all.a1.pgt', true],
+    ['?board=triangle5&start=a2&goal=start', 'triangle5.all.a2.pgt', false], // not in the guesses
+  ]) {
+    const { page, clean } = await openPage(env.site.browser);
+    /** @type {string[]} */
+    const heads = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.pgt')) heads.push(new URL(r.url()).pathname);
+    });
+    await load(page, env.site.url, query);
+    const s = await page.evaluate(() => window.pegwise.snapshot());
+    assert.deepEqual([s.tableFile, s.tableState, s.position.source], [file, 'table', 'table'], query);
+    assert.deepEqual(heads, [`/data/${file}`], `${query}: the head is fetched once`);
+    const byPage = await page.evaluate((f) => performance.getEntriesByType('resource').some((e) => e.name.endsWith(`/data/${f}`)), file);
+    assert.equal(byPage, guessed, `${query}: ${guessed ? 'the page' : 'the worker'} fetched the head`);
+    await clean();
+  }
+  // a wrong guess costs a download and nothing else: a saved game (guessed from) that wasm
+  // refuses opens the default game, which loads the file it needs
+  const saved = { name: 'pegwise.game', value: JSON.stringify({ v: 3, save: 'pegwise:2;english;c1;any;zz-zz;', at: 0, tab: 'x' }) };
+  const { page, clean } = await openPage(env.site.browser, {
+    storageState: { cookies: [], origins: [{ origin: new URL(env.site.url).origin, localStorage: [saved] }] },
+  });
+  /** @type {string[]} */
+  const heads = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.pgt')) heads.push(new URL(r.url()).pathname);
+  });
+  await load(page, env.site.url);
+  const s = await page.evaluate(() => window.pegwise.snapshot());
+  assert.deepEqual([s.tableFile, s.tableState, s.position.startHole, s.position.goal], ['english.d4.d4.pgt', 'table', 'd4', 'start']);
+  assert.deepEqual(heads.sort(), ['/data/english.d4.d4.pgt', '/data/english.every.pgt']);
+  await clean();
+});
+
 test('the readable sources run unbundled and judge the same opening', async () => {
   const { fetched, pegs } = await openingOf('source');
   for (const m of ['/js/app.js', '/js/early-engine.js', '/js/widget.js', '/js/engine-worker.js', '/js/table-loader.js', '/pkg/pegwise.js', '/pkg/pegwise_bg.wasm']) {

@@ -4,7 +4,7 @@
 // events into the text around it and the controls into set() calls.
 
 import './early-engine.js'; // first: the engine starts loading before anything else runs
-import { markStarts, setupControls, syncControls } from './controls.js';
+import { fillBoards, markStarts, setupControls, syncControls } from './controls.js';
 import { listenKeys } from './keys.js';
 import { showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
 import './peg-solitaire.js';
@@ -16,6 +16,8 @@ import { gameQuery, readGameUrl } from './url.js';
 
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
 const THINKING_MS = 500;
+/** The board catalogue is asked for once the first game is settled, or after this long. */
+const CATALOGUE_AFTER_MS = 1000;
 
 /**
  * @typedef {import('./create-game.js').GameState} GameState
@@ -292,7 +294,7 @@ async function boot() {
   const now = game.state();
   if (now && !page.keepSaved) saveGame(now.save);
   if (notes.length) flash(notes.join(' '), 0);
-  setupControls(await game.boards(), {
+  setupControls({
     board: (name) => reopen({ board: name }, `Can't open ${name}`),
     start: (hole) => reopen({ start: hole }, 'That game can’t be opened'),
     goal: (goal) => reopen({ goal }, 'That game can’t be opened'),
@@ -300,6 +302,10 @@ async function boot() {
     hintMode: setHintMode,
     names: setNames,
   });
+  // the catalogue takes the engine a while to build: asked for once the first game's hints
+  // are in, so it never holds them up
+  await Promise.race([game.settled(), new Promise((ok) => setTimeout(ok, CATALOGUE_AFTER_MS))]);
+  fillBoards(await game.boards());
   const s = game.state();
   if (s) syncAll(s);
 }

@@ -18,19 +18,27 @@ const $ = (id) => /** @type {any} */ (document.getElementById(id));
  */
 
 /**
- * Fills the board picker from the catalogue and wires every control.
+ * Fills the board picker from the catalogue (asked for once the first game is judged: the
+ * controls work before it comes).
  * @param {Array<{name: string, holes: number}>} boards from wasm's boards()
- * @param {ControlHandlers} on
  */
-export function setupControls(boards, on) {
+export function fillBoards(boards) {
   const boardSel = $('board-select');
-  const rowLen = $('row-length');
   for (const b of boards) {
     const o = document.createElement('option');
     o.value = boardFamily(b.name);
     o.textContent = boardLabel(b);
     boardSel.append(o);
   }
+}
+
+/**
+ * Wires every control.
+ * @param {ControlHandlers} on
+ */
+export function setupControls(on) {
+  const boardSel = $('board-select');
+  const rowLen = $('row-length');
   const chosenBoard = () => (boardSel.value === 'row' ? `row:${rowLength()}` : boardSel.value);
   const rowLength = () => Math.min(64, Math.max(3, Math.round(Number(rowLen.value) || 7)));
   boardSel.addEventListener('change', () => {

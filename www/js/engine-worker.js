@@ -8,10 +8,16 @@ import init, { Game, boards, boardLayout, defaultGame, limits } from '../pkg/peg
 import { clipMessage } from './errors.js';
 import { TableLoader } from './table-loader.js';
 import { fetchParts } from './table-parts.js';
+import { seed } from './tables.js';
+
+/** @type {Map<string, (got: {bytes?: ArrayBuffer, status?: number, error?: string}) => void>} the page's downloads, by URL (see `prefetch`) */
+const prefetched = new Map();
 
 /**
- * @typedef {{game: Game, version: number, tableState: string, tableNote: string}} Slot
- *   tableState: none | loading | table | missing | refused | error (see table-loader.js)
+ * @typedef {{game: Game, version: number, tableState: string, tableNote: string,
+ *   head?: Promise<void>, pumping?: boolean}} Slot
+ *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
+ *   head: resolves once the table head asked for has arrived or failed
  */
 
 // start-up marks (performance.mark, read by tests/bench/browser.mjs): worker-start, wasm-ready,
@@ -89,6 +95,11 @@ function loadTable(gid, s) {
     return;
   }
   const mine = s.game;
+  /** @type {() => void} */
+  let arrived = () => {};
+  s.head = new Promise((ok) => {
+    arrived = ok;
+  });
   const now = tables.want(file, gid, {
     alive: () => slots.get(gid) === s && s.game === mine,
     attach: (bytes) => {
@@ -100,11 +111,33 @@ function loadTable(gid, s) {
       s.tableState = state;
       s.tableNote = clipMessage(note);
       s.version = ++clock;
+      arrived();
       post({ event: 'table', gid, ...snapshot(s) });
     },
   });
   s.tableState = now.state;
   s.tableNote = clipMessage(now.note);
+  if (now.state !== 'loading') arrived();
+}
+
+/** Questions that a table answers exactly and the live search only slowly. */
+const QUESTIONS = new Set(['state', 'hintsFor', 'hints', 'pegs']);
+/** How long a question waits for its game's table head, once it is on its way, before the live
+ * search answers instead (a head is a few KB: it comes long before this on any network). */
+const HEAD_WAIT_MS = 1500;
+
+/**
+ * Resolves once the table head of game `gid` has arrived (or failed), or after HEAD_WAIT_MS:
+ * a question asked meanwhile is answered by the table, exactly and at once, instead of by a
+ * live search that would also hold up the head's arrival on this thread.
+ * @param {number} gid
+ */
+function headArrived(gid) {
+  const s = slots.get(gid);
+  if (!s?.head || s.tableState !== 'loading') return undefined;
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  let timer;
+  return Promise.race([s.head, new Promise((ok) => (timer = setTimeout(ok, HEAD_WAIT_MS)))]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -374,6 +407,20 @@ function pumpParts(gid, s) {
 
 self.onmessage = async (e) => {
   const { id, op, gid, args } = e.data;
+  if (op === 'prefetch') {
+    // the page is fetching its guess at the first game's table head (index.html) while the
+    // wasm compiles; the bytes follow in a `prefetched` message. wasm checks them when a game
+    // asks for that file, as it checks any download.
+    const url = String(args?.url);
+    seed(url, new Promise((ok) => prefetched.set(url, ok)));
+    return;
+  }
+  if (op === 'prefetched') {
+    const url = String(args?.url);
+    prefetched.get(url)?.(args ?? {});
+    prefetched.delete(url);
+    return;
+  }
   try {
     if (op === 'hello') {
       post({ id, result: await common.hello(args) });
@@ -383,8 +430,12 @@ self.onmessage = async (e) => {
     let result;
     if (op in common) result = common[op](args ?? {}, gid);
     else if (op in ops) {
+      const before = slots.get(gid);
+      if (QUESTIONS.has(op)) await headArrived(gid);
       const s = slots.get(gid);
       if (!s) throw new Error('no game open');
+      // a game opened while this question waited: it was about the game before
+      if (s !== before) throw new Error('stale request (another game opened)');
       result = await ops[op](s, args ?? {});
       const partsPending = pumpParts(gid, s);
       post({ id, result: { ...result, partsPending } });

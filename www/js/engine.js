@@ -134,14 +134,19 @@ function start(src) {
   };
   // The wasm is fetched and compiled here (or by the page's inline script), streaming, while
   // the worker's script is still loading; the compiled module is handed over, so the worker
-  // only instantiates it. If that fails here, the worker fetches it itself and reports why.
+  // only instantiates it. If compiling fails here, the worker fetches it itself and reports why.
   if (!early) performance.mark('pegwise:engine-start');
-  const module = (early?.wasm ?? WebAssembly.compileStreaming(fetch(wasm))).then(
-    (m) => (performance.mark('pegwise:wasm-compiled'), m),
-    () => undefined,
-  );
-  // requests sent before `hello` wait for it in the worker; a failure reaches every request
-  module.then((m) => send(eng, 'hello', undefined, { wasm, module: m, data: `${src}data/` })).catch(() => {});
+  // Requests sent before `hello` wait for it in the worker; a failure reaches every request.
+  // The page's inline script says hello to the engine it started, as soon as the wasm compiled.
+  if (!early) {
+    WebAssembly.compileStreaming(fetch(wasm))
+      .then(
+        (m) => (performance.mark('pegwise:wasm-compiled'), m),
+        () => undefined,
+      )
+      .then((m) => send(eng, 'hello', undefined, { wasm, module: m, data: `${src}data/` }))
+      .catch(() => {});
+  }
   return eng;
 }
 

@@ -89,6 +89,7 @@ export class GameView {
    */
   async open(spec) {
     this.writes++;
+    let writing = true;
     try {
       const res = await this.engine.call('open', spec);
       if (this.closed) return null;
@@ -96,10 +97,13 @@ export class GameView {
       this.layout = res.layout;
       this.index = new Map(res.layout.holes.map((h, k) => [h.name, k]));
       this.tableFile = res.tableFile;
+      // done writing: accept() asks the first question before the board draws the new game
+      this.writes--;
+      writing = false;
       this.accept(res, { kind: 'other', jump: null });
       return res.movesError ? { movesError: res.movesError } : null;
     } finally {
-      this.writes--;
+      if (writing) this.writes--;
       this.ask();
     }
   }
@@ -282,6 +286,8 @@ export class GameView {
     this.hints = new Map();
     this.pegs = new Map();
     this.solutionLine = null;
+    // the worker answers while the page draws (unless a change is still on its way)
+    this.ask();
     this.onChange(prev, change);
   }
 
@@ -350,9 +356,14 @@ export class GameView {
         this.ask();
       },
       (e) => {
-        // the engine could not answer (a bug, or wasm ran out of memory): say so, stop asking
         this.asking = false;
         if (this.closed) return;
+        // a question about a game the worker replaced before answering: ask again, anew
+        if (/stale request/.test(String(e.message))) {
+          this.ask();
+          return;
+        }
+        // the engine could not answer (a bug, or wasm ran out of memory): say so, stop asking
         this.error = `${q.op} failed: ${e.message}`;
         this.ask();
         this.onInfo();

@@ -103,8 +103,10 @@ export function showMoves(pos, seek) {
   $('moves-empty').hidden = items.length > 0;
   // keep the current move in view, scrolling the list only (never the page); at the start, the top
   const cur = /** @type {HTMLElement|null} */ (list.querySelector('li.current'));
-  if (!cur) list.scrollTop = 0;
-  else {
+  // (an empty list is at its top already: setting scrollTop would force a layout, at start-up too)
+  if (!cur) {
+    if (items.length) list.scrollTop = 0;
+  } else {
     const top = cur.offsetTop;
     if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
       list.scrollTop = top - list.clientHeight / 2;

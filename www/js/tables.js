@@ -5,6 +5,8 @@
 
 /** @type {Map<string, Promise<Uint8Array>>} */
 const cache = new Map();
+/** URLs whose download was handed over by seed() and not asked for yet. */
+const seeded = new Set();
 
 /** A table file that could not be downloaded: a 404, another HTTP error, or no network. */
 export class TableUnavailable extends Error {
@@ -27,12 +29,36 @@ export class TableUnavailable extends Error {
  */
 export function tableBytes(url) {
   let p = cache.get(url);
-  if (!p) {
-    p = download(url);
+  const handedOver = seeded.delete(url); // its failure is forgotten from now on, as any download's
+  if (!p || handedOver) {
+    p ??= download(url);
     cache.set(url, p);
-    p.catch(() => forget(url, p));
+    const mine = p;
+    p.catch(() => forget(url, mine));
   }
   return p;
+}
+
+/**
+ * Takes over a download of `url` that someone else (the page) made: what it got is what
+ * tableBytes(url) answers, its failure included (reported as one made here would be).
+ * @param {string} url absolute URL of the table file
+ * @param {Promise<{bytes?: ArrayBuffer, status?: number, error?: string}>} got the body, or
+ *   the HTTP status that refused it, or why no answer came
+ */
+export function seed(url, got) {
+  if (cache.has(url)) return;
+  const name = url.slice(url.lastIndexOf('/') + 1);
+  const p = got.then(({ bytes, status, error }) => {
+    if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+    if (status) throw new TableUnavailable(`${name} could not be downloaded (HTTP ${status})`, status);
+    throw new TableUnavailable(`${name} could not be downloaded (${error || 'no network'})`, 0);
+  });
+  cache.set(url, p);
+  // a failure is kept until someone asks for the file, who then hears of it (as of a download
+  // of its own) and retries when it likes
+  p.catch(() => {});
+  seeded.add(url);
 }
 
 /**
