@@ -62,6 +62,8 @@ pub mod winnable;
 
 #[cfg(target_arch = "wasm32")]
 pub mod wasm;
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+mod wasm_alloc;
 
 pub use board::{Board, Jump, Lattice};
 pub use error::{Error, Result};
