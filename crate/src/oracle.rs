@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-use std::collections::BTreeSet;
 
 use crate::board::Jump;
 use crate::error::{Error, Result};
@@ -74,8 +73,9 @@ pub struct Oracle {
     /// A clock in milliseconds for `time_ms` (the core reads no clock of its own: wasm has
     /// none in `std`).
     pub clock: Option<fn() -> f64>,
-    /// Table parts that answers were waiting for since the last `take_needs`.
-    needs: BTreeSet<Need>,
+    /// Table parts that answers were waiting for since the last `take_needs`, each once (a
+    /// few at a time: a vector, not a set, keeps the B-tree code out of the wasm).
+    needs: Vec<Need>,
 }
 
 /// Default live-search budget per question (new positions visited).
@@ -91,7 +91,7 @@ impl Oracle {
             budget: DEFAULT_BUDGET,
             time_ms: None,
             clock: None,
-            needs: BTreeSet::new(),
+            needs: Vec::new(),
         }
     }
 
@@ -123,9 +123,10 @@ impl Oracle {
         Ok(())
     }
 
-    /// The table parts answers waited for since the last call (to fetch them).
+    /// The table parts answers waited for since the last call (to fetch them), in the order
+    /// they were first asked for.
     pub fn take_needs(&mut self) -> Vec<Need> {
-        std::mem::take(&mut self.needs).into_iter().collect()
+        std::mem::take(&mut self.needs)
     }
 
     /// The attached table, if any.
@@ -160,7 +161,9 @@ impl Oracle {
                 match table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)) {
                     Ok(w) => Verdict::from(Some(w)),
                     Err(need) => {
-                        self.needs.insert(need);
+                        if !self.needs.contains(&need) {
+                            self.needs.push(need);
+                        }
                         Verdict::Loading
                     }
                 }
