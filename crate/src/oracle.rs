@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use serde::Serialize;
 
-
 use crate::board::Jump;
 use crate::error::{Error, Result};
 use crate::masks::Candidates;
