@@ -161,6 +161,101 @@ pub fn count_here(game: &mut Game, nodes: u64) -> Answer<Option<u128>> {
     ask.finish(n)
 }
 
+/// Counts of a whole game's winning positions, from one count: every position reachable from
+/// where that count started, so later positions of the game are a lookup.
+#[derive(Debug, Clone)]
+pub struct CountMemo {
+    /// The game's board, start and goal, as `Game::save` writes them.
+    game: String,
+    /// The position the count started from.
+    root: u64,
+    /// Canonical codes (under the problem's group) and their counts, sorted by code.
+    codes: Vec<u64>,
+    counts: Vec<u128>,
+}
+
+/// The part of a save that names the problem (board, start and goal), not the moves.
+fn problem_key(game: &Game) -> String {
+    let p = game.problem();
+    format!(
+        "{};{};{}",
+        crate::game::board_spec(&p.board),
+        p.start_text(),
+        p.goal_text()
+    )
+}
+
+impl CountMemo {
+    /// True for a position of the same game reached from the memo's root: the memo holds it
+    /// when it is winning.
+    fn covers(&self, game: &Game) -> bool {
+        self.game == problem_key(game) && reached_from(game, self.root)
+    }
+
+    /// The count of a covered position, None when it is not in the memo (so not winning).
+    fn get(&self, game: &Game) -> Option<u128> {
+        let key = game.problem().canon().canonical(game.code());
+        let i = self.codes.binary_search(&key).ok()?;
+        self.counts.get(i).copied()
+    }
+}
+
+/// True when the game's history passes through `root` (its position is reached from it).
+fn reached_from(game: &Game, root: u64) -> bool {
+    let mut x = game.start_code();
+    if x == root {
+        return true;
+    }
+    for &j in game.history() {
+        x = position::after(x, j);
+        if x == root {
+            return true;
+        }
+    }
+    false
+}
+
+/// As [`count_here`], answering from `memo` when it holds the position, and otherwise
+/// counting every winning position reachable from here into a new memo (replacing it).
+pub fn count_here_memo(
+    game: &mut Game,
+    nodes: u64,
+    memo: &mut Option<CountMemo>,
+) -> Answer<Option<u128>> {
+    if let Some(m) = memo.as_ref().filter(|m| m.covers(game)) {
+        return match m.get(game) {
+            Some(n) => Answer::Done(Some(n)),
+            // not winning: the oracle says so at once (the memo is kept)
+            None => count_here(game, nodes),
+        };
+    }
+    let p = game.problem().clone();
+    let code = game.code();
+    if p.is_goal(code) || position::pegs(code) <= 1 || !p.classes_allow() {
+        return count_here(game, nodes);
+    }
+    let canon = p.canon();
+    let key = problem_key(game);
+    let ask = Ask::new(game, nodes);
+    let found = count::count_every(&p, &canon, code, |c| ask.winning(c));
+    let answer = ask.finish(found);
+    match answer {
+        Answer::Done(Some((n, all))) => {
+            let (codes, counts) = all.into_iter().unzip();
+            *memo = Some(CountMemo {
+                game: key,
+                root: code,
+                codes,
+                counts,
+            });
+            Answer::Done(Some(n))
+        }
+        Answer::Done(None) => Answer::Done(None),
+        Answer::Missing => Answer::Missing,
+        Answer::Unknown => Answer::Unknown,
+    }
+}
+
 /// The fewest moves left (a move: a chain of jumps by one peg, stopping anywhere along it)
 /// from the game's position to its goal, with the first move of such a line; `Done(None)`
 /// when the goal can no longer be reached. At the goal: zero moves and no first move. `nodes`:
@@ -313,6 +408,28 @@ mod tests {
                     other => panic!("{name} {x:#x}: {other:?}"),
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_memo_answers_later_positions_as_counting_would() {
+        for mut g in games("triangle5", "a1", "start").into_iter().step_by(3) {
+            let mut memo = None;
+            let mut line = Vec::new();
+            loop {
+                let want = count_here(&mut g, u64::MAX);
+                assert_eq!(count_here_memo(&mut g, u64::MAX, &mut memo), want);
+                let Some(j) = g.legal_jumps().first().copied() else {
+                    break;
+                };
+                g.play_jump(j).unwrap();
+                line.push(j);
+            }
+            // back at the start: not reached from the memo's root, so counted again
+            while g.undo().is_some() {}
+            let want = count_here(&mut g, u64::MAX);
+            assert_eq!(count_here_memo(&mut g, u64::MAX, &mut memo), want);
+            assert_eq!(memo.as_ref().map(|m| m.root), Some(g.code()));
         }
     }
 

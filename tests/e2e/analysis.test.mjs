@@ -8,7 +8,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
-import { ROOT, clickHole, clickJump, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
+import { OUTPUT, ROOT, clickHole, clickJump, load, openPage, settled, setup, snapshot } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -17,6 +17,9 @@ before(async () => {
 after(() => env?.close());
 
 const run = promisify(execFile);
+
+/** A screenshot of the whole page (the panel sits below the board) to tests/output/NAME.png. */
+const shoot = (page, name) => page.screenshot({ path: `${OUTPUT}${name}.png`, fullPage: true });
 
 /** The CLI's answer to one analysis command, as JSON. @param {string[]} args */
 async function cli(args) {

@@ -7,7 +7,7 @@ import { keepEveryChunk } from '../pkg/pegwise.js';
 import { fetchParts } from './table-parts.js';
 
 /** Budgets for one question: table lookups or live-solver positions (then "unknown"). */
-export const ANALYSIS_BUDGET = { count: 40_000_000, fewest: 3_000_000, best: 3_000_000 };
+export const ANALYSIS_BUDGET = { count: 40_000_000, fewest: 500_000, best: 1_000_000 };
 /** Most rounds of fetching table parts for one answer (about one per level). */
 const ROUNDS = 80;
 /** How long to wait for the game's table to arrive before answering without it. */

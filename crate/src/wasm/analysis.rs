@@ -1,12 +1,21 @@
 //! The Analysis panel's questions, as `Game` methods: winning games from here, the fewest moves
 //! left and the best finish (crate::analysis does the work; this only shapes the answers).
 
+use std::cell::RefCell;
+
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::{jump_view, to_js, GameHandle, JumpView};
-use crate::analysis::{self, Answer};
+use crate::analysis::{self, Answer, CountMemo};
 use crate::moves;
+
+thread_local! {
+    /// The counts of the last game counted in this worker, from where that count started:
+    /// later positions of the game are a lookup (one memo a worker; the panel's own worker
+    /// holds one game at a time).
+    static MEMO: RefCell<Option<CountMemo>> = const { RefCell::new(None) };
+}
 
 /// One answer: `state` is `done`, `loading` (table parts are on their way: fetch `tableNeeds`
 /// and ask again) or `unknown` (the live solver's budget ran out).
@@ -62,12 +71,15 @@ fn nodes_of(nodes: f64) -> Result<u64, JsError> {
 
 #[wasm_bindgen(js_class = Game)]
 impl GameHandle {
-    /// How many distinct jump sequences lead from here to the goal: `{state, count, tooMany}`
-    /// (see the README's Analysis section). `nodes`: the live solver's budget of positions for
-    /// the whole count, when no table answers.
+    /// How many distinct jump sequences lead from here to the goal: `{state, count, tooMany}`.
+    /// `nodes`: the budget for the whole count (table questions, or positions the live solver
+    /// visits). The first count of a game remembers the count of every winning position it
+    /// passed, so the game's later positions are answered at once.
     #[wasm_bindgen(js_name = countWinning)]
     pub fn count_winning(&mut self, nodes: f64) -> Result<JsValue, JsError> {
-        let a = analysis::count_here(&mut self.inner, nodes_of(nodes)?);
+        let nodes = nodes_of(nodes)?;
+        let a =
+            MEMO.with(|m| analysis::count_here_memo(&mut self.inner, nodes, &mut m.borrow_mut()));
         let (count, too_many) = match &a {
             Answer::Done(Some(n)) => (Some(n.to_string()), false),
             Answer::Done(None) => (None, true),
