@@ -11,10 +11,12 @@ use crate::board::Jump;
 use crate::game::Game;
 use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
+use crate::position::CodeMap;
 use crate::problem::{Goal, Problem, Start};
 use crate::solve::best::{Best, BestFinish};
+use crate::solve::fewest;
 use crate::solve::live::{Budget, Live};
-use crate::solve::{count, fewest};
+use crate::symmetry::Canon;
 use crate::table::Table;
 
 /// An analysis answer, or why there is none yet.
@@ -145,20 +147,39 @@ fn from_here(p: &Problem, code: u64) -> Option<Problem> {
 /// more than `u128::MAX`. `nodes`: the budget for the whole count (table questions, or
 /// positions the live solver visits); past it the answer is `Unknown`.
 pub fn count_here(game: &mut Game, nodes: u64) -> Answer<Option<u128>> {
-    let p = game.problem().clone();
-    let code = game.code();
-    if p.is_goal(code) {
-        return Answer::Done(Some(1));
+    count_here_memo(game, nodes, &mut None)
+}
+
+/// The count of `x`, a winning position with more than one peg, by depth-first search over its
+/// winning descendants, each counted once (by canonical code in `memo`). None past
+/// `u128::MAX`. (The CLI's level-by-level `count_from` gives the same numbers; this smaller
+/// code keeps the page's wasm small, and its memo is the count of every winning position
+/// reached, which later positions are looked up in.)
+fn count_dfs(
+    p: &Problem,
+    canon: &Canon,
+    x: u64,
+    ask: &Ask,
+    memo: &mut CodeMap<u128>,
+) -> Option<u128> {
+    let mut sum = 0u128;
+    let children: Vec<u64> = position::children(&p.board, x).collect();
+    for c in children {
+        let n = if position::pegs(c) == 1 {
+            u128::from(p.is_goal(c))
+        } else {
+            // a child counted before needs no table question
+            let key = canon.canonical(c);
+            match memo.get(&key) {
+                Some(&n) => n,
+                None if ask.winning(c) => count_dfs(p, canon, c, ask, memo)?,
+                None => 0,
+            }
+        };
+        sum = sum.checked_add(n)?;
     }
-    if position::pegs(code) <= 1 || !p.classes_allow() {
-        return Answer::Done(Some(0));
-    }
-    // the table's group keeps the start and the goal, so `p.canon()` never leaves its cover;
-    // the live solver is exact for any position, and `p.canon()` keeps the goal
-    let canon = p.canon();
-    let ask = Ask::new(game, nodes);
-    let n = count::count_from(&p, &canon, code, |c| ask.winning(c));
-    ask.finish(n)
+    memo.insert(canon.canonical(x), sum);
+    Some(sum)
 }
 
 /// Counts of a whole game's winning positions, from one count: every position reachable from
@@ -231,29 +252,36 @@ pub fn count_here_memo(
     }
     let p = game.problem().clone();
     let code = game.code();
-    if p.is_goal(code) || position::pegs(code) <= 1 || !p.classes_allow() {
-        return count_here(game, nodes);
+    if p.is_goal(code) {
+        return Answer::Done(Some(1));
     }
+    if position::pegs(code) <= 1 || !p.classes_allow() {
+        return Answer::Done(Some(0));
+    }
+    // the table's group keeps the start and the goal, so `p.canon()` never leaves its cover;
+    // the live solver is exact for any position, and `p.canon()` keeps the goal
     let canon = p.canon();
     let key = problem_key(game);
     let ask = Ask::new(game, nodes);
-    let found = count::count_every(&p, &canon, code, |c| ask.winning(c));
-    let answer = ask.finish(found);
-    match answer {
-        Answer::Done(Some((n, all))) => {
-            let (codes, counts) = all.into_iter().unzip();
-            *memo = Some(CountMemo {
-                game: key,
-                root: code,
-                codes,
-                counts,
-            });
-            Answer::Done(Some(n))
-        }
-        Answer::Done(None) => Answer::Done(None),
-        Answer::Missing => Answer::Missing,
-        Answer::Unknown => Answer::Unknown,
+    let mut seen = CodeMap::default();
+    let n = if ask.winning(code) {
+        count_dfs(&p, &canon, code, &ask, &mut seen)
+    } else {
+        Some(0)
+    };
+    let answer = ask.finish(n);
+    if matches!(answer, Answer::Done(Some(_))) {
+        let mut all: Vec<(u64, u128)> = seen.into_iter().collect();
+        all.sort_unstable_by_key(|&(c, _)| c);
+        let (codes, counts) = all.into_iter().unzip();
+        *memo = Some(CountMemo {
+            game: key,
+            root: code,
+            codes,
+            counts,
+        });
     }
+    answer
 }
 
 /// The fewest moves left (a move: a chain of jumps by one peg, stopping anywhere along it)
@@ -296,7 +324,6 @@ pub fn best_here(game: &Game, nodes: u64) -> Answer<Best> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::CodeMap;
     use crate::solve::{solve, Options};
     use crate::table::Table;
     use crate::Board;

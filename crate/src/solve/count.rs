@@ -32,40 +32,8 @@ pub fn count_from(
             code,
             top,
             is_winning,
-            keep: false,
         },
     )
-    .map(|(n, _)| n)
-}
-
-/// As [`count_from`], with the count of every canonical winning position reachable from
-/// `code` as well (sorted by code), so later positions of the same game are answered without
-/// counting again. None when a count passes `u128::MAX`.
-pub fn count_every(
-    problem: &Problem,
-    canon: &Canon,
-    code: u64,
-    is_winning: impl Fn(u64) -> bool + Sync + Send,
-) -> Option<(u128, Vec<(u64, u128)>)> {
-    let top = position::pegs(code) as usize;
-    if top == 0 || !is_winning(code) {
-        return Some((0, Vec::new()));
-    }
-    with_moves(
-        &problem.board,
-        canon,
-        Count {
-            problem,
-            code,
-            top,
-            is_winning,
-            keep: true,
-        },
-    )
-    .map(|(n, mut all)| {
-        all.sort_unstable_by_key(|&(c, _)| c);
-        (n, all)
-    })
 }
 
 /// Children handled at once by the counting pass (more go the slow way).
@@ -82,22 +50,18 @@ struct Count<'a, F> {
     code: u64,
     top: usize,
     is_winning: F,
-    /// Keep every level's counts (for `count_every`).
-    keep: bool,
 }
 
 impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
-    type Out = Option<(u128, Vec<(u64, u128)>)>;
+    type Out = Option<u128>;
 
-    fn run<const G: usize>(self, m: &Moves<G>) -> Self::Out {
+    fn run<const G: usize>(self, m: &Moves<G>) -> Option<u128> {
         let Count {
             problem,
             code,
             top,
             is_winning,
-            keep,
         } = self;
-        let mut all: Vec<(u64, u128)> = Vec::new();
         let bits = problem.board.len() as u32;
         // levels[n]: canonical winning positions with n pegs reachable from `code`. The children
         // are deduplicated before `is_winning` sees them, in sorted order (kind to its caches).
@@ -114,9 +78,6 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
             .iter()
             .map(|&x| u128::from(problem.is_goal(x)))
             .collect();
-        if keep {
-            all.extend(levels[1].iter().copied().zip(goals.iter().copied()));
-        }
         let mut below = Counts::new(&levels[1], &goals);
         for level in &levels[2..] {
             let counts = par::map(level, |x| {
@@ -140,12 +101,9 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
                 checked_sum(kids[..k].iter().map(|&c| below.get(c)))
             });
             let counts: Vec<u128> = counts.into_iter().collect::<Option<_>>()?;
-            if keep {
-                all.extend(level.iter().copied().zip(counts.iter().copied()));
-            }
             below = Counts::new(level, &counts);
         }
-        Some((below.get(levels[top][0]), all))
+        Some(below.get(levels[top][0]))
     }
 }
 
