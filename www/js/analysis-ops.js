@@ -6,8 +6,9 @@
 import { keepEveryChunk } from '../pkg/pegwise.js';
 import { fetchParts } from './table-parts.js';
 
-/** Budgets for one question: table lookups or live-solver positions (then "unknown"). */
-export const ANALYSIS_BUDGET = { count: 40_000_000, fewest: 500_000, best: 1_000_000 };
+/** Budgets for one question: table lookups or live-solver positions (then "unknown"). A count
+ * without a table gets less: each position the live solver settles stays in its memory. */
+export const ANALYSIS_BUDGET = { count: 40_000_000, countLive: 2_000_000, fewest: 500_000, best: 1_000_000 };
 /** Most rounds of fetching table parts for one answer (about one per level). */
 const ROUNDS = 80;
 /** How long to wait for the game's table to arrive before answering without it. */
@@ -34,7 +35,7 @@ export function analysisOps(urlOf) {
         keeping = true;
       }
       const ask = {
-        count: () => s.game.countWinning(ANALYSIS_BUDGET.count),
+        count: () => s.game.countWinning(s.game.hasTable() ? ANALYSIS_BUDGET.count : ANALYSIS_BUDGET.countLive),
         fewest: () => s.game.fewestMoves(ANALYSIS_BUDGET.fewest),
         best: () => s.game.bestFinish(ANALYSIS_BUDGET.best),
       }[what];
