@@ -38,6 +38,7 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+pub mod analysis;
 pub mod board;
 pub mod classes;
 pub mod codec;

@@ -17,6 +17,7 @@
 //! 1.9 bits a code on the English union table (6.5 → 4.6 bits of entropy).
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use sha2::{Digest, Sha256};
@@ -32,12 +33,19 @@ pub const VERSION: u16 = 3;
 /// Aim for chunks of about this many bytes.
 pub const CHUNK_BYTES: usize = 4096;
 /// Decoded chunks kept per shard: a few in the browser, where a game touches few chunks; all of
-/// them natively, where the CLI counts or searches over whole levels.
-const CACHE: Option<usize> = if cfg!(target_arch = "wasm32") {
-    Some(64)
+/// them natively, where the CLI counts or searches over whole levels (usize::MAX: no limit).
+/// The page's analysis worker, which walks whole levels, lifts it with [`keep_every_chunk`].
+static CACHE: AtomicUsize = AtomicUsize::new(if cfg!(target_arch = "wasm32") {
+    64
 } else {
-    None
-};
+    usize::MAX
+});
+
+/// Keeps every decoded chunk from now on (for walks over whole levels: counting, fewest
+/// moves), trading memory for not decoding a chunk again and again.
+pub fn keep_every_chunk() {
+    CACHE.store(usize::MAX, Ordering::Relaxed);
+}
 
 /// Where a chunk starts and how to check it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -469,7 +477,7 @@ impl Shard {
 
     fn remember(&self, c: usize, d: Arc<Chunk>) {
         if let Ok(mut cache) = self.decoded.lock() {
-            if CACHE.is_some_and(|limit| cache.len() >= limit) {
+            if cache.len() >= CACHE.load(Ordering::Relaxed) {
                 cache.clear();
             }
             cache.insert(c, d);

@@ -2,6 +2,8 @@
 //! and small, copyable results (plain objects via serde-wasm-bindgen). Every error is a JS
 //! `Error` whose message names the bad value; no input can panic.
 
+mod analysis;
+
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -665,3 +665,41 @@ fn best_finish_agrees_with_brute_force_after_the_goal_is_lost() {
     let v = json(&["best", "--budget", "3", "--moves", "d2-d4"]);
     assert_eq!(v["pegs"], Value::Null);
 }
+
+#[test]
+fn count_and_fewest_from_a_set_position_agree_with_the_same_position_played_to() {
+    // triangle5 from a1, after c3-a1: XXoXXoXXXXXXXXX; goal a1 (what goal "start" meant)
+    let by_moves = json(&[
+        "count",
+        "--board",
+        "triangle5",
+        "--start",
+        "a1",
+        "--goal",
+        "start",
+        "--moves",
+        "c3-a1",
+    ]);
+    let at = "XXoXXoXXXXXXXXX";
+    let by_position = json(&[
+        "count",
+        "--board",
+        "triangle5",
+        "--position",
+        at,
+        "--goal",
+        "a1",
+    ]);
+    assert_eq!(by_position["count"], by_moves["count"]);
+    assert_ne!(by_position["count"], "0");
+    let fewest = json(&[
+        "fewest",
+        "--board",
+        "triangle5",
+        "--position",
+        at,
+        "--goal",
+        "a1",
+    ]);
+    assert_eq!(fewest["solvable"], true);
+}

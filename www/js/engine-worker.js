@@ -7,6 +7,7 @@
 import init, { Game, boards, boardLayout, defaultGame, limits } from '../pkg/pegwise.js';
 import { clipMessage } from './errors.js';
 import { TableLoader } from './table-loader.js';
+import { analysisOps } from './analysis-ops.js';
 import { fetchParts } from './table-parts.js';
 import { seed } from './tables.js';
 
@@ -356,6 +357,9 @@ const ops = {
     return { version: s.version, solution: null };
   },
 };
+
+// the Analysis panel's requests (its own worker asks them: analysis-engine.js)
+Object.assign(ops, analysisOps((f) => new URL(f, dataBase).href));
 
 /** Most rounds of fetching table parts for one solution (one per level of the line). */
 const SOLUTION_ROUNDS = 64;

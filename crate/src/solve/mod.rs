@@ -419,13 +419,18 @@ impl WithMoves for Levels<'_> {
             .collect();
         starts.sort_unstable();
         starts.dedup();
-        reachable[n_holes - 1] = starts;
+        // every start has the same number of pegs: N - 1 for single vacancies, any for a set
+        // position (the one start there is)
+        let top = starts
+            .first()
+            .map_or(n_holes - 1, |&c| position::pegs(c) as usize);
+        reachable[top] = starts;
 
         let half = problem.is_self_complementary() && !opts.all_reachable && n_holes >= 3;
         // Lowest level of F to build: h = ceil(N/2) with the complement trick, else 1.
         let h = n_holes.div_ceil(2);
         let lowest = if half { h } else { 1 };
-        for n in (lowest..n_holes - 1).rev() {
+        for n in (lowest..top).rev() {
             let held: usize = reachable.iter().map(Vec::len).sum();
             check_memory(&problem.board, &reachable[n + 1], held, opts.max_codes)?;
             reachable[n] = expand(&pool, m, bits, &reachable[n + 1], opts.max_codes)?;
@@ -560,6 +565,42 @@ mod tests {
                         codes: codes.clone(),
                     },
                 );
+            }
+        }
+    }
+
+    /// Can `x` reach a one-peg position in `goal`? Plain search, no memo, no symmetry.
+    fn brute_wins(b: &Board, goal: u64, x: u64) -> bool {
+        if position::pegs(x) == 1 {
+            return x & goal != 0;
+        }
+        position::children(b, x).any(|c| brute_wins(b, goal, c))
+    }
+
+    #[test]
+    fn a_set_position_is_solved_from_its_own_level() {
+        for name in ["triangle5", "trunc12"] {
+            let b = Board::by_name(name).unwrap();
+            for goal in ["a1", "any"] {
+                // positions a few jumps after each single vacancy, as set positions
+                for h in 0..b.len() as u8 {
+                    let mut x = position::single_vacancy(&b, h);
+                    for step in 0..4 {
+                        let Some(j) = position::legal_jumps(&b, x).nth(step % 2) else {
+                            break;
+                        };
+                        x = position::after(x, j);
+                        let text = crate::moves::position_text(&b, x);
+                        let p = Problem::with_position(b.clone(), &text, goal).unwrap();
+                        let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
+                        let want = brute_wins(&b, p.goal_set(), x);
+                        assert_eq!(s.is_winning(x), want, "{name} {text} goal {goal}");
+                        for c in position::children(&b, x) {
+                            let want = brute_wins(&b, p.goal_set(), c);
+                            assert_eq!(s.is_winning(c), want, "{name} {text} child {c:#x}");
+                        }
+                    }
+                }
             }
         }
     }

@@ -1,0 +1,491 @@
+//! Analysis of a game's current position, for the page's Analysis panel: how many jump
+//! sequences still reach the goal, the fewest moves left (with the first move of such a line)
+//! and the best finish. The same core as `pegwise count`, `fewest` and `best`; here the
+//! winning test is the game's own oracle, so an answer is exact or it is no answer:
+//! `Missing` when table parts are still to come (the oracle has noted which), `Unknown` when
+//! its budget ran out.
+
+use std::sync::Mutex;
+
+use crate::board::Jump;
+use crate::game::Game;
+use crate::oracle::{Oracle, Source, Verdict};
+use crate::position;
+use crate::position::CodeMap;
+use crate::problem::{Goal, Problem, Start};
+use crate::solve::best::{Best, BestFinish};
+use crate::solve::fewest;
+use crate::solve::live::{Budget, Live};
+use crate::symmetry::Canon;
+use crate::table::Table;
+
+/// An analysis answer, or why there is none yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer<T> {
+    /// The exact answer.
+    Done(T),
+    /// Table parts it needs have not arrived: fetch the oracle's needs and ask again.
+    Missing,
+    /// The budget ran out: no guess is made.
+    Unknown,
+}
+
+/// The winning test an analysis walks with: the attached table, or the live solver within a
+/// budget of positions for the whole analysis. Records why it could not answer.
+struct Ask<'a> {
+    state: Mutex<AskState<'a>>,
+}
+
+struct AskState<'a> {
+    oracle: &'a mut Oracle,
+    table: bool,
+    /// What the analysis may still spend: table questions, or positions the live solver visits.
+    left: u64,
+    /// A table lookup waited for a part (the oracle noted which).
+    missing: bool,
+    /// Below this many pegs the table stores no level (it would search each such position
+    /// anew from its children): a memoised search of our own answers there instead.
+    low: u32,
+    live: Live,
+    gave_up: bool,
+}
+
+impl<'a> Ask<'a> {
+    fn new(game: &'a mut Game, nodes: u64) -> Ask<'a> {
+        let table = game.source() == Source::Table;
+        let live = Live::new(game.problem());
+        let low = game.oracle().table().map_or(0, |t| lowest_level(t));
+        Ask {
+            state: Mutex::new(AskState {
+                oracle: game.oracle(),
+                table,
+                left: nodes,
+                missing: false,
+                low,
+                live,
+                gave_up: false,
+            }),
+        }
+    }
+
+    /// Is `code` winning? False (and noted) when it can't tell: the result is then discarded.
+    fn winning(&self, code: u64) -> bool {
+        let Ok(mut s) = self.state.lock() else {
+            return false;
+        };
+        if s.table && position::pegs(code) < s.low {
+            // exact: no budget (these positions have few pegs, and the search remembers them)
+            return s.live.winning_within(code, &mut Budget::nodes(u64::MAX)) == Some(true);
+        }
+        if s.left == 0 {
+            s.gave_up = true;
+            return false;
+        }
+        if s.table {
+            s.left -= 1;
+            // `verdict` notes the part a lookup waits for, so the next round has it
+            return match s.oracle.verdict(code) {
+                Verdict::Good => true,
+                Verdict::Bad => false,
+                Verdict::Loading | Verdict::Unknown => {
+                    s.missing = true;
+                    false
+                }
+            };
+        }
+        if s.gave_up {
+            return false;
+        }
+        let (budget, before) = (s.oracle.budget, s.oracle.live_stats().nodes);
+        s.oracle.budget = s.left.max(1);
+        let w = s.oracle.winning(code);
+        s.oracle.budget = budget;
+        let used = s.oracle.live_stats().nodes.saturating_sub(before);
+        s.left = s.left.saturating_sub(used);
+        w.unwrap_or_else(|| {
+            s.gave_up = true;
+            false
+        })
+    }
+
+    /// The answer `found` stands for: done only when every question was answered.
+    fn finish<T>(self, found: T) -> Answer<T> {
+        let Ok(s) = self.state.into_inner() else {
+            return Answer::Unknown;
+        };
+        if s.missing {
+            return Answer::Missing;
+        }
+        if s.gave_up {
+            return Answer::Unknown;
+        }
+        Answer::Done(found)
+    }
+}
+
+/// The fewest pegs of a level the table answers from, itself or through the complement.
+fn lowest_level(t: &Table) -> u32 {
+    let holes = usize::from(t.holes);
+    let stored = |n: usize| {
+        matches!(t.levels.get(n), Some(Some(_)))
+            || (t.half && n <= holes && matches!(t.levels.get(holes - n), Some(Some(_))))
+    };
+    (0..=holes).find(|&n| stored(n)).unwrap_or(0) as u32
+}
+
+/// The problem of playing on from `code` to the game's goal (goal `start` becomes its hole).
+fn from_here(p: &Problem, code: u64) -> Option<Problem> {
+    let goal = match (p.goal, p.start) {
+        (Goal::Start, Start::Hole(h)) => Goal::Hole(h),
+        (Goal::Start, _) => return None,
+        (g, _) => g,
+    };
+    Problem::new(p.board.clone(), Start::Position(code), goal).ok()
+}
+
+/// How many distinct jump sequences lead from the game's position to its goal. `Done(None)`:
+/// more than `u128::MAX`. `nodes`: the budget for the whole count (table questions, or
+/// positions the live solver visits); past it the answer is `Unknown`.
+pub fn count_here(game: &mut Game, nodes: u64) -> Answer<Option<u128>> {
+    count_here_memo(game, nodes, &mut None)
+}
+
+/// The count of `x`, a winning position with more than one peg, by depth-first search over its
+/// winning descendants, each counted once (by canonical code in `memo`). None past
+/// `u128::MAX`. (The CLI's level-by-level `count_from` gives the same numbers; this smaller
+/// code keeps the page's wasm small, and its memo is the count of every winning position
+/// reached, which later positions are looked up in.)
+fn count_dfs(
+    p: &Problem,
+    canon: &Canon,
+    x: u64,
+    ask: &Ask,
+    memo: &mut CodeMap<u128>,
+) -> Option<u128> {
+    let mut sum = 0u128;
+    let children: Vec<u64> = position::children(&p.board, x).collect();
+    for c in children {
+        let n = if position::pegs(c) == 1 {
+            u128::from(p.is_goal(c))
+        } else {
+            // a child counted before needs no table question
+            let key = canon.canonical(c);
+            match memo.get(&key) {
+                Some(&n) => n,
+                None if ask.winning(c) => count_dfs(p, canon, c, ask, memo)?,
+                None => 0,
+            }
+        };
+        sum = sum.checked_add(n)?;
+    }
+    memo.insert(canon.canonical(x), sum);
+    Some(sum)
+}
+
+/// Counts of a whole game's winning positions, from one count: every position reachable from
+/// where that count started, so later positions of the game are a lookup.
+#[derive(Debug, Clone)]
+pub struct CountMemo {
+    /// The game's board, start and goal, as `Game::save` writes them.
+    game: String,
+    /// The position the count started from.
+    root: u64,
+    /// Canonical codes (under the problem's group) and their counts, sorted by code.
+    codes: Vec<u64>,
+    counts: Vec<u128>,
+}
+
+/// The part of a save that names the problem (board, start and goal), not the moves.
+fn problem_key(game: &Game) -> String {
+    let p = game.problem();
+    format!(
+        "{};{};{}",
+        crate::game::board_spec(&p.board),
+        p.start_text(),
+        p.goal_text()
+    )
+}
+
+impl CountMemo {
+    /// True for a position of the same game reached from the memo's root: the memo holds it
+    /// when it is winning.
+    fn covers(&self, game: &Game) -> bool {
+        self.game == problem_key(game) && reached_from(game, self.root)
+    }
+
+    /// The count of a covered position, None when it is not in the memo (so not winning).
+    fn get(&self, game: &Game) -> Option<u128> {
+        let key = game.problem().canon().canonical(game.code());
+        let i = self.codes.binary_search(&key).ok()?;
+        self.counts.get(i).copied()
+    }
+}
+
+/// True when the game's history passes through `root` (its position is reached from it).
+fn reached_from(game: &Game, root: u64) -> bool {
+    let mut x = game.start_code();
+    if x == root {
+        return true;
+    }
+    for &j in game.history() {
+        x = position::after(x, j);
+        if x == root {
+            return true;
+        }
+    }
+    false
+}
+
+/// As [`count_here`], answering from `memo` when it holds the position, and otherwise
+/// counting every winning position reachable from here into a new memo (replacing it).
+pub fn count_here_memo(
+    game: &mut Game,
+    nodes: u64,
+    memo: &mut Option<CountMemo>,
+) -> Answer<Option<u128>> {
+    if let Some(m) = memo.as_ref().filter(|m| m.covers(game)) {
+        return match m.get(game) {
+            Some(n) => Answer::Done(Some(n)),
+            // not winning: the oracle says so at once (the memo is kept)
+            None => count_here(game, nodes),
+        };
+    }
+    let p = game.problem().clone();
+    let code = game.code();
+    if p.is_goal(code) {
+        return Answer::Done(Some(1));
+    }
+    if position::pegs(code) <= 1 || !p.classes_allow() {
+        return Answer::Done(Some(0));
+    }
+    // the table's group keeps the start and the goal, so `p.canon()` never leaves its cover;
+    // the live solver is exact for any position, and `p.canon()` keeps the goal
+    let canon = p.canon();
+    let key = problem_key(game);
+    let ask = Ask::new(game, nodes);
+    let mut seen = CodeMap::default();
+    let n = if ask.winning(code) {
+        count_dfs(&p, &canon, code, &ask, &mut seen)
+    } else {
+        Some(0)
+    };
+    let answer = ask.finish(n);
+    if matches!(answer, Answer::Done(Some(_))) {
+        let mut all: Vec<(u64, u128)> = seen.into_iter().collect();
+        all.sort_unstable_by_key(|&(c, _)| c);
+        let (codes, counts) = all.into_iter().unzip();
+        *memo = Some(CountMemo {
+            game: key,
+            root: code,
+            codes,
+            counts,
+        });
+    }
+    answer
+}
+
+/// The fewest moves left (a move: a chain of jumps by one peg, stopping anywhere along it)
+/// from the game's position to its goal, with the first move of such a line; `Done(None)`
+/// when the goal can no longer be reached. At the goal: zero moves and no first move. `nodes`:
+/// the budget, as for [`count_here`].
+pub fn fewest_here(game: &mut Game, nodes: u64) -> Answer<Option<(usize, Vec<Jump>)>> {
+    let p = game.problem().clone();
+    let code = game.code();
+    if p.is_goal(code) {
+        return Answer::Done(Some((0, Vec::new())));
+    }
+    if position::pegs(code) <= 1 {
+        return Answer::Done(None);
+    }
+    let Some(here) = from_here(&p, code) else {
+        return Answer::Done(None);
+    };
+    // symmetries that keep this position and the goal: every image of a position reached
+    // from here is reached from here, so inside the oracle's cover
+    let canon = here.canon();
+    let ask = Ask::new(game, nodes);
+    let found = fewest::fewest_moves(&here, &canon, |c| ask.winning(c));
+    ask.finish(found.map(|(_, line)| {
+        let first = line.first().cloned().unwrap_or_default();
+        (line.len(), first)
+    }))
+}
+
+/// The best finish from the game's position (how few pegs can remain, and a jump that keeps
+/// that), searching at most `nodes` positions.
+pub fn best_here(game: &Game, nodes: u64) -> Answer<Best> {
+    let mut left = nodes;
+    match BestFinish::new(&game.problem().board).best(game.code(), &mut left) {
+        Some(b) => Answer::Done(b),
+        None => Answer::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{solve, Options};
+    use crate::table::Table;
+    use crate::Board;
+    use std::sync::Arc;
+
+    /// Jump sequences from `x` to the goal, by plain memoised search.
+    fn brute_count(p: &Problem, x: u64, memo: &mut CodeMap<u128>) -> u128 {
+        if position::pegs(x) == 1 {
+            return u128::from(p.is_goal(x));
+        }
+        if let Some(&n) = memo.get(&x) {
+            return n;
+        }
+        let kids: Vec<u64> = position::children(&p.board, x).collect();
+        let n = kids.into_iter().map(|c| brute_count(p, c, memo)).sum();
+        memo.insert(x, n);
+        n
+    }
+
+    /// Fewest moves from `x` to the goal by plain breadth-first search over every position
+    /// (no winning test, no symmetry); None when it can't be reached.
+    fn brute_fewest(p: &Problem, x: u64) -> Option<usize> {
+        let mut level = vec![x];
+        let mut seen = std::collections::HashSet::new();
+        for n in 0.. {
+            if level.iter().any(|&c| p.is_goal(c)) {
+                return Some(n);
+            }
+            if level.is_empty() {
+                return None;
+            }
+            let mut next = Vec::new();
+            for &c in &level {
+                for (y, _) in fewest::one_move(p, c) {
+                    if seen.insert(y) {
+                        next.push(y);
+                    }
+                }
+            }
+            level = next;
+        }
+        None
+    }
+
+    /// Games along a few lines of play, with a table and on the live solver.
+    fn games(name: &str, start: &str, goal: &str) -> Vec<Game> {
+        let b = Board::by_name(name).unwrap();
+        let p = Problem::parse(b.clone(), start, goal).unwrap();
+        let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
+        let table = Arc::new(Table::from_solved(&s, |_| true));
+        let mut out = Vec::new();
+        for line in 0..6 {
+            let mut g = Game::new(p.clone()).unwrap();
+            for step in 0.. {
+                let jumps = g.legal_jumps();
+                if jumps.is_empty() {
+                    break;
+                }
+                let mut t = g.clone();
+                t.attach_table(table.clone()).unwrap();
+                out.push(t);
+                out.push(g.clone());
+                let j = jumps[(line * 7 + step * 3) % jumps.len()];
+                g.play_jump(j).unwrap();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn counts_and_fewest_moves_match_brute_force_with_a_table_and_without() {
+        for (name, start, goal) in [
+            ("triangle5", "a1", "start"),
+            ("triangle5", "c3", "any"),
+            ("trunc12", "a1", "any"),
+            ("trunc12", "b2", "b2"),
+        ] {
+            for mut g in games(name, start, goal) {
+                let p = g.problem().clone();
+                let x = g.code();
+                let want = brute_count(&p, x, &mut CodeMap::default());
+                assert_eq!(count_here(&mut g, u64::MAX), Answer::Done(Some(want)));
+                let here = from_here(&p, x);
+                let want = if p.is_goal(x) {
+                    Some(0)
+                } else {
+                    here.and_then(|h| brute_fewest(&h, x))
+                };
+                match fewest_here(&mut g, u64::MAX) {
+                    Answer::Done(Some((n, first))) => {
+                        assert_eq!(Some(n), want, "{name} {x:#x}");
+                        if n > 0 {
+                            // the first move leads to a position one move shorter
+                            let mut y = x;
+                            for j in first {
+                                assert!(position::can_jump(y, j));
+                                y = position::after(y, j);
+                            }
+                            let h = from_here(&p, y).filter(|_| !p.is_goal(y));
+                            let rest = if p.is_goal(y) {
+                                Some(0)
+                            } else {
+                                h.and_then(|h| brute_fewest(&h, y))
+                            };
+                            assert_eq!(rest, Some(n - 1), "{name} {x:#x}");
+                        }
+                    }
+                    Answer::Done(None) => assert_eq!(want, None, "{name} {x:#x}"),
+                    other => panic!("{name} {x:#x}: {other:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_memo_answers_later_positions_as_counting_would() {
+        for mut g in games("triangle5", "a1", "start").into_iter().step_by(3) {
+            let mut memo = None;
+            let mut line = Vec::new();
+            loop {
+                let want = count_here(&mut g, u64::MAX);
+                assert_eq!(count_here_memo(&mut g, u64::MAX, &mut memo), want);
+                let Some(j) = g.legal_jumps().first().copied() else {
+                    break;
+                };
+                g.play_jump(j).unwrap();
+                line.push(j);
+            }
+            // back at the start: not reached from the memo's root, so counted again
+            while g.undo().is_some() {}
+            let want = count_here(&mut g, u64::MAX);
+            assert_eq!(count_here_memo(&mut g, u64::MAX, &mut memo), want);
+            assert_eq!(memo.as_ref().map(|m| m.root), Some(g.code()));
+        }
+    }
+
+    #[test]
+    fn the_live_solver_says_unknown_when_its_budget_runs_out() {
+        let b = Board::by_name("english").unwrap();
+        let p = Problem::parse(b, "d4", "start").unwrap();
+        let mut g = Game::new(p).unwrap();
+        assert_eq!(count_here(&mut g, 50), Answer::Unknown);
+        assert_eq!(fewest_here(&mut g, 50), Answer::Unknown);
+        assert_eq!(best_here(&g, 10), Answer::Unknown);
+    }
+
+    #[test]
+    fn a_missing_table_part_is_missing_not_zero() {
+        // a table decoded from its parts with only the head: every lookup of a level waits
+        let b = Board::by_name("triangle5").unwrap();
+        let p = Problem::parse(b, "a1", "start").unwrap();
+        let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
+        let t = Table::from_solved(&s, |_| true);
+        let (head, ext) = t.encode_split(0);
+        assert!(
+            !ext.is_empty(),
+            "a limit of 0 puts every level in a part of its own"
+        );
+        let partial = Arc::new(Table::decode(&head).unwrap());
+        let mut g = Game::new(p).unwrap();
+        g.attach_table(partial).unwrap();
+        assert_eq!(count_here(&mut g, u64::MAX), Answer::Missing);
+        assert!(!g.oracle().take_needs().is_empty());
+    }
+}

@@ -1,0 +1,141 @@
+//! The Analysis panel's questions, as `Game` methods: winning games from here, the fewest moves
+//! left and the best finish (crate::analysis does the work; this only shapes the answers).
+
+use std::cell::RefCell;
+
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use super::{jump_view, to_js, GameHandle, JumpView};
+use crate::analysis::{self, Answer, CountMemo};
+use crate::moves;
+
+thread_local! {
+    /// The counts of the last game counted in this worker, from where that count started:
+    /// later positions of the game are a lookup (one memo a worker; the panel's own worker
+    /// holds one game at a time).
+    static MEMO: RefCell<Option<CountMemo>> = const { RefCell::new(None) };
+}
+
+/// One answer: `state` is `done`, `loading` (table parts are on their way: fetch `tableNeeds`
+/// and ask again) or `unknown` (the live solver's budget ran out).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CountView {
+    state: &'static str,
+    /// The count in decimal (it may pass 2^53); null unless done, or past 2^128 - 1.
+    count: Option<String>,
+    /// Done, but more than 2^128 - 1: too many to count.
+    too_many: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct FewestView {
+    state: &'static str,
+    /// Fewest moves left; null when the goal can't be reached (or not done).
+    moves: Option<usize>,
+    /// The first move of such a line in notation (`e5-c3-a1`), and its jumps.
+    first: Option<String>,
+    jumps: Vec<JumpView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct BestView {
+    state: &'static str,
+    /// Fewest pegs that can remain.
+    pegs: Option<u32>,
+    /// A jump that keeps that (null when no jump is left).
+    jump: Option<JumpView>,
+}
+
+fn state_of<T>(a: &Answer<T>) -> &'static str {
+    match a {
+        Answer::Done(_) => "done",
+        Answer::Missing => "loading",
+        Answer::Unknown => "unknown",
+    }
+}
+
+/// A budget from JS: a whole number of positions from 1, else an error naming it.
+fn nodes_of(nodes: f64) -> Result<u64, JsError> {
+    if (1.0..=1e15).contains(&nodes) && nodes.fract() == 0.0 {
+        Ok(nodes as u64)
+    } else {
+        Err(JsError::new(
+            "bad analysis budget: use a whole number of positions from 1 to 10^15",
+        ))
+    }
+}
+
+#[wasm_bindgen(js_class = Game)]
+impl GameHandle {
+    /// How many distinct jump sequences lead from here to the goal: `{state, count, tooMany}`.
+    /// `nodes`: the budget for the whole count (table questions, or positions the live solver
+    /// visits). The first count of a game remembers the count of every winning position it
+    /// passed, so the game's later positions are answered at once.
+    #[wasm_bindgen(js_name = countWinning)]
+    pub fn count_winning(&mut self, nodes: f64) -> Result<JsValue, JsError> {
+        let nodes = nodes_of(nodes)?;
+        let a =
+            MEMO.with(|m| analysis::count_here_memo(&mut self.inner, nodes, &mut m.borrow_mut()));
+        let (count, too_many) = match &a {
+            Answer::Done(Some(n)) => (Some(n.to_string()), false),
+            Answer::Done(None) => (None, true),
+            _ => (None, false),
+        };
+        Ok(to_js(&CountView {
+            state: state_of(&a),
+            count,
+            too_many,
+        }))
+    }
+
+    /// The fewest moves left (a move: a chain of jumps by one peg) and the first move of such a
+    /// line: `{state, moves, first, jumps}`; `moves` null when the goal can't be reached.
+    #[wasm_bindgen(js_name = fewestMoves)]
+    pub fn fewest_moves(&mut self, nodes: f64) -> Result<JsValue, JsError> {
+        let a = analysis::fewest_here(&mut self.inner, nodes_of(nodes)?);
+        let b = &self.inner.problem().board;
+        let (moves, first, jumps) = match &a {
+            Answer::Done(Some((n, chain))) => (
+                Some(*n),
+                (!chain.is_empty()).then(|| moves::moves_text(b, chain).join(" ")),
+                chain.iter().map(|&j| jump_view(b, j)).collect(),
+            ),
+            _ => (None, None, Vec::new()),
+        };
+        Ok(to_js(&FewestView {
+            state: state_of(&a),
+            moves,
+            first,
+            jumps,
+        }))
+    }
+
+    /// The best finish: how few pegs can remain and a jump that keeps that, `{state, pegs,
+    /// jump}`, searching at most `nodes` positions (`unknown` past that).
+    #[wasm_bindgen(js_name = bestFinish)]
+    pub fn best_finish(&mut self, nodes: f64) -> Result<JsValue, JsError> {
+        let a = analysis::best_here(&self.inner, nodes_of(nodes)?);
+        let b = &self.inner.problem().board;
+        let (pegs, jump) = match &a {
+            Answer::Done(best) => (Some(best.pegs), best.jump.map(|j| jump_view(b, j))),
+            _ => (None, None),
+        };
+        Ok(to_js(&BestView {
+            state: state_of(&a),
+            pegs,
+            jump,
+        }))
+    }
+}
+
+/// Keeps every decoded table chunk from now on: for a worker that walks whole levels (counting,
+/// fewest moves), which would otherwise decode the same chunks again and again. Costs memory
+/// (up to the whole decoded table), so only the analysis worker calls it.
+#[wasm_bindgen(js_name = keepEveryChunk)]
+pub fn keep_every_chunk() {
+    crate::shard::keep_every_chunk();
+}

@@ -1,0 +1,184 @@
+// The Analysis panel: closed by default and remembered; winning games from here (the English
+// central game's published count at the start, a count after jumps checked against the
+// CLI), fewest moves left with the first move drawn, the best finish once the goal is lost,
+// and edit mode (edit, play, share the link, reopen), with axe-core's checks on the open panel.
+
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, test } from 'node:test';
+import { OUTPUT, ROOT, clickHole, clickJump, load, openPage, settled, setup, snapshot } from './helpers.mjs';
+
+let env;
+before(async () => {
+  env = await setup();
+});
+after(() => env?.close());
+
+const run = promisify(execFile);
+
+/** A screenshot of the whole page (the panel sits below the board) to tests/output/NAME.png. */
+const shoot = (page, name) => page.screenshot({ path: `${OUTPUT}${name}.png`, fullPage: true });
+
+/** The CLI's answer to one analysis command, as JSON. @param {string[]} args */
+async function cli(args) {
+  const { stdout } = await run('cargo', ['run', '-q', '--release', '-p', 'pegwise', '--', ...args, '--json'], { cwd: ROOT, maxBuffer: 1 << 20, timeout: 170_000 });
+  return JSON.parse(stdout);
+}
+
+/** Opens the panel and waits until no figure in it is still being worked out. */
+async function openPanel(page) {
+  if (!(await page.locator('#analysis').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open))) await page.click('#analysis summary');
+  await figures(page);
+}
+
+/** The panel's three figures once none is busy (counting can take a while in wasm). */
+async function figures(page, timeout = 170_000) {
+  await page.waitForFunction(() => [...document.querySelectorAll('.analysis-list dd')].every((d) => d.getAttribute('aria-busy') === 'false'), null, { timeout, polling: 100 });
+  return page.evaluate(() => Object.fromEntries(['count', 'fewest', 'best'].map((k) => [k, document.getElementById(`an-${k}`)?.textContent ?? ''])));
+}
+
+test('the panel is closed by default, remembered, and passes axe open', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=triangle5&start=a1&goal=start');
+  assert.equal(await page.locator('#analysis').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), false);
+  assert.equal(await page.locator('#an-count').isVisible(), false);
+  await openPanel(page);
+  const cli15 = await cli(['count', '--board', 'triangle5', '--start', 'a1', '--goal', 'start']);
+  const f = await figures(page);
+  assert.equal(f.count.replaceAll(',', ''), cli15.count, 'the count at the start is the CLI’s');
+  await page.reload();
+  await settled(page);
+  assert.equal(await page.locator('#analysis').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), true, 'the open panel is remembered');
+  await figures(page);
+  await page.addScriptTag({ path: fileURLToPath(new URL('node_modules/axe-core/axe.min.js', `file://${ROOT}`)) });
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  });
+  assert.deepEqual(violations, []);
+  await shoot(page, 'analysis-triangle5');
+  await clean();
+});
+
+test('the English central game: the published count at the start, then counts and fewest moves the CLI agrees with', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=english&start=d4&goal=start');
+  await openPanel(page);
+  let f = await figures(page);
+  // published (Bell; references.md): 40,861,647,040,079,968 winning games of the central game
+  assert.equal(f.count, '40,861,647,040,079,968 (4.1×10^16)');
+  await shoot(page, 'analysis-english-start');
+  const moves = 'd2-d4 f3-d3 e1-e3 e4-e2';
+  for (const m of moves.split(' ')) await clickJump(page, m);
+  f = await figures(page);
+  let want = await cli(['count', '--board', 'english', '--start', 'd4', '--goal', 'start', '--moves', moves]);
+  assert.equal(f.count.replace(/ \(.*\)$/, '').replaceAll(',', ''), want.count);
+  // further along a winning line (wasm's), the fewest moves left too
+  // (opened from a link in a fresh page: counted afresh, not looked up in what the first count
+  // remembered)
+  const line = await page.evaluate(() => document.getElementById('board').game.solution());
+  await load(page, env.url, `?board=english&start=d4&goal=start&moves=${[...moves.split(' '), ...line.slice(0, 12)].join('+')}`);
+  f = await figures(page);
+  const s = await snapshot(page);
+  want = await cli(['count', '--board', 'english', '--start', 'd4', '--goal', 'start', '--moves', s.position.history.join(' ')]);
+  assert.equal(f.count.replace(/ \(.*\)$/, '').replaceAll(',', ''), want.count);
+  const position = s.position.pegs.map((p) => (p ? 'X' : 'o')).join('');
+  const fewest = await cli(['fewest', '--board', 'english', '--position', position, '--goal', 'd4']);
+  assert.equal(f.fewest.match(/^fewest moves left: (\d+); first [a-g]\d(-[a-g]\d)+$/)?.[1], String(fewest.moves), f.fewest);
+  // the first move is drawn on the board: a ring on its peg, one on each landing hole
+  const rings = await page.locator('svg.first-move circle').count();
+  assert.equal(rings, f.fewest.split(' ').at(-1).split('-').length);
+  await shoot(page, 'analysis-english-fewest');
+  await clean();
+});
+
+test('once the goal is lost: the best finish and the jump that keeps it', async () => {
+  const { page, clean } = await openPage(env.browser);
+  // c3-a1 throws the 15-hole triangle's a1 game away at once? find a losing jump from wasm's hints
+  await load(page, env.url, '?board=triangle5&start=a1&goal=start');
+  await openPanel(page);
+  const bad = await page.evaluate(async () => {
+    const pegs = await document.getElementById('board').game.pegs();
+    return pegs.flatMap((p) => p.jumps).find((j) => j.verdict === 'bad')?.jump ?? null;
+  });
+  let lostBy = bad;
+  if (!lostBy) {
+    // every first jump is good: play one, then take a bad one
+    await clickJump(page, 'c3-a1');
+    lostBy = await page.evaluate(async () => {
+      const pegs = await document.getElementById('board').game.pegs();
+      return pegs.flatMap((p) => p.jumps).find((j) => j.verdict === 'bad')?.jump ?? null;
+    });
+  }
+  assert.ok(lostBy, 'a losing jump exists');
+  await clickJump(page, lostBy);
+  assert.equal((await snapshot(page)).state.winning, false);
+  const f = await figures(page);
+  const s = await snapshot(page);
+  const want = await cli(['best', '--board', 'triangle5', '--start', 'a1', '--goal', 'start', '--moves', s.position.history.join(' ')]);
+  const pegs = want.pegs === 1 ? '1 peg' : `${want.pegs} pegs`;
+  assert.match(f.best, new RegExp(`^${pegs} can still remain; [a-e]\\d-[a-e]\\d keeps that$`));
+  assert.equal(f.fewest, 'the goal can’t be reached from here');
+  assert.equal(f.count, '0');
+  await shoot(page, 'analysis-best-finish');
+  await clean();
+});
+
+test('edit mode: edit, play on, share the link, reopen', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=triangle5&start=a1&goal=start');
+  await openPanel(page);
+  await page.click('#edit-toggle');
+  assert.equal(await page.getAttribute('#edit-toggle', 'aria-pressed'), 'true');
+  // clicks flip holes: take the pegs off b2 and c3, put one on a1 (as after c3-a1, a winning position)
+  for (const h of ['b2', 'c3', 'a1']) {
+    await clickHole(page, h);
+    await settled(page);
+  }
+  let s = await snapshot(page);
+  const pos = s.position.pegs.map((p) => (p ? 'X' : 'o')).join('');
+  assert.equal(s.position.startHole, null, 'a game from a set position');
+  assert.equal(s.position.startPosition, pos);
+  assert.equal(await page.inputValue('#edit-position'), pos);
+  assert.equal(s.position.goal, 'a1', 'goal "start" became its hole');
+  assert.equal(s.position.source, 'search', 'hints from the proving live solver');
+  assert.equal(new URL(page.url()).searchParams.get('position'), pos);
+  await shoot(page, 'analysis-editing');
+  // a bad position typed in is refused by name, and the game stays
+  await page.fill('#edit-position', 'XXq');
+  await page.click('#edit-apply');
+  await page.waitForSelector('#edit-note:not([hidden])');
+  assert.match(await page.textContent('#edit-note'), /'XXq'.*character 3 is 'q'/);
+  assert.equal((await snapshot(page)).position.startPosition, pos);
+  await page.click('#edit-toggle');
+  assert.equal(await page.getAttribute('#edit-toggle', 'aria-pressed'), 'false');
+  // play on from it: a good jump from wasm, then the panel agrees with the CLI
+  const good = await page.evaluate(async () => {
+    const pegs = await document.getElementById('board').game.pegs();
+    return pegs.flatMap((p) => p.jumps).find((j) => j.verdict === 'good')?.jump ?? null;
+  });
+  assert.ok(good, 'the edited position can still be won');
+  await clickJump(page, good);
+  s = await snapshot(page);
+  assert.equal(s.position.jumps, 1);
+  const f = await figures(page);
+  const want = await cli(['count', '--board', 'triangle5', '--position', pos, '--goal', 'a1', '--moves', good]);
+  assert.equal(f.count.replace(/ \(.*\)$/, '').replaceAll(',', ''), want.count);
+  // the link opens the same game in a fresh page
+  const link = page.url();
+  assert.match(link, new RegExp(`position=${pos}&goal=a1&moves=${good}`));
+  const other = await openPage(env.browser);
+  await other.page.goto(link);
+  await settled(other.page);
+  const t = await snapshot(other.page);
+  assert.deepEqual([t.position.startPosition, t.position.history, t.position.goal], [pos, [good], 'a1']);
+  await other.clean();
+  // and the save reopens it after a reload without the link
+  await page.goto(env.url);
+  await settled(page);
+  const u = await snapshot(page);
+  assert.deepEqual([u.position.startPosition, u.position.history], [pos, [good]]);
+  await clean();
+});

@@ -1,0 +1,54 @@
+// The Analysis panel's requests, served by an engine worker of its own (analysis-engine.js
+// starts one, so a long count never holds up the hints of the game being played). wasm answers
+// every question; this only waits for the game's table, fetches the table parts an answer
+// waited for and asks again.
+
+import { keepEveryChunk } from '../pkg/pegwise.js';
+import { fetchParts } from './table-parts.js';
+
+/** Budgets for one question: table lookups or live-solver positions (then "unknown"). A count
+ * without a table gets less: each position the live solver settles stays in its memory. */
+export const ANALYSIS_BUDGET = { count: 40_000_000, countLive: 2_000_000, fewest: 500_000, best: 1_000_000 };
+/** Most rounds of fetching table parts for one answer (about one per level). */
+const ROUNDS = 80;
+/** How long to wait for the game's table to arrive before answering without it. */
+const TABLE_WAIT_MS = 30_000;
+
+let keeping = false;
+
+/**
+ * The analysis requests, to add to the worker's per-game requests.
+ * @param {(file: string) => string} urlOf a table file's absolute URL
+ */
+export function analysisOps(urlOf) {
+  return {
+    /**
+     * One analysis of the position: `what` is count | fewest | best. Answers `{version,
+     * what, answer}` with wasm's answer (`state` done | unknown; loading only if the parts
+     * could not be had).
+     * @param {{game: any, version: number, tableState: string}} s
+     * @param {{what: 'count'|'fewest'|'best'}} args
+     */
+    async analyse(s, { what }) {
+      if (!keeping) {
+        keepEveryChunk(); // this worker walks whole levels: keep what it decodes
+        keeping = true;
+      }
+      const ask = {
+        count: () => s.game.countWinning(s.game.hasTable() ? ANALYSIS_BUDGET.count : ANALYSIS_BUDGET.countLive),
+        fewest: () => s.game.fewestMoves(ANALYSIS_BUDGET.fewest),
+        best: () => s.game.bestFinish(ANALYSIS_BUDGET.best),
+      }[what];
+      if (!ask) throw new Error(`unknown analysis '${what}'`);
+      // an answer from the live solver where the table would answer exactly: wait for it
+      const t0 = Date.now();
+      while (s.tableState === 'loading' && Date.now() - t0 < TABLE_WAIT_MS) await new Promise((r) => setTimeout(r, 50));
+      let answer = ask();
+      for (let round = 0; answer.state === 'loading' && round < ROUNDS; round++) {
+        if (!(await fetchParts(s.game, urlOf))) break;
+        answer = ask();
+      }
+      return { version: s.version, what, answer };
+    },
+  };
+}

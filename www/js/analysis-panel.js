@@ -1,0 +1,295 @@
+// The Analysis panel of the full page: closed by default (its state remembered), out of the
+// way of a plain game. Open, it shows for the position on the board how many jump sequences
+// still reach the goal, the fewest moves left (the first one drawn on the board) and, once the
+// goal is lost, the best finish. Every figure comes from wasm, asked through a worker of the
+// panel's own (analysis-engine.js). Its edit mode lets the player add and remove pegs: a click
+// on a hole (or Enter on the board's cursor, or the position typed in) opens a game from that
+// position, which the address bar and the save then carry like any other.
+
+import { AnalysisEngine } from './analysis-engine.js';
+import { resolveSrc } from './engine.js';
+
+/** The panel's open state, remembered across visits. */
+const OPEN_KEY = 'pegwise.analysis';
+/** Reasons of a board `change` that mean another position (or game). */
+const MOVED = new Set(['open', 'move', 'undo', 'redo', 'reset', 'seek']);
+/** Wait this long after a move before asking (a replay moves fast). */
+const SETTLE_MS = 120;
+
+/**
+ * A count for people: in full with thousands separators, and from a million on also as
+ * 4.1×10^16. Works on the decimal text (counts pass 2^53).
+ * @param {string} digits
+ */
+export function countText(digits) {
+  const full = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  if (digits.length < 7) return full;
+  let exp = digits.length - 1;
+  let m = Math.round(Number(digits.slice(0, 3)) / 10); // two significant digits
+  if (m === 100) {
+    m = 10;
+    exp += 1;
+  }
+  return `${full} (${Math.floor(m / 10)}.${m % 10}×10^${exp})`;
+}
+
+/**
+ * Builds the panel into the page's side column and wires it to the board.
+ * @param {HTMLElement} el the <peg-solitaire> element
+ * @param {import('./create-game.js').PegwiseGame} game its API
+ */
+export function setupAnalysis(el, game) {
+  const aside = document.querySelector('.panel');
+  if (!aside) return;
+  const box = document.createElement('details');
+  box.className = 'card analysis';
+  box.id = 'analysis';
+  box.innerHTML = `
+    <summary>Analysis</summary>
+    <div class="field">
+      <button id="edit-toggle" type="button" aria-pressed="false" aria-describedby="edit-help">Edit position</button>
+      <p id="edit-help" class="muted">Add or remove pegs: click a hole (or press Enter on the board's cursor), or type the position.</p>
+    </div>
+    <div class="field" id="edit-field" hidden>
+      <label for="edit-position">Position: X a peg, o a hole, in reading order</label>
+      <div class="row">
+        <input id="edit-position" type="text" spellcheck="false" autocomplete="off">
+        <button id="edit-apply" type="button">Set</button>
+      </div>
+    </div>
+    <p id="edit-note" class="muted" role="alert" hidden></p>
+    <dl class="analysis-list" aria-live="polite">
+      <dt>Winning games from here</dt><dd id="an-count">–</dd>
+      <dt>Fewest moves left</dt><dd id="an-fewest">–</dd>
+      <dt>Best finish</dt><dd id="an-best">–</dd>
+    </dl>`;
+  aside.insertBefore(box, aside.querySelector('details.help'));
+  const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (box.querySelector(`#${id}`));
+  const out = { count: $('an-count'), fewest: $('an-fewest'), best: $('an-best') };
+  const toggle = $('edit-toggle');
+  const field = $('edit-field');
+  const input = /** @type {HTMLInputElement} */ ($('edit-position'));
+  const note = $('edit-note');
+
+  const engine = new AnalysisEngine(resolveSrc(undefined));
+  const overlay = firstMoveOverlay(el, game);
+  /** The save text of the position the panel shows (or is working on). */
+  let shown = '';
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  let timer;
+  let editing = false;
+
+  /** @param {HTMLElement} dd @param {string} text @param {boolean} [busy] */
+  const say = (dd, text, busy = false) => {
+    dd.textContent = text;
+    dd.setAttribute('aria-busy', String(busy));
+  };
+
+  /** Asks wasm about the position on the board now, if the panel is open. */
+  async function analyse() {
+    const s = game.state();
+    if (!box.open || !s || s.status === null) return;
+    if (s.save === shown) return;
+    const key = (shown = s.save);
+    overlay.clear();
+    const current = () => shown === key && box.open;
+    say(out.count, 'counting…', true);
+    say(out.fewest, 'searching…', true);
+    say(out.best, s.winning === false ? 'searching…' : 'the goal can still be reached', s.winning === false);
+    try {
+      const c = /** @type {import('./analysis-engine.js').CountAnswer} */ (await engine.ask(key, 'count'));
+      if (!current()) return;
+      say(out.count, c.state !== 'done' ? `unknown: ${why(c.state)}` : c.tooMany ? 'too many to count' : countText(/** @type {string} */ (c.count)));
+      const f = /** @type {import('./analysis-engine.js').FewestAnswer} */ (await engine.ask(key, 'fewest'));
+      if (!current()) return;
+      if (f.state !== 'done') say(out.fewest, `unknown: ${why(f.state)}`);
+      else if (f.moves === null) say(out.fewest, 'the goal can’t be reached from here');
+      else if (f.moves === 0) say(out.fewest, '0: the goal is reached');
+      else {
+        say(out.fewest, `fewest moves left: ${f.moves}; first ${f.first}`);
+        overlay.show(f.jumps);
+      }
+      if (s.winning !== false) return;
+      const b = /** @type {import('./analysis-engine.js').BestAnswer} */ (await engine.ask(key, 'best'));
+      if (!current()) return;
+      if (b.state !== 'done' || b.pegs === null) say(out.best, `unknown: ${why(b.state)}`);
+      else {
+        const pegs = b.pegs === 1 ? '1 peg' : `${b.pegs} pegs`;
+        say(out.best, b.jump ? `${pegs} can still remain; ${b.jump.jump} keeps that` : `${pegs} remain: no jump is left`);
+      }
+    } catch (e) {
+      if (!current()) return; // replaced by a newer question
+      for (const dd of Object.values(out)) if (dd.getAttribute('aria-busy') === 'true') say(dd, `unknown: ${e instanceof Error ? e.message : e}`);
+    }
+  }
+
+  /** @param {string} state */
+  const why = (state) => (state === 'loading' ? 'the table could not be loaded' : 'too much to search in the time allowed');
+
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => analyse().catch(() => {}), SETTLE_MS);
+  };
+
+  el.addEventListener('change', (e) => {
+    const { reason, state } = /** @type {CustomEvent} */ (e).detail;
+    if (editing && MOVED.has(reason)) input.value = positionText(state.pegs);
+    if (MOVED.has(reason) || reason === 'verdict') {
+      if (state.save !== shown && box.open) {
+        // what is shown is about a position the board has left
+        overlay.clear();
+        for (const dd of Object.values(out)) say(dd, '…', true);
+      }
+      schedule();
+    }
+  });
+  box.addEventListener('toggle', () => {
+    try {
+      localStorage.setItem(OPEN_KEY, box.open ? '1' : '0');
+    } catch {
+      // storage off: the panel just isn't remembered
+    }
+    if (box.open) schedule();
+    else {
+      setEditing(false);
+      engine.stop(); // frees its memory (decoded tables)
+      overlay.clear();
+      shown = '';
+    }
+  });
+  addEventListener('resize', () => overlay.redraw());
+
+  // ---- edit mode ---------------------------------------------------------------------
+
+  /** @param {boolean[]} pegs */
+  const positionText = (pegs) => pegs.map((p) => (p ? 'X' : 'o')).join('');
+
+  /**
+   * Opens a game from `position` with the game's goal (goal "start" becomes its hole).
+   * @param {string} position
+   */
+  async function setPosition(position) {
+    const s = game.state();
+    if (!s) return;
+    const goal = s.goal === 'start' ? (s.goalHole ?? 'any') : s.goal;
+    try {
+      await game.set({ position, goal });
+      note.hidden = true;
+      note.textContent = '';
+    } catch (e) {
+      note.hidden = false;
+      note.textContent = e instanceof Error ? e.message : String(e);
+      input.value = positionText(game.state()?.pegs ?? []);
+    }
+  }
+
+  /** @param {string|null} hole */
+  function flip(hole) {
+    const s = game.state();
+    if (!s || hole === null) return;
+    const k = s.holes.indexOf(hole);
+    if (k < 0) return;
+    const pegs = s.pegs.slice();
+    pegs[k] = !pegs[k];
+    setPosition(positionText(pegs));
+  }
+
+  /** Clicks on the board flip holes while editing; nothing reaches the board's own play. */
+  const onPointer = (/** @type {PointerEvent|MouseEvent} */ e) => {
+    e.stopPropagation();
+    e.preventDefault();
+    if (e.type === 'pointerdown') flip(game.holeAt(e.clientX, e.clientY));
+  };
+  const onKey = (/** @type {KeyboardEvent} */ e) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.stopPropagation();
+    e.preventDefault();
+    flip(game.state()?.cursor ?? null);
+  };
+  const POINTER = ['pointerdown', 'pointerup', 'click', 'dblclick'];
+
+  /** @param {boolean} on */
+  function setEditing(on) {
+    if (on === editing) return;
+    editing = on;
+    toggle.setAttribute('aria-pressed', String(on));
+    toggle.textContent = on ? 'Done editing' : 'Edit position';
+    field.hidden = !on;
+    el.classList.toggle('editing', on);
+    for (const t of POINTER) (on ? el.addEventListener : el.removeEventListener).call(el, t, onPointer, { capture: true });
+    (on ? el.addEventListener : el.removeEventListener).call(el, 'keydown', onKey, { capture: true });
+    if (on) {
+      game.cancel(); // drop a picked peg
+      input.value = positionText(game.state()?.pegs ?? []);
+    } else note.hidden = true;
+  }
+
+  toggle.addEventListener('click', () => setEditing(!editing));
+  $('edit-apply').addEventListener('click', () => setPosition(input.value.trim()));
+  input.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') setPosition(input.value.trim());
+  });
+
+  let remembered = false;
+  try {
+    remembered = localStorage.getItem(OPEN_KEY) === '1';
+  } catch {
+    // storage off
+  }
+  box.open = remembered;
+}
+
+/**
+ * An SVG over the board that draws one move (a chain of jumps): a ring on the moving peg and a
+ * line through its landing holes. Only draws; the jumps come from wasm.
+ * @param {HTMLElement} el
+ * @param {import('./create-game.js').PegwiseGame} game
+ */
+function firstMoveOverlay(el, game) {
+  const NS = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('class', 'first-move');
+  svg.setAttribute('aria-hidden', 'true');
+  /** @type {import('./engine.js').Jump[]} */
+  let jumps = [];
+  const host = /** @type {HTMLElement} */ (el.parentElement);
+  host.classList.add('has-overlay');
+  host.append(svg);
+
+  function redraw() {
+    svg.replaceChildren();
+    if (!jumps.length) return;
+    const box = host.getBoundingClientRect();
+    /** @param {string} name */
+    const at = (name) => {
+      const r = game.holeRect(name);
+      return r && { x: r.x - box.left + r.width / 2, y: r.y - box.top + r.height / 2, r: r.width / 2 };
+    };
+    const points = [jumps[0].from, ...jumps.map((j) => j.to)].map(at);
+    if (points.some((p) => !p)) return;
+    const ps = /** @type {{x: number, y: number, r: number}[]} */ (points);
+    const line = document.createElementNS(NS, 'polyline');
+    line.setAttribute('points', ps.map((p) => `${p.x},${p.y}`).join(' '));
+    svg.append(line);
+    for (const [i, p] of ps.entries()) {
+      const c = document.createElementNS(NS, 'circle');
+      c.setAttribute('cx', String(p.x));
+      c.setAttribute('cy', String(p.y));
+      c.setAttribute('r', String(p.r * (i === 0 ? 0.95 : 0.5)));
+      svg.append(c);
+    }
+  }
+
+  return {
+    /** @param {import('./engine.js').Jump[]} js */
+    show(js) {
+      jumps = js;
+      redraw();
+    },
+    clear() {
+      jumps = [];
+      svg.replaceChildren();
+    },
+    redraw,
+  };
+}
