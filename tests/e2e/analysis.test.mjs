@@ -16,6 +16,9 @@ before(async () => {
 });
 after(() => env?.close());
 
+// A move while the panel counts stops its worker, cutting off the table parts it was fetching.
+const TABLE_PARTS = [/\/data\/[^/]+\.pg[st]$/];
+
 const run = promisify(execFile);
 
 /** A screenshot of the whole page (the panel sits below the board) to tests/output/NAME.png. */
@@ -40,7 +43,7 @@ async function figures(page, timeout = 170_000) {
 }
 
 test('the panel is closed by default, remembered, and passes axe open', async () => {
-  const { page, clean } = await openPage(env.browser);
+  const { page, clean } = await openPage(env.browser, { abortable: TABLE_PARTS });
   await load(page, env.url, '?board=triangle5&start=a1&goal=start');
   assert.equal(await page.locator('#analysis').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), false);
   assert.equal(await page.locator('#an-count').isVisible(), false);
@@ -63,7 +66,7 @@ test('the panel is closed by default, remembered, and passes axe open', async ()
 });
 
 test('the English central game: the published count at the start, then counts and fewest moves the CLI agrees with', async () => {
-  const { page, clean } = await openPage(env.browser);
+  const { page, clean } = await openPage(env.browser, { abortable: TABLE_PARTS });
   await load(page, env.url, '?board=english&start=d4&goal=start');
   await openPanel(page);
   let f = await figures(page);
@@ -95,7 +98,7 @@ test('the English central game: the published count at the start, then counts an
 });
 
 test('once the goal is lost: the best finish and the jump that keeps it', async () => {
-  const { page, clean } = await openPage(env.browser);
+  const { page, clean } = await openPage(env.browser, { abortable: TABLE_PARTS });
   // c3-a1 throws the 15-hole triangle's a1 game away at once? find a losing jump from wasm's hints
   await load(page, env.url, '?board=triangle5&start=a1&goal=start');
   await openPanel(page);
@@ -127,7 +130,7 @@ test('once the goal is lost: the best finish and the jump that keeps it', async 
 });
 
 test('edit mode: edit, play on, share the link, reopen', async () => {
-  const { page, clean } = await openPage(env.browser);
+  const { page, clean } = await openPage(env.browser, { abortable: TABLE_PARTS });
   await load(page, env.url, '?board=triangle5&start=a1&goal=start');
   await openPanel(page);
   await page.click('#edit-toggle');
@@ -169,7 +172,7 @@ test('edit mode: edit, play on, share the link, reopen', async () => {
   // the link opens the same game in a fresh page
   const link = page.url();
   assert.match(link, new RegExp(`position=${pos}&goal=a1&moves=${good}`));
-  const other = await openPage(env.browser);
+  const other = await openPage(env.browser, { abortable: TABLE_PARTS });
   await other.page.goto(link);
   await settled(other.page);
   const t = await snapshot(other.page);

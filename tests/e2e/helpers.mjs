@@ -52,9 +52,11 @@ export async function setup({ pages = PAGES } = {}) {
  * Call `clean()` at the end of the test to assert there were none.
  * @param {import('playwright-core').Browser} browser
  * @param {{viewport?: {width: number, height: number}, reducedMotion?: 'reduce'|'no-preference',
- *   allow?: RegExp[], colorScheme?: 'light'|'dark', deviceScaleFactor?: number, hasTouch?: boolean,
- *   storageState?: any}} [opts]
- *   allow: console messages or URLs that may fail in this test; storageState: cookies and
+ *   allow?: RegExp[], abortable?: RegExp[], colorScheme?: 'light'|'dark', deviceScaleFactor?: number,
+ *   hasTouch?: boolean, storageState?: any}} [opts]
+ *   allow: console messages or URLs that may fail in this test; abortable: URLs whose requests
+ *   may be cut off (net::ERR_ABORTED, as when a worker fetching them is stopped) but must
+ *   never fail otherwise; storageState: cookies and
  *   localStorage to start with (context.storageState() of another context: a browser restart)
  *   Every page opened in the context later (a second tab) is watched too.
  */
@@ -78,7 +80,8 @@ export async function openPage(browser, opts = {}) {
     p.on('worker', (w) => w.on('console', (m) => m.type() === 'error' && !allowed(m.text()) && problems.push(`worker console error: ${m.text()}`)));
     p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     p.on('requestfailed', (r) => {
-      if (!allowed(r.url())) problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+      const aborted = r.failure()?.errorText === 'net::ERR_ABORTED' && (opts.abortable ?? []).some((re) => re.test(r.url()));
+      if (!allowed(r.url()) && !aborted) problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
     });
     p.on('response', (r) => {
       if (r.status() >= 400 && !allowed(r.url())) problems.push(`HTTP ${r.status()}: ${r.url()}`);
