@@ -14,22 +14,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import init, { Game, keepEveryChunk } from '../../www/pkg/pegwise.js';
 import { ANALYSIS_BUDGET } from '../../www/js/analysis-ops.js';
+import { rng } from './rng.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LINES = Number(process.env.ANALYSIS_LINES ?? 3);
 const STEP = Number(process.env.ANALYSIS_STEP ?? 4);
 
-/** mulberry32. @param {number} seed */
-function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-  return { below: (n) => Math.floor((next() * n) / 2 ** 32) };
-}
 
 await init({ module_or_path: readFileSync(`${ROOT}www/pkg/pegwise_bg.wasm`) });
 keepEveryChunk(); // as the panel's worker does

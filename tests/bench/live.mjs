@@ -13,6 +13,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import init, { Game, defaultGame } from '../../www/pkg/pegwise.js';
+import { rng } from './rng.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BOARDS = ['french', 'wiegleb', 'diamond41', 'hexagon37', 'square6', 'triangle8'];
@@ -31,17 +32,6 @@ if (CPU) {
 }
 const now = () => (CPU ? Date.now() : performance.now());
 
-/** mulberry32, as in the Rust example. @param {number} seed */
-function rng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  };
-  return { below: (n) => Math.floor((next() * n) / 2 ** 32) };
-}
 
 await init({ module_or_path: readFileSync(`${ROOT}www/pkg/pegwise_bg.wasm`) });
 

@@ -32,6 +32,25 @@ function tableState(page, state, timeout = 10_000) {
 /** The pinned sha256 (data/MANIFEST) refuses every file that isn't the one the build was made
  * with, before it is decoded; the decoder's own checks (checksum, version, board, magic) are
  * held by the Rust tests in table.rs. */
+/**
+ * Holds every request for the English table until the returned function is called, then
+ * serves the good file.
+ * @param {import('playwright-core').BrowserContext} context
+ * @returns {Promise<() => void>} release
+ */
+async function holdTable(context) {
+  /** @type {() => void} */
+  let release = () => {};
+  const held = new Promise((ok) => {
+    release = ok;
+  });
+  await context.route(TABLE, async (route) => {
+    await held;
+    await route.fulfill({ body: GOOD });
+  });
+  return release;
+}
+
 const PINNED = /table refused: 'english\.d4\.d4\.pgt' is not the file this build was made with/;
 
 /** Bytes that are not the English table, each with the reason wasm gives for refusing them. */
@@ -104,15 +123,7 @@ test('a table the server lacks is reported unavailable, retried, and used once i
 
 test('a slow table never blocks play', async () => {
   const { page, context, clean } = await openPage(env.browser);
-  /** @type {() => void} */
-  let release = () => {};
-  const held = new Promise((ok) => {
-    release = ok;
-  });
-  await context.route(TABLE, async (route) => {
-    await held;
-    await route.fulfill({ body: GOOD });
-  });
+  const release = await holdTable(context);
   await page.goto(env.url);
   await page.waitForFunction(() => window.pegwise.snapshot()?.tableState === 'loading');
   assert.equal(await badge(page), 'hints: live search — loading table');
@@ -134,15 +145,7 @@ test('a slow table never blocks play', async () => {
 
 test('a question that waited for the table head, about a game replaced meanwhile, is answered as stale', async () => {
   const { page, context, clean } = await openPage(env.browser);
-  /** @type {() => void} */
-  let release = () => {};
-  const held = new Promise((ok) => {
-    release = ok;
-  });
-  await context.route(TABLE, async (route) => {
-    await held;
-    await route.fulfill({ body: GOOD });
-  });
+  const release = await holdTable(context);
   await page.goto(env.url);
   await page.waitForFunction(() => window.pegwise.snapshot()?.tableState === 'loading');
   const asked = await page.evaluate(async () => {
