@@ -34,6 +34,20 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_str(&out).unwrap()
 }
 
+/// Plays a line the CLI printed (a JSON array of jumps) on a new game of `p`; returns the game
+/// and the number of jumps played.
+fn play_line(p: &Problem, line: &Value) -> (pegwise::game::Game, usize) {
+    let moves: Vec<&str> = line
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let mut g = pegwise::game::Game::new(p.clone()).unwrap();
+    let played = g.play_text(&moves.join(" ")).unwrap();
+    (g, played)
+}
+
 #[test]
 fn boards_lists_the_catalogue() {
     let v = json(&["boards"]);
@@ -300,15 +314,9 @@ fn solve_prints_a_line_that_wins() {
     let v = json(&[
         "solve", "--board", "english", "--start", "d4", "--goal", "start",
     ]);
-    let moves: Vec<&str> = v["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
     let p = Problem::parse(Board::by_name("english").unwrap(), "d4", "start").unwrap();
-    let mut g = pegwise::game::Game::new(p.clone()).unwrap();
-    assert_eq!(g.play_text(&moves.join(" ")).unwrap(), 31);
+    let (g, played) = play_line(&p, &v["moves"]);
+    assert_eq!(played, 31);
     assert!(p.is_goal(g.code()));
     assert_eq!(position::pegs(g.code()), 1);
 }
@@ -522,15 +530,8 @@ fn games_counts_and_prints_a_shortest_game() {
     // MPMP's 10-hole triangle: vacate a2; its shortest game takes 5 moves and ends at b2
     let v = json(&["games", "--board", "triangle4", "--start", "a2"]);
     assert_eq!(v["shortest"]["moves"], 5);
-    let line: Vec<&str> = v["shortest"]["line"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
     let p = Problem::parse(Board::by_name("triangle4").unwrap(), "a2", "any").unwrap();
-    let mut g = pegwise::game::Game::new(p.clone()).unwrap();
-    g.play_text(&line.join(" ")).unwrap();
+    let (g, _) = play_line(&p, &v["shortest"]["line"]);
     assert_eq!(position::pegs(g.code()), 1);
     let all: u128 = v["games"].as_str().unwrap().parse().unwrap();
     let unique = json(&["games", "--board", "triangle4", "--start", "a2", "--unique"]);
@@ -561,19 +562,14 @@ fn deadend_lines_play_to_a_lost_and_a_dead_board() {
         ]);
         let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
         for key in ["lost", "dead"] {
-            let line: Vec<&str> = v[key]["line"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m.as_str().unwrap())
-                .collect();
-            let mut g = pegwise::game::Game::new(p.clone()).unwrap();
-            g.play_text(&line.join(" ")).unwrap();
-            assert_eq!(v[key]["jumps"], line.len());
+            let line = &v[key]["line"];
+            let (g, played) = play_line(&p, line);
+            assert_eq!(v[key]["jumps"], line.as_array().unwrap().len());
+            assert_eq!(played, line.as_array().unwrap().len(), "{board}: {line}");
             if key == "dead" {
-                assert!(g.legal_jumps().is_empty(), "{board}: {line:?}");
+                assert!(g.legal_jumps().is_empty(), "{board}: {line}");
             } else {
-                assert!(!Brute::new(&p).winning(g.code()), "{board}: {line:?}");
+                assert!(!Brute::new(&p).winning(g.code()), "{board}: {line}");
             }
         }
     }
