@@ -80,6 +80,16 @@ impl Solved {
     pub fn winning_total(&self) -> usize {
         self.winning.iter().map(Vec::len).sum()
     }
+
+    /// One of its sets under the board's whole symmetry group (as `stats` counts and `dump`
+    /// lists): the set itself when the problem's own group is already the whole group.
+    pub fn under_full_group<'a>(&self, set: &'a [u64]) -> std::borrow::Cow<'a, [u64]> {
+        if self.canon.perms().len() == self.problem.board.symmetries().len() {
+            std::borrow::Cow::Borrowed(set)
+        } else {
+            std::borrow::Cow::Owned(canonical_under_full_group(&self.problem, set))
+        }
+    }
 }
 
 /// One jump line with its images under the group.

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::common::{problem_of, Output, ProblemArgs};
 use crate::outcore::{self, OutOfCoreArgs};
-use pegwise::solve::{self, Options};
+use pegwise::solve::Options;
 use pegwise::Error;
 
 /// Which symmetries a listed code is reduced under.
@@ -32,10 +32,9 @@ pub fn run(
         )));
     }
     let s = outcore::solve(&p, Options::default(), o)?.solved;
-    let whole = s.canon.perms().len() == p.board.symmetries().len();
     let codes = match reduce {
-        Reduce::Full if !whole => solve::canonical_under_full_group(&s.problem, &s.winning[pegs]),
-        _ => s.winning[pegs].clone(),
+        Reduce::Full => s.under_full_group(&s.winning[pegs]),
+        Reduce::Stabiliser => std::borrow::Cow::Borrowed(&s.winning[pegs][..]),
     };
     let text: String = codes.iter().map(|c| format!("{c}\n")).collect();
     Ok(Output {

@@ -4,17 +4,8 @@ use serde_json::json;
 
 use crate::common::{problem_of, unsolvable_note, Output, ProblemArgs};
 use crate::outcore::{self, OutOfCoreArgs};
-use pegwise::solve::{self, Options, Solved};
+use pegwise::solve::Options;
 use pegwise::Error;
-
-/// Orbits under the board's whole group (the literature's "symmetry reduced" count).
-fn reduced(solved: &Solved, set: &[u64]) -> usize {
-    if solved.canon.perms().len() == solved.problem.board.symmetries().len() {
-        set.len()
-    } else {
-        solve::orbits_under_full_group(&solved.problem, set)
-    }
-}
 
 /// The per-level table and its totals.
 pub fn run(a: &ProblemArgs, o: &OutOfCoreArgs) -> Result<Output, Error> {
@@ -45,9 +36,9 @@ pub fn run(a: &ProblemArgs, o: &OutOfCoreArgs) -> Result<Output, Error> {
     for k in (1..n).rev() {
         let f = match &sets.reachable {
             Some(counts) => counts[k] as usize,
-            None => reduced(s, &s.reachable[k]),
+            None => s.under_full_group(&s.reachable[k]).len(),
         };
-        let w = reduced(s, &s.winning[k]);
+        let w = s.under_full_group(&s.winning[k]).len();
         f_total += f;
         w_total += w;
         text += &format!("{k:>5} {f:>12} {w:>12}\n");
