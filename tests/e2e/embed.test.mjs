@@ -71,7 +71,7 @@ async function takeEvents(page, id) {
 test('two boards on one page are independent and share one engine; a table loads once', async () => {
   const { page, clean } = await openPage(env.browser);
   const tables = [];
-  page.on('request', (r) => r.url().endsWith('.pgt') && tables.push(new URL(r.url()).pathname));
+  page.on('request', (r) => new URL(r.url()).pathname.endsWith('.pgt') && tables.push(new URL(r.url()).pathname));
   await loadBoards(page);
   await recordEvents(page);
   // a third board on the same game as the first: its table is already there

@@ -9,10 +9,8 @@ import { clipMessage } from './errors.js';
 import { TableLoader } from './table-loader.js';
 import { analysisOps } from './analysis-ops.js';
 import { fetchParts } from './table-parts.js';
-import { seed } from './tables.js';
+import { prefetch } from './tables.js';
 
-/** @type {Map<string, (got: {bytes?: ArrayBuffer, status?: number, error?: string}) => void>} the page's downloads, by URL (see `prefetch`) */
-const prefetched = new Map();
 
 /**
  * @typedef {{game: Game, version: number, tableState: string, tableNote: string,
@@ -41,6 +39,25 @@ const ready = new Promise((ok) => {
 
 /** @param {object} msg */
 const post = (msg) => self.postMessage(msg);
+
+/** Whether the wasm is being (or has been) loaded. */
+let booting = false;
+
+/**
+ * Loads the wasm (fetched and compiled streaming) and sets where tables live; requests wait
+ * for it (`ready`).
+ * @param {string} wasm its URL
+ * @param {string} data base URL of the table files
+ */
+function boot(wasm, data) {
+  booting = true;
+  dataBase = data;
+  const p = init({ module_or_path: wasm }).then(() => {
+    performance.mark('pegwise:wasm-ready');
+    LIMITS = limits();
+  });
+  started(p);
+}
 
 /** @type {{moves: number, board: number, save: number}} the longest texts wasm takes (set by hello) */
 let LIMITS = { moves: 0, board: 0, save: 0 };
@@ -177,16 +194,12 @@ function budget(s) {
 /** Requests that need no game. */
 const common = {
   /**
-   * Loads the wasm (the page's compiled `module`, else from the `wasm` URL), sets where tables
-   * live and returns the board catalogue.
+   * Loads the wasm from its URL and sets where tables live (a worker started from another
+   * origin is told them here; one from our own origin already knows them from its own URL).
    */
-  async hello({ wasm, module, data }) {
-    dataBase = data;
-    const p = init({ module_or_path: module ?? wasm });
-    started(p);
-    await p;
-    performance.mark('pegwise:wasm-ready');
-    LIMITS = limits();
+  async hello({ wasm, data }) {
+    if (!booting) boot(wasm, data);
+    await ready;
     return {};
   },
   /** The board catalogue (asked for once the first game is open: it takes a while to build). */
@@ -411,20 +424,6 @@ function pumpParts(gid, s) {
 
 self.onmessage = async (e) => {
   const { id, op, gid, args } = e.data;
-  if (op === 'prefetch') {
-    // the page is fetching its guess at the first game's table head (index.html) while the
-    // wasm compiles; the bytes follow in a `prefetched` message. wasm checks them when a game
-    // asks for that file, as it checks any download.
-    const url = String(args?.url);
-    seed(url, new Promise((ok) => prefetched.set(url, ok)));
-    return;
-  }
-  if (op === 'prefetched') {
-    const url = String(args?.url);
-    prefetched.get(url)?.(args ?? {});
-    prefetched.delete(url);
-    return;
-  }
   try {
     if (op === 'hello') {
       post({ id, result: await common.hello(args) });
@@ -450,3 +449,19 @@ self.onmessage = async (e) => {
     post({ id, error: clipMessage(err instanceof Error ? err.message : String(err)) });
   }
 };
+
+// Started by the page (index.html's inline script, or engine.js from our own origin), the
+// worker's URL says what to load: the wasm, the base of the tables, and perhaps the first game's
+// table head (wasm checks it as it checks any download). Both start now, not at a message from
+// the page: a message reaches a new worker only once the page's thread is free, late while the
+// page starts up.
+{
+  const q = new URLSearchParams(self.location.search);
+  const wasm = q.get('wasm');
+  const data = q.get('data');
+  if (wasm && data) {
+    boot(wasm, data);
+    const head = q.get('head');
+    if (head && /^[\w.-]+$/.test(head)) prefetch(new URL(head, data).href);
+  }
+}

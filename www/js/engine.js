@@ -77,22 +77,26 @@ addEventListener('online', () => {
 });
 
 /**
- * A module worker from our own origin; from another origin (a CDN) through a same-origin blob
- * that imports it, since browsers refuse cross-origin worker scripts.
- * @param {URL} url
+ * A module worker from our own origin, which loads the wasm by itself from what its URL says
+ * (see the end of engine-worker.js); from another origin (a CDN) through a same-origin blob
+ * that imports it, since browsers refuse cross-origin worker scripts, and which is then told
+ * by a `hello` where the wasm is.
+ * @param {URL} url the worker's script
+ * @param {{wasm: string, data: string}} load the wasm's URL and the base URL of the tables
+ * @returns {{worker: Worker, hello: boolean}} hello: whether the worker needs a `hello`
  */
-function spawn(url) {
-  if (url.origin === location.origin) return new Worker(url, { type: 'module', name: 'pegwise' });
+function spawn(url, load) {
+  if (url.origin === location.origin) return { worker: new Worker(`${url.href}?${new URLSearchParams(load)}`, { type: 'module', name: 'pegwise' }), hello: false };
   const boot = new Blob([`import ${JSON.stringify(url.href)};`], { type: 'text/javascript' });
-  return new Worker(URL.createObjectURL(boot), { type: 'module', name: 'pegwise' });
+  return { worker: new Worker(URL.createObjectURL(boot), { type: 'module', name: 'pegwise' }), hello: true };
 }
 
 /**
- * The engine the page's inline script started (index.html: its worker, and its wasm being
- * compiled) before this module arrived, when it is the one for this wasm; null otherwise (then
- * it is stopped). Taken once.
+ * The engine the page's inline script started (index.html: a worker that loads the wasm, and
+ * the first table head, by itself) before this module arrived, when it is the one for this
+ * wasm; null otherwise (then it is stopped). Taken once.
  * @param {string} wasm the wasm's URL for the engine being started
- * @returns {{worker: Worker, wasm: Promise<WebAssembly.Module>}|null}
+ * @returns {{worker: Worker}|null}
  */
 function takeEarly(wasm) {
   const early = /** @type {any} */ (globalThis).pegwiseEarly;
@@ -111,8 +115,10 @@ function takeEarly(wasm) {
  */
 function start(src) {
   const wasm = `${src}pkg/pegwise_bg.wasm`;
+  const load = { wasm, data: `${src}data/` };
   const early = takeEarly(wasm);
-  const worker = early?.worker ?? spawn(new URL('./engine-worker.js', import.meta.url));
+  if (!early) performance.mark('pegwise:engine-start');
+  const { worker, hello } = early ? { worker: early.worker, hello: false } : spawn(new URL('./engine-worker.js', import.meta.url), load);
   /** @type {Engine} */
   const eng = { worker, sessions: 0, idle: undefined, waiting: new Map(), tables: new Map(), boards: null, next: 1 };
   worker.onmessage = (e) => {
@@ -132,21 +138,8 @@ function start(src) {
     for (const w of eng.waiting.values()) w.fail(new Error(`engine failed: ${e.message}`));
     eng.waiting.clear();
   };
-  // The wasm is fetched and compiled here (or by the page's inline script), streaming, while
-  // the worker's script is still loading; the compiled module is handed over, so the worker
-  // only instantiates it. If compiling fails here, the worker fetches it itself and reports why.
-  if (!early) performance.mark('pegwise:engine-start');
-  // Requests sent before `hello` wait for it in the worker; a failure reaches every request.
-  // The page's inline script says hello to the engine it started, as soon as the wasm compiled.
-  if (!early) {
-    WebAssembly.compileStreaming(fetch(wasm))
-      .then(
-        (m) => (performance.mark('pegwise:wasm-compiled'), m),
-        () => undefined,
-      )
-      .then((m) => send(eng, 'hello', undefined, { wasm, module: m, data: `${src}data/` }))
-      .catch(() => {});
-  }
+  // Requests wait in the worker until the wasm is loaded; a failure to load reaches every one.
+  if (hello) send(eng, 'hello', undefined, load).catch(() => {});
   return eng;
 }
 

@@ -72,8 +72,24 @@ export function createBoardView(canvas) {
     boardImage = null;
   }
 
-  /** Draws the wood and the holes once per size into an offscreen canvas. */
+  /**
+   * The background, the wood and the holes, once per size and theme, in an offscreen canvas
+   * that each frame starts from: one copy, not a clear, a fill and a draw of the whole canvas.
+   */
   function paintBoard() {
+    const base = document.createElement('canvas');
+    base.width = canvas.width;
+    base.height = canvas.height;
+    const g = /** @type {CanvasRenderingContext2D} */ (base.getContext('2d'));
+    g.fillStyle = t.background;
+    g.fillRect(0, 0, base.width, base.height);
+    g.drawImage(paintWood(), 0, 0);
+    return base;
+  }
+
+  /** Draws the wood and the holes into an offscreen canvas of their own (the grain is drawn
+   * only where the wood is). */
+  function paintWood() {
     const img = document.createElement('canvas');
     img.width = canvas.width;
     img.height = canvas.height;
@@ -231,11 +247,10 @@ export function createBoardView(canvas) {
     draw(s) {
       if (!layout || cssW === 0 || !t) return;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, canvas.width, canvas.height);
-      ctx.fillStyle = t.background;
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
       boardImage ??= paintBoard();
+      ctx.globalCompositeOperation = 'copy';
       ctx.drawImage(boardImage, 0, 0);
+      ctx.globalCompositeOperation = 'source-over';
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       const holes = layout.holes;
       const hr = HOLE_R * scale;

@@ -5,7 +5,7 @@
 
 /** @type {Map<string, Promise<Uint8Array>>} */
 const cache = new Map();
-/** URLs whose download was handed over by seed() and not asked for yet. */
+/** URLs that prefetch() downloaded and nobody has asked for yet. */
 const seeded = new Set();
 
 /** A table file that could not be downloaded: a 404, another HTTP error, or no network. */
@@ -40,20 +40,14 @@ export function tableBytes(url) {
 }
 
 /**
- * Takes over a download of `url` that someone else (the page) made: what it got is what
- * tableBytes(url) answers, its failure included (reported as one made here would be).
+ * Starts downloading `url` before anyone asks for it (the first game's table head, while the
+ * wasm loads): what it gets is what tableBytes(url) answers, its failure included (reported as
+ * one made then would be, and forgotten from then on).
  * @param {string} url absolute URL of the table file
- * @param {Promise<{bytes?: ArrayBuffer, status?: number, error?: string}>} got the body, or
- *   the HTTP status that refused it, or why no answer came
  */
-export function seed(url, got) {
+export function prefetch(url) {
   if (cache.has(url)) return;
-  const name = url.slice(url.lastIndexOf('/') + 1);
-  const p = got.then(({ bytes, status, error }) => {
-    if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
-    if (status) throw new TableUnavailable(`${name} could not be downloaded (HTTP ${status})`, status);
-    throw new TableUnavailable(`${name} could not be downloaded (${error || 'no network'})`, 0);
-  });
+  const p = download(url);
   cache.set(url, p);
   // a failure is kept until someone asks for the file, who then hears of it (as of a download
   // of its own) and retries when it likes

@@ -21,6 +21,8 @@ import { readTheme, watchSystemTheme } from './theme.js';
 /** Milliseconds a jump takes to fly, and an undone jump to fly back. */
 const JUMP_MS = 230;
 const UNDO_MS = 170;
+/** How often a verdict still loading turns its spinner (ms). */
+const SPIN_MS = 90;
 
 /**
  * @typedef {import('./engine.js').Snapshot} Snapshot
@@ -73,6 +75,8 @@ export class Widget {
     this.lastError = null;
     this.destroyed = false;
     this.framePending = false;
+    /** @type {ReturnType<typeof setTimeout>|0} the spinner's next turn */
+    this.spinTimer = 0;
     /** Notes shown on the board, by kind (see notice()). */
     this.notes = { config: '', table: '' };
     /** @type {string} the table problem already noted, so each is noted once */
@@ -177,8 +181,15 @@ export class Widget {
       struck: this.struck(),
     });
     this.grid.label(this.labels());
-    // a verdict still loading spins until it comes (held still when motion is reduced)
-    if (loading && !still) this.invalidate();
+    // a verdict still loading spins until it comes (held still when motion is reduced), a few
+    // frames a second: every frame would keep the page's thread busy while the page starts up,
+    // and the engine's answers (and its worker's start) wait for that thread
+    if (loading && !still && !this.spinTimer) {
+      this.spinTimer = setTimeout(() => {
+        this.spinTimer = 0;
+        this.invalidate();
+      }, SPIN_MS);
+    }
   }
 
   /** While picking a start: the holes (by index) from which wasm says the goal can't be won. */
@@ -379,6 +390,7 @@ export class Widget {
     this.stopSize();
     this.stopTheme();
     this.ui.animToken++;
+    clearTimeout(this.spinTimer);
     this.events.destroy();
     this.ctrl.dispose();
     this.session?.close();
