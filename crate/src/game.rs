@@ -145,9 +145,37 @@ impl Game {
     pub fn future(&self) -> Vec<Jump> {
         self.redo.iter().rev().copied().collect()
     }
-    /// The oracle (table or live search) behind the hints.
+    /// The oracle (table or live search) behind the hints, set for questions about the
+    /// current position and the positions below it.
     pub fn oracle(&mut self) -> &mut Oracle {
+        self.cover_here();
         &mut self.oracle
+    }
+
+    /// For a game from a set position with a table: where on the line (0 the start, k after
+    /// the k-th jump of the history) the first position is that the table holds as winning.
+    /// The table's starts reach it, so from there on the table answers exactly (see `Oracle`).
+    fn anchor(&mut self) -> Option<usize> {
+        if !matches!(self.problem.start, Start::Position(_)) || self.oracle.table().is_none() {
+            return None;
+        }
+        let mut x = self.start;
+        if self.oracle.table_holds(x) {
+            return Some(0);
+        }
+        for (i, &j) in self.history.iter().enumerate() {
+            x = position::after(x, j);
+            if self.oracle.table_holds(x) {
+                return Some(i + 1);
+            }
+        }
+        None
+    }
+
+    /// Tells the oracle whether the current position (and so every position below it) lies
+    /// at or below the anchor.
+    fn cover_here(&mut self) {
+        self.oracle.covered = self.anchor().is_some();
     }
 
     /// Attaches a winning-position table.
@@ -155,8 +183,15 @@ impl Game {
         self.oracle.attach(table)
     }
 
+    /// True once a table is attached (for a game from a set position, it answers from where
+    /// the game reaches a position it holds: see `source`).
+    pub fn has_table(&self) -> bool {
+        self.oracle.table().is_some()
+    }
+
     /// Where hints come from.
-    pub fn source(&self) -> Source {
+    pub fn source(&mut self) -> Source {
+        self.cover_here();
         self.oracle.source()
     }
 
@@ -338,6 +373,7 @@ impl Game {
                 crate::winnable::Winnable::Unknown => {}
             }
         }
+        self.cover_here();
         let w = self.oracle.winning(self.code);
         if w.is_some() {
             return w;
@@ -364,6 +400,7 @@ impl Game {
 
     /// Can the game be won from its start? None when the search can't tell.
     pub fn start_winning(&mut self) -> Option<bool> {
+        self.oracle.covered = self.anchor() == Some(0);
         self.oracle.winning(self.start)
     }
 
@@ -405,6 +442,10 @@ impl Game {
             x = position::after(x, j);
             codes.push(x);
         }
+        // each position on the line is covered from the anchor on
+        let anchor = self.anchor();
+        let covered = |i: usize| anchor.is_some_and(|a| a <= i);
+        self.oracle.covered = covered(0);
         if !self.oracle.winning(codes[0])? {
             return None;
         }
@@ -412,6 +453,7 @@ impl Game {
         let (mut lo, mut hi) = (0, self.history.len());
         while hi - lo > 1 {
             let mid = (lo + hi) / 2;
+            self.oracle.covered = covered(mid);
             if self.oracle.winning(codes[mid])? {
                 lo = mid;
             } else {
@@ -426,6 +468,7 @@ impl Game {
 
     /// Verdicts on the jumps of the peg on `hole` (empty when it has none).
     pub fn hints_for(&mut self, hole: u8) -> Vec<(Jump, Verdict)> {
+        self.cover_here();
         let code = self.code;
         let jumps: Vec<Jump> = self
             .problem
@@ -458,11 +501,13 @@ impl Game {
 
     /// Verdicts on every legal jump.
     pub fn hints(&mut self) -> Vec<(Jump, Verdict)> {
+        self.cover_here();
         self.oracle.classify(self.code)
     }
 
     /// A winning line from here, if one exists and can be found.
     pub fn solution(&mut self) -> Option<Vec<Jump>> {
+        self.cover_here();
         self.oracle.solution(self.code)
     }
 

@@ -1,5 +1,11 @@
 //! "Is this jump good?": a jump is good exactly when the position after it is winning.
 //! Answers come from a table when one covers the game, else from the live solver.
+//!
+//! A game from a set position (edit mode) may start outside the table's reachable set. A
+//! table's "winning" is sound for any position (it holds only positions that reach the goal),
+//! but its "not there" means losing only for positions reachable from the table's starts: at or
+//! below a position the table holds as winning. The game tells the oracle whether the position
+//! it asks about lies there (`covered`); elsewhere a "not there" goes to the live solver.
 
 use std::sync::Arc;
 
@@ -75,6 +81,11 @@ pub struct Oracle {
     /// Table parts that answers were waiting for since the last `take_needs`, each once (a
     /// few at a time: a vector, not a set, keeps the B-tree code out of the wasm).
     needs: Vec<Need>,
+    /// The game starts from a set position, which the table's starts may not reach.
+    edited: bool,
+    /// For an `edited` game: the positions asked about now are at or below a position the
+    /// table holds as winning, so the table's "not there" means losing (set by the game).
+    pub covered: bool,
 }
 
 /// Default live-search budget per question (new positions visited).
@@ -91,6 +102,8 @@ impl Oracle {
             time_ms: None,
             clock: None,
             needs: Vec::new(),
+            edited: matches!(problem.start, Start::Position(_)),
+            covered: false,
         }
     }
 
@@ -100,6 +113,8 @@ impl Oracle {
         let board = &self.problem.board;
         let sym = if table.masks {
             covered_by_masks(&self.problem, &table).then_some(0)
+        } else if self.edited {
+            self.problem.goal_onto(table.goal_set)
         } else {
             self.problem.symmetry_onto(table.start_set, table.goal_set)
         }
@@ -133,13 +148,37 @@ impl Oracle {
         self.attached.as_ref().map(|a| &a.table)
     }
 
-    /// Where answers come from now.
+    /// Where answers come from now (for an edited game: the table once the position asked
+    /// about is `covered`, the live solver with the table's help before).
     pub fn source(&self) -> Source {
-        if self.attached.is_some() {
+        if self.attached.is_some() && (!self.edited || self.covered) {
             Source::Table
         } else {
             Source::Search
         }
+    }
+
+    /// For an edited game with a table: does the table hold `code` as winning? Asks for the
+    /// part that answers when it is missing (then: false for now).
+    pub fn table_holds(&mut self, code: u64) -> bool {
+        let Some(a) = &self.attached else {
+            return false;
+        };
+        let goal = goal_holes(&self.problem, a.sym, &a.full);
+        match table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)) {
+            Ok(w) => w,
+            Err(need) => {
+                if !self.needs.contains(&need) {
+                    self.needs.push(need);
+                }
+                false
+            }
+        }
+    }
+
+    /// True when the table's "not there" means losing for the positions asked about now.
+    fn table_says_losing(&self) -> bool {
+        !self.edited || self.covered
     }
 
     /// Is `code` (a position reachable from the start) winning? None: the search gave up,
@@ -158,7 +197,9 @@ impl Oracle {
             Some(a) => {
                 let goal = goal_holes(&self.problem, a.sym, &a.full);
                 match table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)) {
-                    Ok(w) => Verdict::from(Some(w)),
+                    Ok(true) => Verdict::Good,
+                    Ok(false) if self.table_says_losing() => Verdict::Bad,
+                    Ok(false) => self.live_verdict(code),
                     Err(need) => {
                         if !self.needs.contains(&need) {
                             self.needs.push(need);
@@ -167,18 +208,21 @@ impl Oracle {
                     }
                 }
             }
-            None => {
-                let deadline = match (self.clock, self.time_ms) {
-                    (Some(clock), Some(ms)) => Some((clock, clock() + ms)),
-                    _ => None,
-                };
-                let mut budget = Budget {
-                    nodes: self.budget,
-                    deadline,
-                };
-                Verdict::from(self.live.winning_within(code, &mut budget))
-            }
+            None => self.live_verdict(code),
         }
+    }
+
+    /// The live solver's verdict, within the budget.
+    fn live_verdict(&mut self, code: u64) -> Verdict {
+        let deadline = match (self.clock, self.time_ms) {
+            (Some(clock), Some(ms)) => Some((clock, clock() + ms)),
+            _ => None,
+        };
+        let mut budget = Budget {
+            nodes: self.budget,
+            deadline,
+        };
+        Verdict::from(self.live.winning_within(code, &mut budget))
     }
 
     /// The attached table's answer for `code` (None without a table, or while the part that
@@ -187,7 +231,10 @@ impl Oracle {
     pub fn from_table(&self, code: u64) -> Option<bool> {
         let a = self.attached.as_ref()?;
         let goal = goal_holes(&self.problem, a.sym, &a.full);
-        table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)).ok()
+        match table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)) {
+            Ok(false) if !self.table_says_losing() => None,
+            w => w.ok(),
+        }
     }
 
     /// What the live solver has done so far (positions searched, cut off, settled).
@@ -221,10 +268,12 @@ impl Oracle {
 }
 
 /// True when a table with masks covers the problem: it holds every single vacancy and every
-/// finish, so any single-vacancy start with any goal.
+/// finish, so any single-vacancy start (or a set position: see `covered`) with any goal.
 fn covered_by_masks(problem: &Problem, table: &Table) -> bool {
     let full = problem.board.full();
-    matches!(problem.start, Start::Hole(_)) && table.start_set == full && table.goal_set == full
+    matches!(problem.start, Start::Hole(_) | Start::Position(_))
+        && table.start_set == full
+        && table.goal_set == full
 }
 
 /// The goal's holes, in the table's frame (the game's goal set moved by symmetry `sym`).

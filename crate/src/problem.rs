@@ -173,6 +173,15 @@ impl Problem {
         })
     }
 
+    /// A symmetry of the board that maps the goal set onto `goal_set` (a game from a set
+    /// position: its start is no hole for a table's starts to match).
+    pub fn goal_onto(&self, goal_set: u64) -> Option<usize> {
+        self.board
+            .symmetries()
+            .iter()
+            .position(|p| symmetry::apply(p, self.goal_set()) == goal_set)
+    }
+
     /// False when position classes alone show that no start can reach the goal (the French
     /// central game, say): an exact "no solution" without any search.
     pub fn classes_allow(&self) -> bool {

@@ -129,16 +129,28 @@ pub fn planned_for(board: &Board) -> Result<Vec<TableSpec>> {
     Ok(Vec::new())
 }
 
-/// The shipped table that answers for `problem`, if any: the smallest that covers it.
+/// The shipped table that answers for `problem`, if any: the smallest that covers it (for a
+/// game from a set position, the one with the most starts, a union first: it holds the most
+/// positions as winning).
 pub fn table_for(problem: &Problem) -> Option<TableSpec> {
     let specs = tables_for(&problem.board).ok()?;
     let mut covering: Vec<TableSpec> = specs.into_iter().filter(|s| covers(problem, s)).collect();
-    crate::small_sort::sort_by_key(&mut covering, |s| s.union);
+    if let Start::Position(_) = problem.start {
+        crate::small_sort::sort_by_key(&mut covering, |s| {
+            (!s.union, u32::MAX - s.problem.start_set().count_ones())
+        });
+    } else {
+        crate::small_sort::sort_by_key(&mut covering, |s| s.union);
+    }
     covering.into_iter().next()
 }
 
-/// True when the table of `spec` answers every position of a game of `game`.
+/// True when the table of `spec` answers every position of a game of `game`. For a game from
+/// a set position: when it has the game's goal (see `Oracle` for what it then answers).
 pub fn covers(game: &Problem, spec: &TableSpec) -> bool {
+    if let Start::Position(_) = game.start {
+        return spec.union || game.goal_onto(spec.problem.goal_set()).is_some();
+    }
     if spec.union {
         return matches!(game.start, Start::Hole(_));
     }

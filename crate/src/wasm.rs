@@ -368,10 +368,10 @@ impl GameHandle {
         shipped::table_for(self.inner.problem()).map(|s| s.file)
     }
 
-    /// True once a table answers the hints.
+    /// True once a table is attached.
     #[wasm_bindgen(js_name = hasTable)]
     pub fn has_table(&self) -> bool {
-        self.inner.source() == crate::oracle::Source::Table
+        self.inner.has_table()
     }
 
     /// Checks and attaches a table file's bytes (decoded once per file name and shared by every
@@ -466,7 +466,7 @@ impl GameHandle {
     }
 
     /// The state without `status` and `winning`: never runs the search, so it is always fast.
-    pub fn position(&self) -> JsValue {
+    pub fn position(&mut self) -> JsValue {
         to_js(&self.position_view())
     }
 
@@ -744,7 +744,8 @@ impl GameHandle {
         }
     }
 
-    fn position_view(&self) -> PositionView {
+    fn position_view(&mut self) -> PositionView {
+        let source = self.inner.source();
         let g = &self.inner;
         let code = g.code();
         let pr = g.problem();
@@ -776,7 +777,7 @@ impl GameHandle {
                 .collect(),
             can_undo: !g.history().is_empty(),
             can_redo: !g.redo_stack().is_empty(),
-            source: g.source(),
+            source,
             code: code.to_string(),
             save: g.save(),
         }

@@ -16,8 +16,9 @@ before(async () => {
 });
 after(() => env?.close());
 
-// A move while the panel counts stops its worker, cutting off the table parts it was fetching.
-const TABLE_PARTS = [/\/data\/[^/]+\.pg[st]$/];
+// A move while the panel counts stops its worker, cutting off the table parts it was fetching
+// (and a navigation while its worker starts cuts off the worker's script).
+const TABLE_PARTS = [/\/data\/[^/]+\.pg[st]$/, /\/js\/engine-worker\.js(\?|$)/];
 
 const run = promisify(execFile);
 
@@ -146,7 +147,9 @@ test('edit mode: edit, play on, share the link, reopen', async () => {
   assert.equal(s.position.startPosition, pos);
   assert.equal(await page.inputValue('#edit-position'), pos);
   assert.equal(s.position.goal, 'a1', 'goal "start" became its hole');
-  assert.equal(s.position.source, 'search', 'hints from the proving live solver');
+  // a position the table holds (some start reaches it and it wins): the table answers
+  assert.equal(s.position.source, 'table', 'hints from the table, which holds this position');
+  assert.equal(await page.locator('#source').textContent(), 'hints: table');
   assert.equal(new URL(page.url()).searchParams.get('position'), pos);
   await shoot(page, 'analysis-editing');
   // a bad position typed in is refused by name, and the game stays
@@ -183,5 +186,13 @@ test('edit mode: edit, play on, share the link, reopen', async () => {
   await settled(page);
   const u = await snapshot(page);
   assert.deepEqual([u.position.startPosition, u.position.history], [pos, [good]]);
+  // a position the table doesn't hold (a lost one here): the live search proves, and says the
+  // table helps
+  await load(page, env.url, '?board=triangle5&position=XXoooooooooooXX&goal=a1');
+  await settled(page);
+  const v = await snapshot(page);
+  assert.deepEqual([v.position.source, v.tableState], ['search', 'table']);
+  assert.match(await page.locator('#source').textContent(), /^hints: live search.* \+ table$/);
+  await shoot(page, 'analysis-edited-outside-table');
   await clean();
 });

@@ -131,6 +131,11 @@ export function sourceInfo(s, unsure = false) {
   }
   const n = s.search?.nodes ?? 0;
   const label = n >= 1000 ? `hints: live search · ${(n / 1000).toFixed(0)}k positions` : 'hints: live search';
+  if (s.tableState === 'table') {
+    // a set position the table's starts don't reach: the table says which jumps win, the
+    // search proves the rest, until the game reaches a position the table holds
+    return { source: 'search', label: `${label} + table`, title: `This position lies outside the table ${s.tableFile}: jumps to positions it holds are marked from it, the live search proves the rest${searched(s)}. From a position the table holds, it answers every hint.` };
+  }
   return { source: 'search', label, title: `Exact answers from a live search that proves them (no table covers this game)${searched(s)}.` };
 }
 

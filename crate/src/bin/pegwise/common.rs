@@ -9,7 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
 use pegwise::game::Game;
-use pegwise::oracle::Oracle;
+use pegwise::oracle::{Oracle, Source};
 use pegwise::shipped;
 use pegwise::solve::{self, Options, Solved};
 use pegwise::symmetry::Canon;
@@ -205,7 +205,15 @@ pub fn with_winning<R>(
     data: &Path,
     walk: impl FnOnce(&Canon, &(dyn Fn(u64) -> bool + Sync + Send)) -> R,
 ) -> Result<R, Error> {
-    match shipped_game(p, "", data)? {
+    let mut shipped = shipped_game(p, "", data)?;
+    // a game from a set position the table doesn't hold may reach positions it doesn't know
+    if shipped
+        .as_mut()
+        .is_some_and(|g| g.source() != Source::Table)
+    {
+        shipped = None;
+    }
+    match shipped {
         Some(mut g) => {
             let oracle: &Oracle = g.oracle();
             Ok(walk(&p.canon(), &|c| oracle.from_table(c) == Some(true)))
