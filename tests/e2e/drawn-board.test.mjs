@@ -52,3 +52,17 @@ test('a drawn board plays, reloads, takes a new start and travels in a link', as
   assert.deepEqual([theirs.position.board, theirs.position.code, theirs.position.start], [DRAWN, mine.position.code, 'b2']);
   await b.clean();
 });
+
+test('a drawn board keeps its name: line through the link and a reload', async () => {
+  const named = 'ascii:name:plus/-ooo/ooooo/ooooo/ooooo/-ooo';
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, `?board=${encodeURIComponent(named)}&start=c3&goal=any`);
+  const s = await snapshot(page);
+  assert.deepEqual([s.position.board, s.position.boardName], [named, 'plus']);
+  assert.equal(new URL(page.url()).searchParams.get('board'), named);
+  await page.reload();
+  await settled(page);
+  const r = await snapshot(page);
+  assert.deepEqual([r.position.board, r.position.boardName], [named, 'plus']);
+  await clean();
+});

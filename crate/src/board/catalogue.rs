@@ -21,6 +21,9 @@ pub const CATALOGUE: &[&str] = &[
     "row:L",
 ];
 
+/// The name of a board drawn in `ascii:`/`ascii-tri:` text without a `name:` line.
+const DRAWN_NAME: &str = "custom";
+
 impl Board {
     /// Looks a board up by name: a catalogue name, `row:L`, or `ascii:`/`ascii-tri:` text
     /// (rows separated by `/`, read by [`Board::parse_ascii`]).
@@ -39,10 +42,10 @@ impl Board {
     pub fn by_name(name: &str) -> Result<Board> {
         let name = name.trim();
         if let Some(text) = name.strip_prefix("ascii:") {
-            return Board::parse_ascii("custom", Lattice::Square, &text.replace('/', "\n"));
+            return Board::parse_ascii(DRAWN_NAME, Lattice::Square, &text.replace('/', "\n"));
         }
         if let Some(text) = name.strip_prefix("ascii-tri:") {
-            return Board::parse_ascii("custom", Lattice::Triangular, &text.replace('/', "\n"));
+            return Board::parse_ascii(DRAWN_NAME, Lattice::Triangular, &text.replace('/', "\n"));
         }
         if let Some(len) = name.strip_prefix("row:") {
             let bad = || {
@@ -92,9 +95,10 @@ impl Board {
         Ok(b)
     }
 
-    /// Text that [`Board::by_name`] reads back to this board (same geometry, same hole names):
-    /// the catalogue name, `row:L`, or the `ascii:`/`ascii-tri:` drawing. A drawn board is
-    /// always spelled as its drawing, even when its `name:` line borrows a catalogue name.
+    /// Text that [`Board::by_name`] reads back to this board (same geometry, same hole names,
+    /// same name): the catalogue name, `row:L`, or the `ascii:`/`ascii-tri:` drawing with its
+    /// `name:` line first when it has one. A drawn board is always spelled as its drawing, even
+    /// when its `name:` line borrows a catalogue name.
     ///
     /// ```
     /// use pegwise::Board;
@@ -102,8 +106,10 @@ impl Board {
     /// assert_eq!(Board::by_name("row:9")?.spec(), "row:9");
     /// let drawn = Board::by_name("ascii:name: triangle5/ooo/o-o/ooo")?;
     /// assert_eq!(drawn.name(), "triangle5");
-    /// assert_eq!(drawn.spec(), "ascii:ooo/o-o/ooo");
+    /// assert_eq!(drawn.spec(), "ascii:name:triangle5/ooo/o-o/ooo");
     /// assert_eq!(Board::by_name(&drawn.spec())?.geometry_id(), drawn.geometry_id());
+    /// assert_eq!(Board::by_name(&drawn.spec())?.name(), "triangle5");
+    /// assert_eq!(Board::by_name("ascii:ooo/o-o/ooo")?.spec(), "ascii:ooo/o-o/ooo");
     /// # Ok::<(), pegwise::Error>(())
     /// ```
     pub fn spec(&self) -> String {
@@ -115,7 +121,13 @@ impl Board {
                     Lattice::Square => "ascii:",
                     Lattice::Triangular => "ascii-tri:",
                 };
-                format!("{prefix}{}", self.drawing().join("/"))
+                // the name `by_name` gives a drawing without a `name:` line goes unsaid
+                let name = if self.name == DRAWN_NAME {
+                    String::new()
+                } else {
+                    format!("name:{}/", self.name)
+                };
+                format!("{prefix}{name}{}", self.drawing().join("/"))
             }
         }
     }
