@@ -1,0 +1,110 @@
+//! The shipped counts file of the English central game (data/english.d4.d4.pgc, built by
+//! `pegwise counts`, pinned by data/MANIFEST): its counts held against the level-by-level
+//! count (`count_from`) and its fewest moves against breadth-first search, on sampled
+//! positions of every level it stores; the published total at the start; damaged files
+//! refused with a typed error.
+
+use pegwise::counts::Counts;
+use pegwise::solve::{self, count, fewest, Options, Solved};
+use pegwise::{position, shipped, Board, Error, Goal, Problem, Start};
+
+const FILE: &str = "english.d4.d4.pgc";
+
+fn shipped_bytes() -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../data")
+        .join(FILE);
+    std::fs::read(path).unwrap()
+}
+
+fn central() -> (Problem, Solved) {
+    let p = Problem::parse(Board::by_name("english").unwrap(), "d4", "start").unwrap();
+    let s = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
+    (p, s)
+}
+
+/// Positions of level `n` to check: spread over the level, at most `k`.
+fn sample(level: &[u64], k: usize) -> Vec<u64> {
+    let step = (level.len() / k).max(1);
+    level.iter().copied().step_by(step).take(k).collect()
+}
+
+#[test]
+fn the_shipped_counts_match_live_counting_and_search_on_every_level() {
+    let bytes = shipped_bytes();
+    shipped::check_pinned(FILE, &bytes).unwrap();
+    let c = Counts::decode(&bytes).unwrap();
+    let (p, s) = central();
+    assert!(c.serves(&p));
+    let d4 = p.goal_set().trailing_zeros() as u8;
+    // every winning position of every stored level is in the file, and nothing else
+    let lowest = usize::from(c.lowest);
+    let stored: usize = s.winning[lowest..].iter().map(Vec::len).sum();
+    assert_eq!(c.len(), stored);
+    assert!(c.iter().all(|(x, _)| s.is_winning(x)));
+
+    // the published total (Bell; Durango Bill) and the fewest moves from the start: 18
+    // (Bergholt's 1912 solution, shown shortest by Beasley)
+    let start = p.start_positions()[0];
+    let e = c.find(s.canon.canonical(start)).unwrap();
+    assert_eq!(e.count, 40_861_647_040_079_968);
+    assert_eq!(e.fewest, 18);
+
+    for n in lowest..=32 {
+        // counting from the top levels takes seconds each: fewer samples there
+        let k = if n >= 27 { 1 } else { 12 };
+        for x in sample(&s.winning[n], k) {
+            let e = c.find(x).unwrap();
+            let live = count::count_from(&p, &s.canon, x, |y| s.is_winning(y));
+            assert_eq!(
+                live,
+                Some(u128::from(e.count)),
+                "count at {x:#x} ({n} pegs)"
+            );
+            if n <= 25 {
+                let here = Problem::new(p.board.clone(), Start::Position(x), Goal::Hole(d4));
+                let here = here.unwrap();
+                let line = fewest::fewest_moves(&here, &here.canon(), |y| s.is_winning(y));
+                let moves = line.map(|(_, l)| l.len());
+                assert_eq!(moves, Some(usize::from(e.fewest)), "fewest at {x:#x}");
+            }
+        }
+        // a losing position of the level is not stored
+        let lost = position::children(&p.board, s.winning[n][0])
+            .chain(
+                s.winning[n]
+                    .iter()
+                    .flat_map(|&w| position::children(&p.board, w)),
+            )
+            .find(|&y| position::pegs(y) as usize >= lowest && !s.is_winning(y));
+        if let Some(y) = lost {
+            assert_eq!(c.find(s.canon.canonical(y)), None);
+        }
+    }
+}
+
+#[test]
+fn damaged_counts_files_are_refused_by_name() {
+    let bytes = shipped_bytes();
+    let refused = |b: &[u8]| match Counts::decode(b) {
+        Err(Error::BadTable(m)) => assert!(m.starts_with("counts file:"), "{m}"),
+        other => panic!("accepted a damaged file: {other:?}"),
+    };
+    refused(&[]);
+    refused(&bytes[..3]);
+    refused(&bytes[..bytes.len() - 1]);
+    for at in [0, 9, 40, bytes.len() / 2, bytes.len() - 5] {
+        let mut b = bytes.clone();
+        b[at] ^= 0x10;
+        refused(&b);
+    }
+    // a well-formed checksum over bad contents: still refused, by what is wrong
+    let mut b = bytes[..bytes.len() - 4].to_vec();
+    b[8] = 9; // version
+    b.extend_from_slice(&pegwise::crc::crc32(&b).to_le_bytes());
+    match Counts::decode(&b) {
+        Err(Error::BadTable(m)) => assert!(m.contains("version 9"), "{m}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(shipped::check_pinned(FILE, &bytes[1..]).is_err());
+}
