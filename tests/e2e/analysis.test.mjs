@@ -5,6 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
@@ -99,6 +100,31 @@ test('the English central game: the published count at the start, then counts an
   const rings = await page.locator('svg.first-move circle').count();
   assert.equal(rings, f.fewest.split(' ').at(-1).split('-').length);
   await shoot(page, 'analysis-english-fewest');
+  await clean();
+});
+
+test('a damaged counts file is refused and the panel counts live, to the same number', async () => {
+  const { page, context, clean } = await openPage(env.browser, { abortable: TABLE_PARTS });
+  const good = readFileSync(`${ROOT}data/english.d4.d4.pgc`);
+  let served = 0;
+  await context.route('**/data/english.d4.d4.pgc', (route) => {
+    served++;
+    route.fulfill({ body: Buffer.from(good.map((b, i) => (i === good.length >> 1 ? b ^ 0x40 : b))), contentType: 'application/octet-stream' });
+  });
+  /** @type {string[]} */
+  const warnings = [];
+  page.on('worker', (w) => w.on('console', (m) => m.type() === 'warning' && warnings.push(m.text())));
+  await load(page, env.url, '?board=english&start=d4&goal=start');
+  const line = await page.evaluate(() => document.getElementById('board').game.solution());
+  // eight jumps in: a position the file stores, and one the live count settles in well under a second
+  const moves = line.slice(0, 8);
+  await load(page, env.url, `?board=english&start=d4&goal=start&moves=${moves.join('+')}`);
+  await openPanel(page);
+  const f = await figures(page);
+  assert.ok(served > 0, 'the panel asked for the counts file');
+  assert.ok(warnings.some((w) => /counts file not used, counting live: table refused: 'english\.d4\.d4\.pgc' is not the file/.test(w)), warnings.join('\n'));
+  const want = await cli(['count', '--board', 'english', '--start', 'd4', '--goal', 'start', '--moves', moves.join(' ')]);
+  assert.equal(f.count.replace(/ \(.*\)$/, '').replaceAll(',', ''), want.count, 'the live count equals the shipped one');
   await clean();
 });
 
