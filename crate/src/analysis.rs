@@ -360,14 +360,24 @@ pub fn fewest_with(
     // results with too few pegs to be stored: search them, longest chains first (a
     // shortest line favours long chains)
     later.sort_by_key(|(_, chain)| std::cmp::Reverse(chain.len()));
+    let mut missing = false;
     for (mut g, chain) in later {
-        if let Answer::Done(Some((m, _))) = fewest_here(&mut g, nodes) {
-            if m + 1 == n {
-                return Answer::Done(Some((n, chain)));
+        match fewest_here(&mut g, nodes) {
+            Answer::Done(Some((m, _))) if m + 1 == n => return Answer::Done(Some((n, chain))),
+            // the parts it waited for are noted in the shared table: fetch them, ask again
+            Answer::Missing => {
+                missing = true;
+                let needs = g.oracle().take_needs();
+                game.oracle().note_needs(needs);
             }
+            _ => {}
         }
     }
-    Answer::Unknown
+    if missing {
+        Answer::Missing
+    } else {
+        Answer::Unknown
+    }
 }
 
 /// The fewest moves left (a move: a chain of jumps by one peg, stopping anywhere along it)

@@ -108,3 +108,66 @@ fn damaged_counts_files_are_refused_by_name() {
     }
     assert!(shipped::check_pinned(FILE, &bytes[1..]).is_err());
 }
+
+/// The panel's path (`analysis::count_with`, `fewest_with`) along winning lines of the central
+/// game with the shipped table: counts as `count_from` gives them, fewest moves as stored, and
+/// a first move whose result is one move shorter (by breadth-first search where the file
+/// stores no value).
+#[test]
+fn the_panel_answers_from_the_file_and_its_first_move_is_one_move_shorter() {
+    use pegwise::analysis::{count_with, fewest_with, Answer};
+    use pegwise::game::Game;
+    use std::sync::Arc;
+
+    let c = Counts::decode(&shipped_bytes()).unwrap();
+    let (p, s) = central();
+    let d4 = p.goal_set().trailing_zeros() as u8;
+    let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+    let table = shipped::load("english.d4.d4.pgt", true, &mut |f| {
+        std::fs::read(data.join(f)).map_err(|e| Error::BadTable(e.to_string()))
+    })
+    .unwrap();
+    let table = Arc::new(table);
+    let fewest_of = |x: u64| {
+        if p.is_goal(x) {
+            return Some(0);
+        }
+        let here = Problem::new(p.board.clone(), Start::Position(x), Goal::Hole(d4)).unwrap();
+        fewest::fewest_moves(&here, &here.canon(), |y| s.is_winning(y)).map(|(_, l)| l.len())
+    };
+    for line in 0..3usize {
+        let mut g = Game::new(p.clone()).unwrap();
+        g.attach_table(table.clone()).unwrap();
+        for step in 0..11usize {
+            let x = g.code();
+            let want = count::count_from(&p, &s.canon, x, |y| s.is_winning(y));
+            assert_eq!(
+                count_with(&mut g, u64::MAX, &mut None, Some(&c)),
+                Answer::Done(want)
+            );
+            match fewest_with(&mut g, 5_000_000, Some(&c)) {
+                Answer::Done(Some((n, first))) => {
+                    assert_eq!(Some(n), fewest_of(x), "fewest at {x:#x}");
+                    let mut y = x;
+                    for j in first {
+                        assert!(position::can_jump(y, j));
+                        y = position::after(y, j);
+                    }
+                    assert_eq!(
+                        fewest_of(y),
+                        Some(n - 1),
+                        "after the first move from {x:#x}"
+                    );
+                }
+                other => panic!("line {line} step {step}: {other:?}"),
+            }
+            let good: Vec<_> = g
+                .legal_jumps()
+                .into_iter()
+                .filter(|&j| s.is_winning(position::after(x, j)))
+                .collect();
+            g.play_jump(good[(line * 5 + step * 3) % good.len()])
+                .unwrap();
+        }
+    }
+}
