@@ -42,6 +42,12 @@ fn the_shipped_counts_match_live_counting_and_search_on_every_level() {
     let stored: usize = s.winning[lowest..].iter().map(Vec::len).sum();
     assert_eq!(c.len(), stored);
     assert!(c.iter().all(|(x, _)| s.is_winning(x)));
+    // the generator rebuilds the shipped file byte for byte (what MANIFEST pins)
+    let rebuilt = pegwise::counts::encode(&p.board, &s, c.lowest).unwrap();
+    assert!(
+        rebuilt == bytes,
+        "`pegwise counts` no longer rebuilds {FILE} byte for byte"
+    );
 
     // the published total (Bell; Durango Bill) and the fewest moves from the start: 18
     // (Bergholt's 1912 solution, shown shortest by Beasley)
