@@ -22,7 +22,7 @@ fn main() {
         .filter_map(|l| {
             let f: Vec<&str> = l.split_whitespace().collect();
             let (name, hash) = (f.first()?, f.last()?);
-            name.ends_with(".pgt").then(|| format!("{name} {hash}\n"))
+            (name.ends_with(".pgt") || name.ends_with(".pgc")).then(|| format!("{name} {hash}\n"))
         })
         .collect();
     let out = Path::new(&env::var("OUT_DIR").unwrap_or_default()).join("pins.txt");

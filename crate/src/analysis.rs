@@ -8,6 +8,7 @@
 use std::sync::Mutex;
 
 use crate::board::Jump;
+use crate::counts::{Counts, Entry};
 use crate::game::Game;
 use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
@@ -282,6 +283,101 @@ pub fn count_here_memo(
         });
     }
     answer
+}
+
+/// The name of the shipped counts file that may serve the game's problem (`<table stem>.pgc`,
+/// when the build pins one), to fetch and hand to [`shipped_entry`] through `Counts::decode`.
+pub fn counts_file(game: &Game) -> Option<String> {
+    let spec = crate::shipped::table_for(game.problem())?;
+    let name = format!("{}.pgc", spec.file.strip_suffix(".pgt")?);
+    crate::shipped::pinned(&name).map(|_| name)
+}
+
+/// The shipped answers for the game's position: Some when `counts` serves the game's problem
+/// and stores the position (a winning position with many pegs). None sends the caller to its
+/// live path (None never means lost).
+pub fn shipped_entry(counts: Option<&Counts>, game: &Game) -> Option<Entry> {
+    let c = counts?;
+    let p = game.problem();
+    if !c.serves(p) || position::pegs(game.code()) < u32::from(c.lowest) {
+        return None;
+    }
+    c.find(p.canon().canonical(game.code()))
+}
+
+/// As [`count_here_memo`], answering at once from `counts` when it stores the position.
+pub fn count_with(
+    game: &mut Game,
+    nodes: u64,
+    memo: &mut Option<CountMemo>,
+    counts: Option<&Counts>,
+) -> Answer<Option<u128>> {
+    match shipped_entry(counts, game) {
+        Some(e) => Answer::Done(Some(u128::from(e.count))),
+        None => count_here_memo(game, nodes, memo),
+    }
+}
+
+/// As [`fewest_here`], answering at once from `counts` when it stores the position: the
+/// number is the stored one, and the first move is one whose result is one move shorter
+/// (stored, or searched with the budget `nodes` when its result has too few pegs to be
+/// stored). When no such move is found within the budget the answer is `Unknown` (the number
+/// alone is not passed off as a full answer).
+pub fn fewest_with(
+    game: &mut Game,
+    nodes: u64,
+    counts: Option<&Counts>,
+) -> Answer<Option<(usize, Vec<Jump>)>> {
+    let Some(e) = shipped_entry(counts, game) else {
+        return fewest_here(game, nodes);
+    };
+    let n = usize::from(e.fewest);
+    if n == 0 {
+        return Answer::Done(Some((0, Vec::new())));
+    }
+    let p = game.problem().clone();
+    let lowest = counts.map_or(0, |c| u32::from(c.lowest));
+    let mut later = Vec::new();
+    for (y, chain) in fewest::one_move(&p, game.code()) {
+        if p.is_goal(y) {
+            if n == 1 {
+                return Answer::Done(Some((1, chain)));
+            }
+            continue;
+        }
+        let mut g = game.clone();
+        if chain.iter().any(|&j| g.play_jump(j).is_err()) {
+            continue;
+        }
+        match shipped_entry(counts, &g) {
+            Some(f) if usize::from(f.fewest) + 1 == n => return Answer::Done(Some((n, chain))),
+            Some(_) => {}
+            // stored levels hold every winning position: not there, not winning
+            None if position::pegs(y) >= lowest => {}
+            None => later.push((g, chain)),
+        }
+    }
+    // results with too few pegs to be stored: search them, longest chains first (a
+    // shortest line favours long chains)
+    later.sort_by_key(|(_, chain)| std::cmp::Reverse(chain.len()));
+    let mut missing = false;
+    for (mut g, chain) in later {
+        match fewest_here(&mut g, nodes) {
+            Answer::Done(Some((m, _))) if m + 1 == n => return Answer::Done(Some((n, chain))),
+            // the parts it waited for are noted in the shared table: fetch them, ask again
+            Answer::Missing => {
+                missing = true;
+                let needs = g.oracle().take_needs();
+                game.oracle().note_needs(needs);
+            }
+            _ => {}
+        }
+    }
+    if missing {
+        Answer::Missing
+    } else {
+        Answer::Unknown
+    }
 }
 
 /// The fewest moves left (a move: a chain of jumps by one peg, stopping anywhere along it)

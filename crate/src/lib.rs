@@ -42,6 +42,7 @@ pub mod analysis;
 pub mod board;
 pub mod classes;
 pub mod codec;
+pub mod counts;
 pub mod crc;
 pub mod defaults;
 pub mod error;

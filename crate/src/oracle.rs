@@ -143,6 +143,16 @@ impl Oracle {
         std::mem::take(&mut self.needs)
     }
 
+    /// Notes table parts that another oracle on the same table waited for (a copy of the game
+    /// asked on its behalf), so the next `take_needs` hands them out.
+    pub fn note_needs(&mut self, needs: Vec<Need>) {
+        for need in needs {
+            if !self.needs.contains(&need) {
+                self.needs.push(need);
+            }
+        }
+    }
+
     /// The attached table, if any.
     pub fn table(&self) -> Option<&Arc<Table>> {
         self.attached.as_ref().map(|a| &a.table)

@@ -8,11 +8,13 @@
 // winning position it passed (one game at a time per wasm instance), so a count is shown
 // twice: the first answer at that position (counting, when the remembered counts don't cover
 // it), then asked again (a lookup). A line: at each step a random jump the table calls good
-// (mulberry32, seed 1).
+// (mulberry32, seed 1). The shipped counts file (english.d4.d4.pgc) is handed over first, as
+// the panel's worker does: positions it stores (the first nine jumps) are a lookup, and later
+// ones are counted live. COUNTS=0 leaves it out (today's live path everywhere).
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import init, { Game, keepEveryChunk } from '../../www/pkg/pegwise.js';
+import init, { Game, addCounts, keepEveryChunk } from '../../www/pkg/pegwise.js';
 import { ANALYSIS_BUDGET } from '../../www/js/analysis-ops.js';
 import { rng } from './rng.mjs';
 
@@ -23,6 +25,16 @@ const STEP = Number(process.env.ANALYSIS_STEP ?? 4);
 
 await init({ module_or_path: readFileSync(`${ROOT}www/pkg/pegwise_bg.wasm`) });
 keepEveryChunk(); // as the panel's worker does
+if (process.env.COUNTS !== '0') {
+  const probe = new Game('english', 'd4', 'start');
+  const file = probe.countsFile();
+  probe.free();
+  if (!file) throw new Error('no counts file serves the central game');
+  const bytes = readFileSync(`${ROOT}data/${file}`);
+  const t = performance.now();
+  addCounts(file, bytes);
+  console.log(`counts file ${file}: ${bytes.length} bytes, checked and decoded in ${(performance.now() - t).toFixed(1)} ms`);
+}
 
 /** Hands the game every table part its last answers waited for; returns how many. @param {Game} g */
 function feed(g) {

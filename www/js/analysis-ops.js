@@ -3,7 +3,7 @@
 // every question; this only waits for the game's table, fetches the table parts an answer
 // waited for and asks again.
 
-import { keepEveryChunk } from '../pkg/pegwise.js';
+import { addCounts, keepEveryChunk } from '../pkg/pegwise.js';
 import { fetchParts } from './table-parts.js';
 
 /** Budgets for one question: table lookups or live-solver positions (then "unknown"). A count
@@ -15,6 +15,39 @@ const ROUNDS = 80;
 const TABLE_WAIT_MS = 30_000;
 
 let keeping = false;
+/** Shipped counts files asked for in this worker, by name: the fetch and hand-over, settled
+ * true when wasm took the file, false when it could not be had or was refused (the live path
+ * answers then). */
+const countsFiles = new Map();
+
+/**
+ * Loads the shipped counts file that serves the game (early positions of the English central
+ * game: counts and fewest moves at once), once a worker. A file that fails to arrive or is
+ * refused leaves the answers to the live path.
+ * @param {{countsFile: () => string|undefined}} game
+ * @param {(file: string) => string} urlOf
+ */
+async function loadCounts(game, urlOf) {
+  const file = game.countsFile();
+  if (!file) return;
+  if (!countsFiles.has(file)) {
+    countsFiles.set(
+      file,
+      (async () => {
+        try {
+          const res = await fetch(urlOf(file));
+          if (!res.ok) throw new Error(`HTTP ${res.status} for ${file}`);
+          addCounts(file, new Uint8Array(await res.arrayBuffer()));
+          return true;
+        } catch (e) {
+          console.warn(`pegwise: counts file not used, counting live: ${e instanceof Error ? e.message : e}`);
+          return false;
+        }
+      })(),
+    );
+  }
+  await countsFiles.get(file);
+}
 
 /**
  * The analysis requests, to add to the worker's per-game requests.
@@ -40,6 +73,7 @@ export function analysisOps(urlOf) {
         best: () => s.game.bestFinish(ANALYSIS_BUDGET.best),
       }[what];
       if (!ask) throw new Error(`unknown analysis '${what}'`);
+      if (what !== 'best') await loadCounts(s.game, urlOf);
       // an answer from the live solver where the table would answer exactly: wait for it
       const t0 = Date.now();
       while (s.tableState === 'loading' && Date.now() - t0 < TABLE_WAIT_MS) await new Promise((r) => setTimeout(r, 50));

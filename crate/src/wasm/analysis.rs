@@ -8,6 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{jump_view, to_js, GameHandle, JumpView};
 use crate::analysis::{self, Answer, CountMemo};
+use crate::counts::Counts;
 use crate::moves;
 
 thread_local! {
@@ -15,6 +16,19 @@ thread_local! {
     /// later positions of the game are a lookup (one memo a worker; the panel's own worker
     /// holds one game at a time).
     static MEMO: RefCell<Option<CountMemo>> = const { RefCell::new(None) };
+    /// The shipped counts file handed to this worker (`addCounts`), if any.
+    static COUNTS: RefCell<Option<Counts>> = const { RefCell::new(None) };
+}
+
+/// Hands the worker a shipped counts file (`Game.countsFile()` names it): checked against the
+/// SHA-256 the build pins for `file` and decoded; a refused file is an error naming what is
+/// wrong, and the counts stay with the live path.
+#[wasm_bindgen(js_name = addCounts)]
+pub fn add_counts(file: &str, bytes: &[u8]) -> Result<(), JsError> {
+    crate::shipped::check_pinned(file, bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    let c = Counts::decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+    COUNTS.with(|slot| *slot.borrow_mut() = Some(c));
+    Ok(())
 }
 
 /// One answer: `state` is `done`, `loading` (table parts are on their way: fetch `tableNeeds`
@@ -78,8 +92,16 @@ impl GameHandle {
     #[wasm_bindgen(js_name = countWinning)]
     pub fn count_winning(&mut self, nodes: f64) -> Result<JsValue, JsError> {
         let nodes = nodes_of(nodes)?;
-        let a =
-            MEMO.with(|m| analysis::count_here_memo(&mut self.inner, nodes, &mut m.borrow_mut()));
+        let a = COUNTS.with(|c| {
+            MEMO.with(|m| {
+                analysis::count_with(
+                    &mut self.inner,
+                    nodes,
+                    &mut m.borrow_mut(),
+                    c.borrow().as_ref(),
+                )
+            })
+        });
         let (count, too_many) = match &a {
             Answer::Done(Some(n)) => (Some(n.to_string()), false),
             Answer::Done(None) => (None, true),
@@ -92,11 +114,19 @@ impl GameHandle {
         }))
     }
 
+    /// The shipped counts file that may answer this game's counts and fewest moves at once
+    /// (fetch it whole and hand it to `addCounts`), or null.
+    #[wasm_bindgen(js_name = countsFile)]
+    pub fn counts_file(&self) -> Option<String> {
+        analysis::counts_file(&self.inner)
+    }
+
     /// The fewest moves left (a move: a chain of jumps by one peg) and the first move of such a
     /// line: `{state, moves, first, jumps}`; `moves` null when the goal can't be reached.
     #[wasm_bindgen(js_name = fewestMoves)]
     pub fn fewest_moves(&mut self, nodes: f64) -> Result<JsValue, JsError> {
-        let a = analysis::fewest_here(&mut self.inner, nodes_of(nodes)?);
+        let nodes = nodes_of(nodes)?;
+        let a = COUNTS.with(|c| analysis::fewest_with(&mut self.inner, nodes, c.borrow().as_ref()));
         let b = &self.inner.problem().board;
         let (moves, first, jumps) = match &a {
             Answer::Done(Some((n, chain))) => (

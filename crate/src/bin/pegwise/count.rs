@@ -12,7 +12,8 @@ use pegwise::Error;
 /// The count, as a decimal string (JSON too: it may pass 2^64). A count past 2^128 - 1 is
 /// reported as "too many to count" (exit code 0, JSON `count: null`), never as a wrapped number.
 /// A shipped table from `data` answers which positions are winning when it covers the problem;
-/// otherwise the problem is solved whole first.
+/// otherwise the problem is solved whole first. The early positions of the English central
+/// game are read from its shipped counts file (`pegwise counts`).
 pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Error> {
     let p = problem_of(a)?;
     let mut g = Game::new(p.clone())?;
@@ -21,6 +22,15 @@ pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Err
         return Ok(Output {
             text: format!("0\n{}", unsolvable_note(&p)),
             json: json!({"count": "0"}),
+        });
+    }
+    // the shipped counts file answers at once for the early positions of its game
+    let stored = crate::counts::shipped_for(&g, data)
+        .and_then(|c| pegwise::analysis::shipped_entry(Some(&c), &g));
+    if let Some(e) = stored {
+        return Ok(Output {
+            text: format!("{}\n", e.count),
+            json: json!({"count": e.count.to_string()}),
         });
     }
     let n = with_winning(&p, data, |canon, winning| {

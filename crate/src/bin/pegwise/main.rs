@@ -10,6 +10,7 @@ mod best;
 mod boards;
 mod common;
 mod count;
+mod counts;
 mod deadend;
 mod dump;
 mod fewest;
@@ -162,6 +163,16 @@ enum Command {
         #[arg(long, default_value = "crate")]
         crate_dir: PathBuf,
     },
+    /// Build the counts file of the English central game (count and fewest moves of every
+    /// winning position with many pegs) and print its MANIFEST row.
+    Counts {
+        /// Folder to write english.d4.d4.pgc into.
+        #[arg(long, default_value = "data")]
+        out: PathBuf,
+        /// Store positions with at least this many pegs.
+        #[arg(long, default_value_t = counts::LOWEST)]
+        lowest: u8,
+    },
     /// Build every shipped table and the MANIFEST.
     Tables {
         /// Output folder.
@@ -231,6 +242,7 @@ fn run(cli: &Cli) -> Result<Output, Error> {
             budget,
             crate_dir,
         } => winnable::run(only.as_deref(), *budget, crate_dir),
+        Command::Counts { out, lowest } => counts::run(out, *lowest),
         Command::Tables {
             out,
             only,
