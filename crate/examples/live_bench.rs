@@ -85,6 +85,7 @@ fn main() -> Result<(), pegwise::Error> {
         let t0 = Instant::now();
         let (mut good, mut bad, mut unknown) = (0u64, 0u64, 0u64);
         let mut slow = Vec::new();
+        let (mut nodes, mut class_cuts, mut pagoda_cuts) = (0u64, 0u64, 0u64);
         for x in positions(&board, start, 1 + i as u32, count) {
             let mut oracle = Oracle::new(&problem);
             oracle.budget = u64::MAX;
@@ -99,18 +100,24 @@ fn main() -> Result<(), pegwise::Error> {
                 }
                 slow.push(clock() - t);
             }
+            let s = oracle.live_stats();
+            nodes += s.nodes;
+            class_cuts += s.class_cuts;
+            pagoda_cuts += s.pagoda_cuts;
         }
         slow.sort_by(f64::total_cmp);
         let total = good + bad + unknown;
         println!(
-            "{name:10} {} {}/{}: {total} jumps, decided {:.1}% (good {good}, bad {bad}, unknown {unknown}), median {:.2} ms, p90 {:.2} ms, {:.1} s",
+            "{name:10} {} {}/{}: {total} jumps, decided {:.1}% (good {good}, bad {bad}, unknown {unknown}), median {:.2} ms, p90 {:.2} ms, {:.1} s; {:.2} M positions expanded ({:.2} M/s), cut off by class {class_cuts}, by pagoda {pagoda_cuts}",
             problem.start_text(),
             problem.goal_text(),
             count,
             100.0 * (good + bad) as f64 / total.max(1) as f64,
             slow.get(slow.len() / 2).copied().unwrap_or(0.0),
             slow.get(slow.len() * 9 / 10).copied().unwrap_or(0.0),
-            t0.elapsed().as_secs_f64()
+            t0.elapsed().as_secs_f64(),
+            nodes as f64 / 1e6,
+            nodes as f64 / 1e6 / t0.elapsed().as_secs_f64()
         );
     }
     Ok(())
