@@ -6,80 +6,21 @@
 //! (good / bad / still unknown): is the gap finding wins or proving losses?
 //! LIVE_SHOW=1 prints the first few undecided positions.
 //! `cargo run --release --example live_diag [board ...]`
-use std::sync::OnceLock;
-use std::time::Instant;
 
 use pegwise::classes::Classes;
 use pegwise::oracle::{Oracle, Verdict};
 use pegwise::pagoda::Pagodas;
 use pegwise::{position, Board};
 
-const BOARDS: [&str; 6] = [
-    "french",
-    "wiegleb",
-    "diamond41",
-    "hexagon37",
-    "square6",
-    "triangle8",
-];
-
-struct Rng(u32);
-impl Rng {
-    fn next(&mut self) -> u32 {
-        self.0 = self.0.wrapping_add(0x6d2b_79f5);
-        let mut t = self.0;
-        t = (t ^ t >> 15).wrapping_mul(t | 1);
-        t ^= t.wrapping_add((t ^ t >> 7).wrapping_mul(t | 61));
-        t ^ t >> 14
-    }
-    fn below(&mut self, n: usize) -> usize {
-        ((u64::from(self.next()) * n as u64) >> 32) as usize
-    }
-}
-
-fn clock() -> f64 {
-    static START: OnceLock<Instant> = OnceLock::new();
-    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1e3
-}
-
-fn positions(board: &Board, start: u64, seed: u32, count: usize) -> Vec<u64> {
-    let mut rng = Rng(seed);
-    (0..count)
-        .map(|_| {
-            let mut line = vec![start];
-            let mut x = start;
-            loop {
-                let jumps: Vec<_> = position::legal_jumps(board, x).collect();
-                if jumps.is_empty() {
-                    break;
-                }
-                x = position::after(x, jumps[rng.below(jumps.len())]);
-                line.push(x);
-            }
-            line.pop();
-            line[rng.below(line.len())]
-        })
-        .collect()
-}
+#[path = "shared/live_positions.rs"]
+mod live_positions;
+use live_positions::{chosen_boards, clock, env_or, positions};
 
 fn main() -> Result<(), pegwise::Error> {
-    let count: usize = std::env::var("LIVE_POSITIONS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(100);
-    let ms: f64 = std::env::var("LIVE_MS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(50.0);
-    let long: f64 = std::env::var("LIVE_LONG")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0.0);
-    let only: Vec<String> = std::env::args().skip(1).collect();
-    for (i, name) in BOARDS.iter().enumerate() {
-        if !only.is_empty() && !only.iter().any(|o| o == name) {
-            continue;
-        }
+    let count: usize = env_or("LIVE_POSITIONS", 100);
+    let ms: f64 = env_or("LIVE_MS", 50.0);
+    let long: f64 = env_or("LIVE_LONG", 0.0);
+    for (i, name) in chosen_boards() {
         let board = Board::by_name(name)?;
         let problem = pegwise::defaults::default_problem(&board)?;
         let classes = Classes::of(&board);
