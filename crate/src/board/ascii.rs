@@ -182,7 +182,7 @@ mod tests {
         let b = Board::parse_ascii("ring", Lattice::Square, &text).unwrap();
         assert_eq!(b.len(), 8);
         assert_eq!(b.hole_name(0), "a1");
-        assert_eq!(b.spec(), "ascii:ooo/o-o/ooo");
+        assert_eq!(b.spec(), "ascii:name:ring/ooo/o-o/ooo");
         let none = Board::parse_ascii("blank", Lattice::Square, &blanks);
         assert!(matches!(none, Err(Error::BadBoard(_))));
     }
