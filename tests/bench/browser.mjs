@@ -51,7 +51,7 @@ const MARKS = ['engine-start', 'worker-start', 'wasm-ready', 'open', 'table'];
  * In the page, from its first moment (an init script, so the harness's own round trips to the
  * page don't delay it): asks the engine, as soon as a game is open and then every 2 ms, until
  * every peg that can jump has every jump judged good or bad (none loading, none unknown), and
- * sets window.__pegwiseJudged to performance.now() then (null after 10 s).
+ * sets window.__pegwiseJudged to performance.now() then (null after 10 s), and says so on the console.
  */
 function pollJudged() {
   const w = /** @type {any} */ (window);
@@ -62,6 +62,7 @@ function pollJudged() {
           const { pegs } = await w.pegwise.call('pegs');
           if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) {
             w.__pegwiseJudged = performance.now();
+            console.debug(`pegwise-judged ${w.__pegwiseJudged}`);
             return;
           }
         }
@@ -70,6 +71,7 @@ function pollJudged() {
       }
       if (performance.now() > 10_000) {
         w.__pegwiseJudged = null;
+        console.debug('pegwise-judged null');
         return;
       }
       await new Promise((r) => setTimeout(r, 2));
@@ -99,9 +101,13 @@ async function coldLoad(browser, query, changeTo) {
     if (sizes) tableBytes += sizes.responseBodySize;
   });
   await page.addInitScript(pollJudged);
+  // The poller reports on the console: waiting with page.waitForFunction would inject
+  // Playwright's own utility script into the page while it starts (36 ms of its main thread
+  // here, which held up the worker's start), and timed the harness instead of the page.
+  const reported = page.waitForEvent('console', { predicate: (m) => m.text().startsWith('pegwise-judged '), timeout: 30_000 });
   await page.goto(`${server.url}${query}`, { waitUntil: 'commit' });
-  const done = await page.waitForFunction(() => window.__pegwiseJudged !== undefined && { at: window.__pegwiseJudged }, null, { timeout: 30_000, polling: 20 });
-  const judged = /** @type {{at: number|null}} */ (await done.jsonValue()).at;
+  const said = (await reported).text().split(' ')[1];
+  const judged = said === 'null' ? null : Number(said);
   const t = await page.evaluate(() => {
     const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
     const app = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/js/app.js'));
