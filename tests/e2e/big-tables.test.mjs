@@ -1,6 +1,6 @@
-// The 28-hole triangle's built tables (scripts/tables triangle7, pinned by data/MANIFEST): its
-// default game and other starts and goals are judged from the table from the first jump on,
-// deep into a game too. (crate/tests/triangle7_tables.rs holds the tables against brute force.)
+// The built tables (scripts/tables triangle7 and french, pinned by data/MANIFEST): the default
+// game and other starts and goals are judged from the table from the first jump on, deep into
+// a game too. (crate/tests/triangle7_tables.rs holds the tables against brute force.)
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -34,5 +34,26 @@ test('triangle7 opens on a game judged from its table, and stays judged deep in'
     assert.equal(deep.source, 'table', `b4 → ${goal}`);
   }
   await shoot(page, 'triangle7-table');
+  await clean();
+});
+
+const french = existsSync(`${ROOT}data/french.every.pgt`);
+
+test('French opens judged from its union table, and stays judged deep in', { skip: !french && 'run scripts/tables french' }, async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=french');
+  const s = (await snapshot(page)).state;
+  assert.equal(s.winnable, 'yes', `default ${s.start} → ${s.goal}`);
+  await page.goto(`${env.url}embed.html`);
+  const opening = await judged(page, { board: 'french', start: s.start, goal: s.goal });
+  assert.ok(opening.ms < 2000, `${s.start}: judged in ${opening.ms} ms: ${opening.hints}`);
+  assert.equal(opening.source, 'table');
+  assert.ok(opening.hints.some((h) => h.endsWith('good')), `the default can be won: ${opening.hints}`);
+  // 16 jumps into a winning line (pegwise solve --board french --start c1 --goal any)
+  const line = 'e1-c1 d3-d1 c1-e1 b2-d2 e2-c2 b3-d3 e3-c3 g3-e3 e4-e2 e1-e3 c4-e4 c2-c4 e4-e2 f2-d2 g4-e4 b5-b3';
+  const deep = await judged(page, { board: 'french', start: 'c1', goal: 'any', moves: line, source: 'table' });
+  assert.ok(deep.ms < 3000, `16 jumps in: judged in ${deep.ms} ms: ${deep.hints}`);
+  assert.ok(deep.hints.some((h) => h.endsWith('good')), `the line still wins: ${deep.hints}`);
+  await shoot(page, 'french-table');
   await clean();
 });

@@ -219,7 +219,8 @@ pub fn with_winning<R>(
             Ok(walk(&p.canon(), &|c| oracle.from_table(c) == Some(true)))
         }
         None => {
-            let s = solve_with_progress(p, Options::default())?;
+            let s = solve_with_progress(p, Options::default())
+                .map_err(|e| unbuilt(e, p, Some(data)))?;
             Ok(walk(&s.canon, &|c| s.is_winning(c)))
         }
     }
@@ -255,9 +256,24 @@ pub fn game_at(
         // game: the live search answers it with no budget limit, so exactly
         None if matches!(p.start, pegwise::Start::Position(_)) => g.oracle().budget = u64::MAX,
         None => {
-            let s = solve_with_progress(p, Options::default())?;
+            let s = solve_with_progress(p, Options::default()).map_err(|e| unbuilt(e, p, data))?;
             g.attach_table(Arc::new(Table::from_solved(&s, |_| true)))?;
         }
     }
     Ok(g)
+}
+
+/// A problem too big to solve here that a pinned table covers, which `scripts/tables` has not
+/// built into `data`: the error says how to get it, and how to ask the live search instead.
+fn unbuilt(e: Error, p: &Problem, data: Option<&Path>) -> Error {
+    match (e, shipped::table_for(p), data) {
+        (Error::TooBig(why), Some(spec), Some(d)) if !d.join(&spec.file).exists() => {
+            Error::TooBig(format!(
+                "{why}; the table that answers it, {}, is not built: run `scripts/tables {}`, or pass --budget N for the live search",
+                d.join(&spec.file).display(),
+                p.board.name()
+            ))
+        }
+        (e, ..) => e,
+    }
 }

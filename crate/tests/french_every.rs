@@ -1,0 +1,73 @@
+//! The French union table (every start, every goal; built by `scripts/tables french`, pinned
+//! by data/MANIFEST) held against brute force on random playouts from every start up to
+//! symmetry, for goal `any`, the start hole, and every finish the record says can be won.
+//! `scripts/test` does not build it (about 45 CPU-minutes out of core): without it these
+//! tests say so and check nothing.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::Rng;
+
+use pegwise::board::{bit, Board};
+use pegwise::oracle::Oracle;
+use pegwise::position;
+use pegwise::problem::{Goal, Problem, Start};
+use pegwise::solve::brute::Brute;
+use pegwise::table::Table;
+use pegwise::winnable::{self, record};
+
+/// The table, or None (said on stderr) when `scripts/tables french` has not been run here.
+fn table() -> Option<Arc<Table>> {
+    let head = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/french.every.pgt");
+    if !head.exists() {
+        eprintln!(
+            "french_every: data/french.every.pgt is not built (scripts/tables french): not checked"
+        );
+        return None;
+    }
+    Some(common::built_table("french.every.pgt", "french"))
+}
+
+#[test]
+fn every_start_and_goal_agrees_with_brute_force_on_random_playouts() {
+    let Some(t) = table() else { return };
+    let b = Board::by_name("french").unwrap();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut checked = 0;
+    for s in record::start_representatives(&b) {
+        for goal in common::goals_of(&b, s) {
+            let p = Problem::new(b.clone(), Start::Hole(s), goal).unwrap();
+            let mut oracle = Oracle::new(&p);
+            oracle.attach(t.clone()).unwrap();
+            assert_eq!(
+                oracle.winning(position::single_vacancy(&b, s)),
+                Some(winnable::status(&p) == winnable::Winnable::Yes),
+                "start {} goal {}: the table and the record agree",
+                b.hole_name(s),
+                p.goal_text()
+            );
+            let mut brute = Brute::new(&p);
+            let start = position::single_vacancy(&b, s);
+            let what = format!("start {} goal {}", b.hole_name(s), p.goal_text());
+            checked += common::check_playouts(
+                &b,
+                start,
+                &mut oracle,
+                &mut brute,
+                &mut rng,
+                8,
+                (14, 24),
+                &what,
+            );
+        }
+    }
+    eprintln!("french_every: {checked} positions checked against brute force");
+    assert!(checked > 300, "{checked} positions checked");
+    // a one-peg finish is answered by its hole
+    let p = Problem::new(b.clone(), Start::Hole(0), Goal::Hole(16)).unwrap();
+    let mut o = Oracle::new(&p);
+    o.attach(t).unwrap();
+    assert_eq!(o.winning(bit(16)), Some(true));
+}
