@@ -10,11 +10,9 @@ use common::Rng;
 
 use pegwise::board::Board;
 use pegwise::oracle::Oracle;
-use pegwise::position;
 use pegwise::problem::{Problem, Start};
 use pegwise::shipped;
-use pegwise::solve::brute::Brute;
-use pegwise::winnable::{self, record};
+use pegwise::winnable::record;
 
 #[test]
 fn every_start_and_goal_agrees_with_brute_force_on_random_playouts() {
@@ -33,23 +31,7 @@ fn every_start_and_goal_agrees_with_brute_force_on_random_playouts() {
                 .clone();
             let mut oracle = Oracle::new(&p);
             oracle.attach(table).unwrap();
-            assert_eq!(
-                oracle.winning(position::single_vacancy(&b, s)),
-                Some(winnable::status(&p) == winnable::Winnable::Yes),
-                "{what}: the table and the record agree"
-            );
-            let mut brute = Brute::new(&p);
-            let start = position::single_vacancy(&b, s);
-            checked += common::check_playouts(
-                &b,
-                start,
-                &mut oracle,
-                &mut brute,
-                &mut rng,
-                4,
-                (8, 14),
-                &what,
-            );
+            checked += common::check_start(&p, &mut oracle, &mut rng, 4, (8, 14));
         }
     }
     assert!(checked > 300, "{checked} positions checked");

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use pegwise::board::Board;
 use pegwise::oracle::Oracle;
 use pegwise::position;
-use pegwise::problem::Goal;
+use pegwise::problem::{Goal, Problem, Start};
 use pegwise::shipped;
 use pegwise::solve::brute::Brute;
 use pegwise::table::Table;
@@ -83,4 +83,57 @@ pub fn goals_of(b: &Board, s: u8) -> Vec<Goal> {
             .map(Goal::Hole),
     );
     goals
+}
+
+/// Holds the oracle of single-vacancy problem `p` (its table attached) against the winnable
+/// record at the start, and against brute force on `games` random playouts of `jumps` jumps.
+/// Returns the number of positions checked.
+pub fn check_start(
+    p: &Problem,
+    oracle: &mut Oracle,
+    rng: &mut Rng,
+    games: usize,
+    jumps: (usize, usize),
+) -> usize {
+    let b = &p.board;
+    let Start::Hole(s) = p.start else {
+        panic!("a single-vacancy problem")
+    };
+    let what = format!(
+        "{} start {} goal {}",
+        b.name(),
+        b.hole_name(s),
+        p.goal_text()
+    );
+    let start = position::single_vacancy(b, s);
+    assert_eq!(
+        oracle.winning(start),
+        Some(winnable::status(p) == winnable::Winnable::Yes),
+        "{what}: the table and the record agree"
+    );
+    let mut brute = Brute::new(p);
+    check_playouts(b, start, oracle, &mut brute, rng, games, jumps, &what)
+}
+
+/// Holds a union table (every start and goal of board `b`) at every start up to symmetry and
+/// every goal worth checking ([`goals_of`]), as [`check_start`] does. Returns the number of
+/// positions checked.
+#[allow(dead_code)] // triangle7's tables are per goal, not a union
+pub fn check_union_table(
+    t: &Arc<Table>,
+    b: &Board,
+    rng: &mut Rng,
+    games: usize,
+    jumps: (usize, usize),
+) -> usize {
+    let mut checked = 0;
+    for s in winnable::record::start_representatives(b) {
+        for goal in goals_of(b, s) {
+            let p = Problem::new(b.clone(), Start::Hole(s), goal).unwrap();
+            let mut oracle = Oracle::new(&p);
+            oracle.attach(t.clone()).unwrap();
+            checked += check_start(&p, &mut oracle, rng, games, jumps);
+        }
+    }
+    checked
 }
