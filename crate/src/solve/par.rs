@@ -96,6 +96,13 @@ impl Pool {
             v.extend(sinks);
         }
     }
+
+    /// Frees the bucket memory kept (before work that needs the memory for something else).
+    pub fn clear(&self) {
+        if let Ok(mut v) = self.0.lock() {
+            *v = Vec::new();
+        }
+    }
 }
 
 /// A stored key: the low bits of a code.

@@ -164,6 +164,8 @@ impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
         let spill = self.store.path(&format!("{}.spill", self.output));
         self.store.make_dir(&spill)?;
         self.map(&spill, tick)?;
+        // the map's buckets, not needed by the reduce, which may fill the cap by itself
+        self.pool.clear();
         let mut total = 0;
         let stage = format!("{} reduce", self.output);
         for j in 0..self.parts {
@@ -212,9 +214,11 @@ impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
                 }
             }
             let src = part_path(&input, i);
-            // A chunk's keys (u64) plus their sorted copy must fit the cap.
+            // Must fit the cap together: a chunk's keys (u64) as produced, in buckets that grow
+            // by doubling (up to twice their size), their sorted and deduplicated copy, and
+            // that copy split into parts.
             let per = keys_per_code(&src, &self.produce)?;
-            let chunk = ((self.max_bytes as f64 / (8.0 * 2.5 * per)) as usize).max(1024);
+            let chunk = ((self.max_bytes as f64 / (8.0 * 4.0 * per)) as usize).max(1024);
             let mut reader = RunReader::open(&src)?;
             let mut k = 0;
             loop {
@@ -246,10 +250,17 @@ impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
                 sink.push(y);
             }
         });
-        let mut per_part: Vec<Vec<u64>> = vec![Vec::new(); self.parts];
-        for y in keys {
+        // each part's vector sized exactly (no doubling slack), and the keys freed before the
+        // runs are written
+        let mut sizes = vec![0usize; self.parts];
+        for &y in &keys {
+            sizes[(y % p) as usize] += 1;
+        }
+        let mut per_part: Vec<Vec<u64>> = sizes.into_iter().map(Vec::with_capacity).collect();
+        for &y in &keys {
             per_part[(y % p) as usize].push(y);
         }
+        drop(keys);
         per_part.into_par_iter().enumerate().try_for_each(|(j, v)| {
             let dir = spill.join(format!("{j:05}"));
             self.store.make_dir(&dir)?;
