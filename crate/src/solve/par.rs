@@ -98,6 +98,7 @@ impl Pool {
     }
 
     /// Frees the bucket memory kept (before work that needs the memory for something else).
+    #[cfg(feature = "outcore")]
     pub fn clear(&self) {
         if let Ok(mut v) = self.0.lock() {
             *v = Vec::new();
