@@ -35,9 +35,11 @@ fn same_sets(board: &str, start: &str, goal: &str, cfg: Config) -> usize {
     let mut pruned = 0;
     for k in 1..n {
         assert_eq!(
-            got.solved.winning[k], want.winning[k],
+            got.winning_level(k).unwrap(),
+            want.winning[k],
             "{board} {start} {goal}: W_{k}"
         );
+        assert_eq!(got.winning[k], want.winning[k].len() as u64, "|W_{k}|");
         if !want.reachable[k].is_empty() {
             let f = outcore::level(&cfg.work_dir, 'F', k).unwrap();
             assert_eq!(got.reachable[k], f.len() as u64);
@@ -53,6 +55,11 @@ fn same_sets(board: &str, start: &str, goal: &str, cfg: Config) -> usize {
             }
         }
     }
+    assert_eq!(
+        got.into_solved().unwrap().winning,
+        want.winning,
+        "all W at once"
+    );
     std::fs::remove_dir_all(&cfg.work_dir).unwrap();
     pruned
 }

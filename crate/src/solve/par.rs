@@ -45,12 +45,15 @@ impl Sink {
         }
     }
 
-    /// Gives each bucket room for `room(its length)` keys.
+    /// Gives each bucket room for `room(its length)` keys, and no more than twice that: a
+    /// bucket kept from an earlier call that was far bigger is made anew, so the pool holds
+    /// about what the current keys need rather than the most each bucket ever needed (which,
+    /// over chunks whose keys spread differently, adds up to several times one chunk's keys).
     fn make_room(&mut self, room: impl Fn(usize) -> usize) {
         fn grow<T: Copy>(bufs: &mut [Vec<T>], room: impl Fn(usize) -> usize) {
             for b in bufs {
                 let want = room(b.len());
-                if b.capacity() < want {
+                if b.capacity() < want || b.capacity() > 2 * want + 64 {
                     // a fresh vector: growing this one would copy all its old capacity
                     let mut v = Vec::with_capacity(want);
                     v.extend_from_slice(b);

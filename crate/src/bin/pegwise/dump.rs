@@ -31,10 +31,11 @@ pub fn run(
             p.board.name()
         )));
     }
-    let s = outcore::solve(&p, Options::default(), o)?.solved;
+    let sets = outcore::solve(&p, Options::default(), o)?;
+    let level = sets.winning(pegs)?;
     let codes = match reduce {
-        Reduce::Full => s.under_full_group(&s.winning[pegs]),
-        Reduce::Stabiliser => std::borrow::Cow::Borrowed(&s.winning[pegs][..]),
+        Reduce::Full => sets.meta().under_full_group(&level),
+        Reduce::Stabiliser => std::borrow::Cow::Borrowed(&level[..]),
     };
     let text: String = codes.iter().map(|c| format!("{c}\n")).collect();
     Ok(Output {

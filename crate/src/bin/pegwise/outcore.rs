@@ -2,6 +2,7 @@
 //! memory or out of core: out of core when asked, or when the in-memory generator says the
 //! job won't fit.
 
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -102,12 +103,49 @@ impl OutOfCoreArgs {
     }
 }
 
-/// The sets of a problem, and |F_n| when they came out of core (F then stays on disk).
-pub struct Sets {
-    /// The winning sets (and the reachable sets when solved in memory).
-    pub solved: Solved,
+/// The sets of a problem: in memory, or on disk after an out-of-core run (read a level at a
+/// time, so a caller that needs one level at a time never holds them all).
+pub enum Sets {
+    /// Solved in memory.
+    Memory(Solved),
+    /// Solved out of core; the levels are in its work directory.
+    Disk(outcore::OutOfCore),
+}
+
+impl Sets {
+    /// The problem, its canonical form, and the sets held in memory (none when on disk).
+    pub fn meta(&self) -> &Solved {
+        match self {
+            Sets::Memory(s) => s,
+            Sets::Disk(d) => &d.solved,
+        }
+    }
+
     /// |F_n| per peg count from an out-of-core run, up to the problem's own symmetries.
-    pub reachable: Option<Vec<u64>>,
+    pub fn reachable_counts(&self) -> Option<&[u64]> {
+        match self {
+            Sets::Memory(_) => None,
+            Sets::Disk(d) => Some(&d.reachable),
+        }
+    }
+
+    /// W_pegs, ascending.
+    pub fn winning(&self, pegs: usize) -> Result<Cow<'_, [u64]>, Error> {
+        match self {
+            Sets::Memory(s) => Ok(Cow::Borrowed(
+                s.winning.get(pegs).map_or(&[][..], |w| &w[..]),
+            )),
+            Sets::Disk(d) => d.winning_level(pegs).map(Cow::Owned),
+        }
+    }
+
+    /// Every set in memory.
+    pub fn into_solved(self) -> Result<Solved, Error> {
+        match self {
+            Sets::Memory(s) => Ok(s),
+            Sets::Disk(d) => d.into_solved(),
+        }
+    }
 }
 
 /// Solves in memory, or out of core when asked or when memory is too small.
@@ -120,12 +158,7 @@ pub fn solve(p: &Problem, opts: Options, a: &OutOfCoreArgs) -> Result<Sets, Erro
                 "pegwise: {why}; going out of core in '{}'",
                 cfg.work_dir.display()
             ),
-            r => {
-                return r.map(|solved| Sets {
-                    solved,
-                    reachable: None,
-                })
-            }
+            r => return r.map(Sets::Memory),
         }
     }
     let pb = ProgressBar::new(1);
@@ -144,9 +177,5 @@ pub fn solve(p: &Problem, opts: Options, a: &OutOfCoreArgs) -> Result<Sets, Erro
         &mut |m| pb.println(m),
     );
     pb.finish_and_clear();
-    let out = out?;
-    Ok(Sets {
-        solved: out.solved,
-        reachable: Some(out.reachable),
-    })
+    out.map(Sets::Disk)
 }

@@ -18,7 +18,7 @@ pub fn run(a: &ProblemArgs, o: &OutOfCoreArgs) -> Result<Output, Error> {
         },
         o,
     )?;
-    let s = &sets.solved;
+    let s = sets.meta();
     let n = p.board.len();
     let mut text = format!(
         "{} ({} holes, {} symmetries), start {}, goal {}\n{:>5} {:>12} {:>12}\n",
@@ -34,11 +34,12 @@ pub fn run(a: &ProblemArgs, o: &OutOfCoreArgs) -> Result<Output, Error> {
     let mut levels = Vec::new();
     let (mut f_total, mut w_total) = (0, 0);
     for k in (1..n).rev() {
-        let f = match &sets.reachable {
+        let f = match sets.reachable_counts() {
             Some(counts) => counts[k] as usize,
             None => s.under_full_group(&s.reachable[k]).len(),
         };
-        let w = s.under_full_group(&s.winning[k]).len();
+        // one level in memory at a time
+        let w = s.under_full_group(&sets.winning(k)?).len();
         f_total += f;
         w_total += w;
         text += &format!("{k:>5} {f:>12} {w:>12}\n");
@@ -46,8 +47,8 @@ pub fn run(a: &ProblemArgs, o: &OutOfCoreArgs) -> Result<Output, Error> {
     }
     text += &format!("{:>5} {f_total:>12} {w_total:>12}\n", "total");
     let own = s.canon.perms().len();
-    let pruned = sets.reachable.is_some() && !o.no_prune;
-    if sets.reachable.is_some() && own != p.board.symmetries().len() {
+    let pruned = sets.reachable_counts().is_some() && !o.no_prune;
+    if sets.reachable_counts().is_some() && own != p.board.symmetries().len() {
         text +=
             &format!("(reachable counted up to the problem's own {own} symmetries, out of core)\n");
     }
@@ -64,7 +65,7 @@ pub fn run(a: &ProblemArgs, o: &OutOfCoreArgs) -> Result<Output, Error> {
             "board": p.board.name(), "holes": n, "symmetries": p.board.symmetries().len(),
             "start": p.start_text(), "goal": p.goal_text(), "levels": levels,
             "reachable_total": f_total, "winning_total": w_total, "solvable": solvable,
-            "out_of_core": sets.reachable.is_some(), "pruned": pruned,
+            "out_of_core": sets.reachable_counts().is_some(), "pruned": pruned,
         }),
     })
 }

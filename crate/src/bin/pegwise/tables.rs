@@ -83,9 +83,10 @@ pub fn run(
             if let Some(dir) = &o.work_dir {
                 o.work_dir = Some(dir.join(spec.file.trim_end_matches(".pgt")));
             }
-            let sets = outcore::solve(&spec.problem, solve::Options::default(), &o)?;
+            let sets =
+                outcore::solve(&spec.problem, solve::Options::default(), &o)?.into_solved()?;
             let pb = spinner(&format!("building {}", spec.file));
-            let built = shipped::build_from(&spec, &sets.solved, &mut |m| {
+            let built = shipped::build_from(&spec, &sets, &mut |m| {
                 pb.set_message(format!("{}: {m}", spec.file))
             })?;
             pb.finish_and_clear();

@@ -11,6 +11,7 @@
 //! This is the one part of the generator that does I/O (behind the `outcore` feature, which
 //! the CLI turns on).
 
+mod memory;
 pub mod prune;
 pub mod shuffle;
 pub mod store;
@@ -43,13 +44,17 @@ pub const MIN_MEMORY: u64 = 1 << 20;
 /// Most parts a level may be split into.
 pub const MAX_PARTS: usize = 4096;
 
-/// The result: the winning sets in memory, and the size of every forward level built.
+/// The result: the sizes of the levels built, which stay on disk. The winning sets are read
+/// a level at a time ([`OutOfCore::winning_level`]) or all at once ([`OutOfCore::into_solved`]),
+/// so a caller that needs one level at a time never holds them all.
 #[derive(Debug, Clone)]
 pub struct OutOfCore {
-    /// W_n for every n (its `reachable` sets are left empty: they stay on disk).
+    /// The problem and its canonical form; its sets are left empty.
     pub solved: Solved,
     /// |F_n| (after pruning), 0 where the level was not built.
     pub reachable: Vec<u64>,
+    /// |W_n| for every n.
+    pub winning: Vec<u64>,
     /// Where the levels are (`F<n>` and `W<n>` folders).
     pub work_dir: PathBuf,
 }
@@ -114,11 +119,33 @@ pub fn solve(
             problem: problem.clone(),
             canon,
             reachable: vec![Vec::new(); problem.board.len() + 1],
-            winning,
+            winning: vec![Vec::new(); problem.board.len() + 1],
         },
         reachable,
+        winning,
         work_dir: cfg.work_dir.clone(),
     })
+}
+
+impl OutOfCore {
+    /// W_pegs from the work directory, ascending (empty for 0 pegs and a full board).
+    pub fn winning_level(&self, pegs: usize) -> Result<Vec<u64>> {
+        if self.winning.get(pegs).copied().unwrap_or(0) == 0 {
+            return Ok(Vec::new());
+        }
+        level(&self.work_dir, 'W', pegs)
+    }
+
+    /// Every W_n read into memory, as the in-memory generator gives them (without F).
+    pub fn into_solved(self) -> Result<Solved> {
+        let mut solved = self.solved;
+        for (n, set) in solved.winning.iter_mut().enumerate() {
+            if self.winning.get(n).copied().unwrap_or(0) > 0 {
+                *set = level(&self.work_dir, 'W', n)?;
+            }
+        }
+        Ok(solved)
+    }
 }
 
 /// A finished level of a job's work directory, ascending (`F` or `W`, peg count).
@@ -179,7 +206,8 @@ impl Job<'_> {
 }
 
 impl WithMoves for Job<'_> {
-    type Out = Result<(Vec<u64>, Vec<Vec<u64>>)>;
+    /// |F_n| and |W_n| for every n.
+    type Out = Result<(Vec<u64>, Vec<u64>)>;
 
     fn run<const G: usize>(mut self, m: &Moves<G>) -> Self::Out {
         let problem = self.problem;
@@ -261,13 +289,14 @@ impl WithMoves for Job<'_> {
                 (self.progress)(&format!("winning with {n} pegs: {k}"));
             }
         }
-        let mut winning = vec![Vec::new(); n_holes + 1];
-        for (n, set) in winning.iter_mut().enumerate().take(n_holes).skip(1) {
-            *set = read_level(self.store, &w(n))?;
+        let mut winning = vec![0u64; n_holes + 1];
+        for (n, size) in winning.iter_mut().enumerate().take(n_holes).skip(1) {
+            *size = finished(self.store, &w(n))
+                .ok_or_else(|| Error::BadArgument(format!("level W{n} did not finish")))?;
         }
         (self.progress)(&format!(
             "winning positions: {}",
-            winning.iter().map(Vec::len).sum::<usize>()
+            winning.iter().sum::<u64>()
         ));
         Ok((reachable, winning))
     }

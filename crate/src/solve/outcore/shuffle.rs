@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+use super::memory;
 use super::store::{self, RunReader, RunWriter, Store};
 use crate::error::{Error, Result};
 use crate::solve::par;
@@ -166,6 +167,7 @@ impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
         self.map(&spill, tick)?;
         // the map's buckets, not needed by the reduce, which may fill the cap by itself
         self.pool.clear();
+        memory::give_back();
         let mut total = 0;
         let stage = format!("{} reduce", self.output);
         for j in 0..self.parts {
@@ -177,6 +179,7 @@ impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
             let path = part_path(&out, j);
             if !path.exists() {
                 self.reduce(&spill.join(format!("{j:05}")), j, &path)?;
+                memory::give_back();
             }
             total += store::run_len(&path)?;
         }
@@ -229,6 +232,7 @@ impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
                     break;
                 }
                 self.map_chunk(spill, i, k, &codes)?;
+                memory::give_back();
                 k += 1;
                 if codes.len() < chunk {
                     break;
