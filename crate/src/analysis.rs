@@ -273,7 +273,7 @@ pub fn count_here_memo(
     let answer = ask.finish(n);
     if matches!(answer, Answer::Done(Some(_))) {
         let mut all: Vec<(u64, u128)> = seen.into_iter().collect();
-        all.sort_unstable_by_key(|&(c, _)| c);
+        crate::small_sort::heap_sort_by_key(&mut all, |&(c, _)| c);
         let (codes, counts) = all.into_iter().unzip();
         *memo = Some(CountMemo {
             game: key,
@@ -359,7 +359,8 @@ pub fn fewest_with(
     }
     // results with too few pegs to be stored: search them, longest chains first (a
     // shortest line favours long chains)
-    later.sort_by_key(|(_, chain)| std::cmp::Reverse(chain.len()));
+    // (one entry per move: a short list)
+    crate::small_sort::sort_by_key(&mut later, |(_, chain)| std::cmp::Reverse(chain.len()));
     let mut missing = false;
     for (mut g, chain) in later {
         match fewest_here(&mut g, nodes) {

@@ -43,7 +43,7 @@ impl Code {
 
     /// Rebuilds a code from its (symbol, length) pairs; refuses lengths that are no prefix code.
     pub fn from_lengths(mut lengths: Vec<(u16, u8)>) -> Result<Code> {
-        lengths.sort_by_key(|&(s, l)| (l, s));
+        crate::small_sort::heap_sort_by_key(&mut lengths, |&(s, l)| (l, s));
         let bad = |m: &str| Error::BadTable(format!("bad Huffman table: {m}"));
         if lengths.iter().any(|&(_, l)| l == 0 || l > MAX_LEN) {
             return Err(bad("a code length is out of range"));
