@@ -11,11 +11,9 @@ use pegwise::solve::{self, Options};
 use pegwise::{Board, Problem};
 use serde_json::Value;
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pegwise-ooc-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
+#[path = "shared/outcore_job.rs"]
+mod outcore_job;
+use outcore_job::{bin, scratch};
 
 /// Solves out of core and holds every level against the in-memory generator.
 /// Returns how many reachable positions pruning dropped.
@@ -103,10 +101,6 @@ fn every_level_matches_without_the_complement_trick() {
         "any",
         tiny(scratch("t5"), 4, false, true),
     );
-}
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_pegwise"))
 }
 
 /// `stats --json` of the central game, out of core in `dir` with small parts.

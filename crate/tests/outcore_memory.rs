@@ -3,17 +3,11 @@
 //! (the child starts as a copy), so the parent must be this small harness, not the other
 //! tests' solved sets.
 
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
-fn scratch(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("pegwise-ooc-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_pegwise"))
-}
+#[path = "shared/outcore_job.rs"]
+mod outcore_job;
+use outcore_job::{bin, scratch};
 
 /// Waits for `child` and returns whether it succeeded and its peak resident memory in bytes,
 /// as the kernel accounted it when the child was reaped.

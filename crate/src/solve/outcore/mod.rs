@@ -138,13 +138,14 @@ impl OutOfCore {
 
     /// Every W_n read into memory, as the in-memory generator gives them (without F).
     pub fn into_solved(self) -> Result<Solved> {
-        let mut solved = self.solved;
-        for (n, set) in solved.winning.iter_mut().enumerate() {
-            if self.winning.get(n).copied().unwrap_or(0) > 0 {
-                *set = level(&self.work_dir, 'W', n)?;
-            }
+        let mut winning = Vec::with_capacity(self.winning.len());
+        for n in 0..self.winning.len() {
+            winning.push(self.winning_level(n)?);
         }
-        Ok(solved)
+        Ok(Solved {
+            winning,
+            ..self.solved
+        })
     }
 }
 
