@@ -62,7 +62,18 @@ pub fn file_name(p: &Problem) -> String {
 /// True when `board` is the catalogue board `name` (by geometry, never by the name a custom
 /// board may give itself).
 fn is_catalogue(board: &Board, name: &str) -> bool {
-    Board::by_name(name).is_ok_and(|b| b.geometry_id() == board.geometry_id())
+    // the named boards' geometries, built once: this is asked for every board on every open
+    static GEOMETRIES: OnceLock<Vec<(&'static str, u64)>> = OnceLock::new();
+    let known = GEOMETRIES.get_or_init(|| {
+        let named = FULL_BOARDS.iter().chain(BUILT_BOARDS).chain(UNION_BOARDS);
+        named
+            .filter_map(|&n| Some((n, Board::by_name(n).ok()?.geometry_id())))
+            .collect()
+    });
+    match known.iter().find(|(n, _)| *n == name) {
+        Some(&(_, g)) => g == board.geometry_id(),
+        None => Board::by_name(name).is_ok_and(|b| b.geometry_id() == board.geometry_id()),
+    }
 }
 
 /// The tables shipped for a board (empty for boards that rely on the live solver).

@@ -95,18 +95,43 @@ pub fn search_finishes(board: &Board, from: u64, allowed: u64) -> u64 {
     won
 }
 
+/// One line of the record: a start hole up to symmetry (by name) and its finish sets.
+struct Recorded {
+    geometry: u64,
+    rep: &'static str,
+    won: u64,
+    unknown: u64,
+}
+
+/// The record, read once: the start picker and the catalogue ask it dozens of times per game.
+fn record_lines() -> &'static [Recorded] {
+    static LINES: std::sync::OnceLock<Vec<Recorded>> = std::sync::OnceLock::new();
+    LINES.get_or_init(|| {
+        let hex = |t: &str| u64::from_str_radix(t, 16).ok();
+        RECORD
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|line| {
+                let f: Vec<&'static str> = line.split_whitespace().collect();
+                let [_, g, rep, won, unknown] = f[..] else {
+                    return None;
+                };
+                Some(Recorded {
+                    geometry: hex(g)?,
+                    rep,
+                    won: hex(won)?,
+                    unknown: hex(unknown)?,
+                })
+            })
+            .collect()
+    })
+}
+
 /// The recorded finishes, mapped from the start's representative by a symmetry.
 fn recorded(board: &Board, start: u8) -> Option<Finishes> {
-    let geometry = format!("{:016x}", board.geometry_id());
-    for line in RECORD.lines().filter(|l| !l.starts_with('#')) {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let [_, g, rep, won, unknown] = f[..] else {
-            continue;
-        };
-        if g != geometry {
-            continue;
-        }
-        let rep = board.hole(rep).ok()?;
+    let geometry = board.geometry_id();
+    for r in record_lines().iter().filter(|r| r.geometry == geometry) {
+        let rep = board.hole(r.rep).ok()?;
         let Some(perm) = board
             .symmetries()
             .iter()
@@ -114,13 +139,9 @@ fn recorded(board: &Board, start: u8) -> Option<Finishes> {
         else {
             continue; // another orbit's line
         };
-        let map = |hex: &str| -> Option<u64> {
-            let m = u64::from_str_radix(hex, 16).ok()?;
-            Some(crate::symmetry::apply(perm, m))
-        };
         return Some(Finishes {
-            won: map(won)?,
-            unknown: map(unknown)?,
+            won: crate::symmetry::apply(perm, r.won),
+            unknown: crate::symmetry::apply(perm, r.unknown),
         });
     }
     None
@@ -208,6 +229,9 @@ const PREFERRED: &[(&str, &str, &str)] = &[
 /// reading order that wins back at itself, else the first that wins anywhere. Falls back to
 /// the first hole with goal `any` when nothing is known to win.
 pub fn default_problem(board: &Board) -> Problem {
+    // candidates in order, made one at a time (most boards stop at their first): the first
+    // that can be won, else the first that at least isn't known to be lost
+    let mut maybe = None;
     let preferred = PREFERRED
         .iter()
         .filter(|(name, _, _)| {
@@ -215,24 +239,21 @@ pub fn default_problem(board: &Board) -> Problem {
                 && Board::by_name(name).is_ok_and(|b| b.geometry_id() == board.geometry_id())
         })
         .filter_map(|&(_, s, g)| Problem::parse(board.clone(), s, g).ok());
-    let mut candidates: Vec<Problem> = preferred.collect();
-    for goal in [Goal::Start, Goal::Any] {
-        for s in centre_first(board) {
-            if let Ok(p) = Problem::new(board.clone(), Start::Hole(s), goal) {
-                candidates.push(p);
-            }
+    let holes = centre_first(board);
+    let others = [Goal::Start, Goal::Any].into_iter().flat_map(|goal| {
+        holes
+            .iter()
+            .filter_map(move |&s| Problem::new(board.clone(), Start::Hole(s), goal).ok())
+    });
+    for p in preferred.chain(others) {
+        match status(&p) {
+            Winnable::Yes => return p,
+            Winnable::Unknown if maybe.is_none() => maybe = Some(p),
+            _ => {}
         }
     }
-    for p in &candidates {
-        if status(p) == Winnable::Yes {
-            return p.clone();
-        }
-    }
-    // Nothing known to win: a game that at least isn't known to be lost.
-    for p in &candidates {
-        if status(p) == Winnable::Unknown {
-            return p.clone();
-        }
+    if let Some(p) = maybe {
+        return p;
     }
     Problem {
         board: board.clone(),
