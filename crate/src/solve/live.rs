@@ -91,6 +91,9 @@ const FIRST_NODES: u64 = 2_000;
 /// Share of the time left that the beams may take.
 const BEAM_SHARE: f64 = 0.5;
 
+/// The narrow beam tried before anything else.
+const FIRST_BEAM: usize = 8;
+
 /// Widest beam tried (widths grow 8, 32, 128, ...).
 const MAX_BEAM: usize = 8192;
 
@@ -169,6 +172,21 @@ impl Live {
         if let Some(w) = self.remembered(self.canon.canonical(code)) {
             return Some(w);
         }
+        // phase 0: one narrow beam, which finds most wins in a few hundred expansions (where
+        // the small complete search below often spends all of its budget first)
+        let mut probe = Budget {
+            nodes: budget.nodes.min(FIRST_NODES),
+            deadline: budget.deadline,
+        };
+        let probe_nodes = probe.nodes;
+        let won = self.beam(code, FIRST_BEAM, &mut probe);
+        budget.nodes -= probe_nodes - probe.nodes;
+        if won {
+            return Some(true);
+        }
+        if budget.nodes == 0 {
+            return None;
+        }
         // phase 1: a small complete search
         let mut first = Budget {
             nodes: budget.nodes.min(FIRST_NODES),
@@ -189,7 +207,7 @@ impl Live {
             }),
         };
         let mut beam_budget = share;
-        let mut width = 8;
+        let mut width = FIRST_BEAM * 4;
         while width <= MAX_BEAM && beam_budget.nodes > 0 {
             if self.beam(code, width, &mut beam_budget) {
                 budget.nodes -= share.nodes - beam_budget.nodes;
