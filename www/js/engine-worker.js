@@ -422,7 +422,44 @@ function pumpParts(gid, s) {
   return wanted;
 }
 
+/** Messages taken so far: a warm-up (see warmUp) steps aside as soon as another arrives. */
+let taken = 0;
+/** How long the warm-up may search per peg (ms): short, as a message may be waiting. */
+const WARM_MS = 30;
+
+/**
+ * While nothing is asked, judges a game's pegs on the live search, one peg a task, so that the
+ * questions that come next (a hover, every peg's summary) find the answers in the search's
+ * memory. It stops at the next message, and does nothing for a game that a table answers
+ * (at once) or soon will.
+ * @param {number} gid
+ * @param {Slot} s
+ */
+function warmUp(gid, s) {
+  if (s.tableState === 'table' || s.tableState === 'loading') return;
+  const at = taken;
+  const { version } = s;
+  /** @type {string[]|null} */
+  let holes = null;
+  const step = () => {
+    if (taken !== at || slots.get(gid) !== s || s.version !== version) return;
+    try {
+      holes ??= [...new Set(/** @type {{from: string}[]} */ (s.game.legal()).map((j) => j.from))];
+      const hole = holes.shift();
+      if (hole === undefined) return;
+      s.game.setBudget(BUDGET.positions);
+      s.game.setTimeBudget(WARM_MS);
+      s.game.pegHints(hole);
+    } catch {
+      return; // a question asked later reports what went wrong
+    }
+    setTimeout(step, 0);
+  };
+  setTimeout(step, 0);
+}
+
 self.onmessage = async (e) => {
+  taken++;
   const { id, op, gid, args } = e.data;
   try {
     if (op === 'hello') {
@@ -442,6 +479,7 @@ self.onmessage = async (e) => {
       result = await ops[op](s, args ?? {});
       const partsPending = pumpParts(gid, s);
       post({ id, result: { ...result, partsPending } });
+      warmUp(gid, s);
       return;
     } else throw new Error(`unknown request '${op}'`);
     post({ id, result });
