@@ -61,7 +61,7 @@ pub fn file_name(p: &Problem) -> String {
 
 /// True when `board` is the catalogue board `name` (by geometry, never by the name a custom
 /// board may give itself).
-fn is_catalogue(board: &Board, name: &str) -> bool {
+pub(crate) fn is_catalogue(board: &Board, name: &str) -> bool {
     // the named boards' geometries, built once: this is asked for every board on every open
     static GEOMETRIES: OnceLock<Vec<(&'static str, u64)>> = OnceLock::new();
     let known = GEOMETRIES.get_or_init(|| {

@@ -185,10 +185,13 @@ function diagnose(board, start, goal, message, position) {
  * table's arrival) for an answer the table will give exactly in a moment. */
 const BUDGET = { loading: 10, normal: 200, positions: 50_000_000 };
 
-/** @param {Slot} s */
-function budget(s) {
+/**
+ * @param {Slot} s
+ * @param {number} [ms] the time budget (by default: by whether the table is on its way)
+ */
+function budget(s, ms = s.tableState === 'loading' ? BUDGET.loading : BUDGET.normal) {
   s.game.setBudget(BUDGET.positions);
-  s.game.setTimeBudget(s.tableState === 'loading' ? BUDGET.loading : BUDGET.normal);
+  s.game.setTimeBudget(ms);
 }
 
 /** Requests that need no game. */
@@ -447,8 +450,7 @@ function warmUp(gid, s) {
       holes ??= [...new Set(/** @type {{from: string}[]} */ (s.game.legal()).map((j) => j.from))];
       const hole = holes.shift();
       if (hole === undefined) return;
-      s.game.setBudget(BUDGET.positions);
-      s.game.setTimeBudget(WARM_MS);
+      budget(s, WARM_MS);
       s.game.pegHints(hole);
     } catch {
       return; // a question asked later reports what went wrong

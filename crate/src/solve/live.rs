@@ -32,6 +32,19 @@ impl Budget {
         }
     }
 
+    /// Runs `f` on at most `cap` of this budget's positions (by the same deadline), and takes
+    /// what it spent off this budget.
+    fn spend<T>(&mut self, cap: u64, f: impl FnOnce(&mut Budget) -> T) -> T {
+        let mut part = Budget {
+            nodes: self.nodes.min(cap),
+            deadline: self.deadline,
+        };
+        let given = part.nodes;
+        let out = f(&mut part);
+        self.nodes -= given - part.nodes;
+        out
+    }
+
     /// True once the deadline has passed (then the node budget is spent too).
     fn out_of_time(&mut self) -> bool {
         if let Some((clock, end)) = self.deadline {
@@ -149,8 +162,8 @@ impl Live {
 
     /// Can the goal be reached from `code`? None when the budget ran out first.
     ///
-    /// A short complete search settles the easy positions; then beam searches of growing
-    /// width look for a win (a win found is a proof, however it was found); the rest of the
+    /// A narrow beam finds most wins at once; a short complete search settles the easy
+    /// positions; then beam searches of growing width look for a win (a win found is a proof, however it was found); the rest of the
     /// budget goes to the complete search, which alone can prove a loss.
     pub fn winning_within(&mut self, code: u64, budget: &mut Budget) -> Option<bool> {
         if position::pegs(code) <= 1 {
@@ -174,27 +187,14 @@ impl Live {
         }
         // phase 0: one narrow beam, which finds most wins in a few hundred expansions (where
         // the small complete search below often spends all of its budget first)
-        let mut probe = Budget {
-            nodes: budget.nodes.min(FIRST_NODES),
-            deadline: budget.deadline,
-        };
-        let probe_nodes = probe.nodes;
-        let won = self.beam(code, FIRST_BEAM, &mut probe);
-        budget.nodes -= probe_nodes - probe.nodes;
-        if won {
+        if budget.spend(FIRST_NODES, |b| self.beam(code, FIRST_BEAM, b)) {
             return Some(true);
         }
         if budget.nodes == 0 {
             return None;
         }
         // phase 1: a small complete search
-        let mut first = Budget {
-            nodes: budget.nodes.min(FIRST_NODES),
-            deadline: budget.deadline,
-        };
-        let spent_before = first.nodes;
-        let w = self.search(code, &mut first, 0);
-        budget.nodes -= spent_before - first.nodes;
+        let w = budget.spend(FIRST_NODES, |b| self.search(code, b, 0));
         if w.is_some() || budget.nodes == 0 {
             return w;
         }

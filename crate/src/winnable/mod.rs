@@ -234,10 +234,7 @@ pub fn default_problem(board: &Board) -> Problem {
     let mut maybe = None;
     let preferred = PREFERRED
         .iter()
-        .filter(|(name, _, _)| {
-            *name == board.name()
-                && Board::by_name(name).is_ok_and(|b| b.geometry_id() == board.geometry_id())
-        })
+        .filter(|(name, _, _)| *name == board.name() && crate::shipped::is_catalogue(board, name))
         .filter_map(|&(_, s, g)| Problem::parse(board.clone(), s, g).ok());
     let holes = centre_first(board);
     let others = [Goal::Start, Goal::Any].into_iter().flat_map(|goal| {
