@@ -7,6 +7,8 @@
 //! When its budget (positions, or time on a clock the caller supplies) runs out it answers
 //! None: it never guesses.
 
+use super::bitboard::Bitboard;
+use super::memo::Memo;
 use crate::board::{bit, Board};
 use crate::classes::Classes;
 use crate::pagoda::Pagodas;
@@ -82,21 +84,25 @@ pub struct Live {
     pagodas: Pagodas,
     /// The goal's holes in the class of the position asked about (so of all its descendants).
     finishes: u64,
-    /// Ordering weights: distance of each hole from the finish (or the goal's centre).
+    /// Every jump: its three holes, and the two that must hold pegs.
+    lines: Vec<(u64, u64)>,
+    /// The board on a bitboard, where it fits one (legal jumps by shifts).
+    bits: Option<Bitboard>,
+    /// Ordering weights by code byte: `distance[j * 256 + b]` sums, over the pegs of byte j
+    /// = b, each one's distance from the finish (or the goal's centre).
     distance: Vec<i32>,
     /// The holes a peg on each hole can jump over (a peg with no neighbour is alone).
     neighbours: Vec<u64>,
-    /// Settled positions, by canonical code: the newer generation and the older one.
-    memo: CodeMap<bool>,
-    old: CodeMap<bool>,
+    /// Settled positions, by canonical code.
+    memo: Memo,
     stats: Stats,
     /// Reusable child lists, one per depth.
-    buffers: Vec<Vec<(i32, u64)>>,
+    buffers: Vec<Kids>,
 }
 
-/// Positions each generation of the transposition table holds; when the newer one is full
-/// the older one is dropped (bounds memory in the browser to a few tens of MB).
-const MEMO_LIMIT: usize = 600_000;
+/// The transposition table holds at most 2^MEMO_BITS buckets of 64 bytes (16 MB, about
+/// 1.8 million positions), which bounds memory in the browser.
+const MEMO_BITS: u32 = 18;
 
 /// Positions the first, complete search of a question may expand before the beams.
 const FIRST_NODES: u64 = 2_000;
@@ -124,10 +130,19 @@ impl Live {
             .map(|h| classes.class(bit(h)))
             .collect();
         let (cx, cy) = centre(board, goal_set);
-        let distance = (0..board.len() as u8)
+        let hole_distance: Vec<i32> = (0..board.len() as u8)
             .map(|k| {
                 let (x, y) = board.display_xy(k);
                 (((x - cx).abs() + (y - cy).abs()) * 4.0).round() as i32
+            })
+            .collect();
+        let distance = (0..board.len().div_ceil(8) * 256)
+            .map(|i| {
+                let (j, b) = (i / 256, i % 256);
+                (0..8)
+                    .filter(|&k| b >> k & 1 == 1)
+                    .filter_map(|k| hole_distance.get(8 * j + k))
+                    .sum()
             })
             .collect();
         let neighbours = (0..board.len() as u8)
@@ -143,10 +158,15 @@ impl Live {
             // of 64 holes without symmetry would otherwise need 256 LPs when it opens)
             pagodas: Pagodas::new(board),
             finishes: goal_set,
+            lines: board
+                .jumps()
+                .iter()
+                .map(|j| (j.mask(), j.before()))
+                .collect(),
+            bits: Bitboard::new(board),
             distance,
             neighbours,
-            memo: CodeMap::default(),
-            old: CodeMap::default(),
+            memo: Memo::new(MEMO_BITS),
             stats: Stats::default(),
             buffers: Vec::new(),
         }
@@ -194,7 +214,7 @@ impl Live {
             return None;
         }
         // phase 1: a small complete search
-        let w = budget.spend(FIRST_NODES, |b| self.search(code, b, 0));
+        let w = budget.spend(FIRST_NODES, |b| self.search(code, b));
         if w.is_some() || budget.nodes == 0 {
             return w;
         }
@@ -217,13 +237,13 @@ impl Live {
         }
         budget.nodes -= share.nodes - beam_budget.nodes;
         // phase 3: the complete search, with the rest
-        self.search(code, budget, 0)
+        self.search(code, budget)
     }
 
     /// What the solver has done since it was made.
     pub fn stats(&self) -> Stats {
         Stats {
-            settled: (self.memo.len() + self.old.len()) as u64,
+            settled: self.memo.len() as u64,
             ..self.stats
         }
     }
@@ -250,13 +270,16 @@ impl Live {
     /// proves nothing.
     fn beam(&mut self, root: u64, width: usize, budget: &mut Budget) -> bool {
         // every level: (code, index of its parent in the level before)
-        let jumps = self.board.jumps().to_vec();
         let mut levels: Vec<Vec<(u64, u32)>> = vec![vec![(root, 0)]];
+        let mut kids = Vec::new();
+        // a level's children: (code, canonical code, parent's index)
+        let mut all: Vec<(u64, u64, u32)> = Vec::new();
+        let mut known: Vec<Option<bool>> = Vec::new();
         loop {
             let Some(last) = levels.last() else {
                 return false;
             };
-            let mut next: CodeMap<(i32, u64, u32)> = CodeMap::default();
+            all.clear();
             let mut found = None;
             'level: for (i, &(code, _)) in last.iter().enumerate() {
                 if budget.nodes == 0 {
@@ -267,23 +290,25 @@ impl Live {
                 if self.stats.nodes.is_multiple_of(CLOCK_EVERY) && budget.out_of_time() {
                     return false;
                 }
-                for &j in &jumps {
-                    if !position::can_jump(code, j) {
-                        continue;
+                self.children(code, &mut kids);
+                for &c in &kids {
+                    if position::pegs(c) > 1 {
+                        all.push((c, 0, i as u32));
+                    } else if c & self.goal_set != 0 {
+                        found = Some((c, i as u32));
+                        break 'level;
                     }
-                    let c = position::after(code, j);
-                    if position::pegs(c) == 1 {
-                        if c & self.goal_set != 0 {
-                            found = Some((c, i as u32, false));
-                            break 'level;
-                        }
-                        continue;
-                    }
-                    let key = self.canon.canonical(c);
-                    match self.remembered(key) {
+                }
+            }
+            if found.is_none() {
+                self.look_up(&mut all, &mut known);
+                let mut next: CodeMap<(i32, u64, u32)> =
+                    CodeMap::with_capacity_and_hasher(all.len(), Default::default());
+                for (&(c, key, parent), &w) in all.iter().zip(&known) {
+                    match w {
                         Some(true) => {
-                            found = Some((c, i as u32, true));
-                            break 'level;
+                            found = Some((c, parent));
+                            break;
                         }
                         Some(false) => continue,
                         None => {}
@@ -292,10 +317,22 @@ impl Live {
                         continue;
                     }
                     let score = self.score(c);
-                    next.insert(key, (score, c, i as u32));
+                    next.insert(key, (score, c, parent));
+                }
+                if found.is_none() {
+                    if next.is_empty() {
+                        return false;
+                    }
+                    let mut v: Vec<(i32, u64, u32)> = next.into_values().collect();
+                    if v.len() > width {
+                        v.select_nth_unstable(width);
+                        v.truncate(width);
+                    }
+                    levels.push(v.into_iter().map(|(_, c, p)| (c, p)).collect());
+                    continue;
                 }
             }
-            if let Some((c, parent, _)) = found {
+            if let Some((c, parent)) = found {
                 // remember the whole line as winning
                 let mut at = parent as usize;
                 if position::pegs(c) > 1 {
@@ -308,45 +345,76 @@ impl Live {
                 }
                 return true;
             }
-            if next.is_empty() {
-                return false;
-            }
-            let mut v: Vec<(i32, u64, u32)> = next.into_values().collect();
-            if v.len() > width {
-                v.select_nth_unstable(width);
-                v.truncate(width);
-            }
-            levels.push(v.into_iter().map(|(_, c, p)| (c, p)).collect());
         }
     }
 
+    /// Fills in the canonical codes of `kids` (code, _, _) and what the transposition table
+    /// knows of each, in two tight passes: the table's memory accesses are independent, so
+    /// the processor overlaps them (one at a time, each waits for memory; this was the
+    /// search's main cost).
+    #[inline]
+    fn look_up<T: Copy>(&self, kids: &mut [(u64, u64, T)], known: &mut Vec<Option<bool>>) {
+        for k in kids.iter_mut() {
+            k.1 = self.canon.canonical(k.0);
+        }
+        known.clear();
+        known.extend(kids.iter().map(|k| self.memo.get(k.1)));
+    }
+
+    #[inline]
     fn remembered(&self, key: u64) -> Option<bool> {
-        self.memo.get(&key).or_else(|| self.old.get(&key)).copied()
+        self.memo.get(key)
     }
 
     fn remember(&mut self, key: u64, w: bool) {
-        if self.memo.len() >= MEMO_LIMIT {
-            self.old = std::mem::take(&mut self.memo);
+        self.memo.put(key, w);
+    }
+
+    /// Calls `f` with every position one jump after `code`.
+    #[inline]
+    fn each_child(&self, code: u64, mut f: impl FnMut(u64)) {
+        match &self.bits {
+            Some(bb) => bb.jumps(code, |j| f(code ^ self.lines[j].0)),
+            None => {
+                for &(mask, before) in &self.lines {
+                    if code & mask == before {
+                        f(code ^ mask);
+                    }
+                }
+            }
         }
-        self.memo.insert(key, w);
+    }
+
+    /// The positions one jump after `code`, into `out`.
+    fn children(&self, code: u64, out: &mut Vec<u64>) {
+        out.clear();
+        self.each_child(code, |c| out.push(c));
     }
 
     /// Ordering score of a position: lower is tried first.
+    #[inline]
     fn score(&self, code: u64) -> i32 {
-        let mut s = 0;
-        let mut rest = code;
-        while rest != 0 {
-            let k = rest.trailing_zeros() as usize;
-            s += self.distance[k];
-            if self.neighbours[k] & code == 0 {
-                s += 80; // a lone peg is hard to clear
+        let far: i32 = (self.distance.chunks_exact(256).enumerate())
+            .map(|(j, row)| row[(code >> (8 * j) & 0xff) as usize])
+            .sum();
+        let lone = match &self.bits {
+            Some(bb) => bb.lone(code),
+            None => {
+                let mut n = 0;
+                let mut rest = code;
+                while rest != 0 {
+                    let k = rest.trailing_zeros() as usize;
+                    n += u32::from(self.neighbours[k] & code == 0);
+                    rest &= rest - 1;
+                }
+                n
             }
-            rest &= rest - 1;
-        }
-        s
+        };
+        far + 80 * lone as i32 // a lone peg is hard to clear
     }
 
-    fn search(&mut self, code: u64, budget: &mut Budget, depth: usize) -> Option<bool> {
+    /// The complete search from `code`: Some(answer), or None when the budget ran out.
+    fn search(&mut self, code: u64, budget: &mut Budget) -> Option<bool> {
         if position::pegs(code) == 1 {
             return Some(code & self.goal_set != 0);
         }
@@ -354,6 +422,12 @@ impl Live {
         if let Some(w) = self.remembered(key) {
             return Some(w);
         }
+        self.expand(code, key, budget, 0)
+    }
+
+    /// The complete search below `code` (two pegs or more, not in the transposition table,
+    /// `key` its canonical code).
+    fn expand(&mut self, code: u64, key: u64, budget: &mut Budget, depth: usize) -> Option<bool> {
         if budget.nodes == 0 {
             return None;
         }
@@ -362,55 +436,86 @@ impl Live {
         if self.stats.nodes.is_multiple_of(CLOCK_EVERY) && budget.out_of_time() {
             return None;
         }
-        let mut kids = self.buffers.get_mut(depth).map(std::mem::take);
-        let kids = kids.get_or_insert_with(Vec::new);
-        kids.clear();
-        for j in self.board.jumps() {
-            if position::can_jump(code, *j) {
-                let c = position::after(code, *j);
-                kids.push((0, c));
-            }
+        if self.buffers.len() <= depth {
+            self.buffers.resize_with(depth + 1, Default::default);
         }
-        // cut off children that provably lose; score the rest
+        let mut buf = std::mem::take(&mut self.buffers[depth]);
+        let answer = self.expand_with(code, budget, depth, &mut buf);
+        self.buffers[depth] = buf;
+        if let Some(w) = answer {
+            self.remember(key, w);
+        }
+        answer
+    }
+
+    /// `expand` with the depth's reusable lists: the children (score, code, canonical code)
+    /// and what the table knows of them.
+    fn expand_with(
+        &mut self,
+        code: u64,
+        budget: &mut Budget,
+        depth: usize,
+        (kids, known): &mut Kids,
+    ) -> Option<bool> {
+        kids.clear();
+        let mut won = false;
+        self.each_child(code, |c| {
+            if position::pegs(c) > 1 {
+                kids.push((c, 0, 0));
+            } else {
+                won |= c & self.goal_set != 0;
+            }
+        });
+        if won {
+            return Some(true);
+        }
+        // cut off children that provably lose, then ask the table about the rest at once
         let mut i = 0;
         while i < kids.len() {
-            let c = kids[i].1;
-            if position::pegs(c) > 1 && self.cut(c) {
+            if self.cut(kids[i].0) {
                 kids.swap_remove(i);
             } else {
-                kids[i].0 = self.score(c);
                 i += 1;
             }
         }
-        kids.sort_unstable();
+        self.look_up(kids, known);
+        if known.contains(&Some(true)) {
+            return Some(true);
+        }
+        let mut open = 0;
+        for i in 0..kids.len() {
+            if known[i].is_none() {
+                let (c, key, _) = kids[i];
+                kids[open] = (c, key, self.score(c));
+                open += 1;
+            }
+        }
+        kids.truncate(open);
+        kids.sort_unstable_by_key(|k| k.2);
         let mut unknown = false;
-        let mut won = false;
-        for &(_, c) in kids.iter() {
-            match self.search(c, budget, depth + 1) {
-                Some(true) => {
-                    won = true;
-                    break;
-                }
+        for &(c, key, _) in kids.iter() {
+            // a child settled meanwhile (through a transposition) needs no search
+            let w = match self.remembered(key) {
+                Some(w) => Some(w),
+                None => self.expand(c, key, budget, depth + 1),
+            };
+            match w {
+                Some(true) => return Some(true),
                 Some(false) => {}
                 None => unknown = true,
             }
         }
-        let kids = std::mem::take(kids);
-        if self.buffers.len() <= depth {
-            self.buffers.resize_with(depth + 1, Vec::new);
-        }
-        self.buffers[depth] = kids;
-        if won {
-            self.remember(key, true);
-            return Some(true);
-        }
         if unknown {
-            return None;
+            None
+        } else {
+            Some(false)
         }
-        self.remember(key, false);
-        Some(false)
     }
 }
+
+/// A depth's reusable lists in `expand`: children (code, canonical code, score) and what the
+/// transposition table knows of each.
+type Kids = (Vec<(u64, u64, i32)>, Vec<Option<bool>>);
 
 /// The point the ordering pulls pegs towards: the goal's holes' centre (the board's centre
 /// for goal `any`).

@@ -13,6 +13,7 @@
 //! bucket (`par::collect`).
 
 pub mod best;
+mod bitboard;
 pub mod brute;
 pub mod count;
 pub mod deadend;
@@ -20,6 +21,7 @@ pub mod fewest;
 pub mod games;
 pub mod live;
 pub mod masks;
+mod memo;
 #[cfg(feature = "outcore")]
 pub mod outcore;
 mod par;
@@ -30,6 +32,7 @@ use crate::error::{Error, Result};
 use crate::position;
 use crate::problem::Problem;
 use crate::symmetry::{min_of, Canon};
+use bitboard::Bitboard;
 
 /// Most codes a job may hold at once (all its levels, plus the children of the level being
 /// expanded) before the generator gives up: 3.2 GB of codes. The CLI sets it from the memory
@@ -196,105 +199,6 @@ impl<'a, const G: usize> Moves<'a, G> {
 #[inline]
 fn min_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
     min_of::<G>(std::array::from_fn(|s| a[s] ^ b[s]))
-}
-
-/// The holes laid out row by row with a fixed stride, so that the legal jumps of one direction
-/// are found all at once with shifts (as chess programs do) instead of testing every line.
-struct Bitboard {
-    /// `spread[j * 256 + b]`: layout bits of code byte j = b.
-    spread: Vec<u64>,
-    /// Per direction: the step d between neighbours, the `from` squares of the lines going
-    /// +d and of those going −d.
-    dirs: Vec<(u32, u64, u64)>,
-    /// `line[(2 * dir + back) * 64 + p]`: the jump line leaving square p.
-    line: Vec<u16>,
-    /// Every hole.
-    all: u64,
-}
-
-impl Bitboard {
-    /// The layout of a board, or None when it needs more than 64 squares.
-    fn new(board: &Board) -> Option<Bitboard> {
-        let holes = board.holes();
-        let stride = holes.iter().map(|h| h.x).max()? + 1;
-        let pos: Vec<i32> = holes.iter().map(|h| h.y * stride + h.x).collect();
-        if pos.iter().any(|&p| !(0..64).contains(&p)) {
-            return None;
-        }
-        let mut dirs: Vec<(u32, u64, u64)> = Vec::new();
-        let mut line = Vec::new();
-        for (i, j) in board.jumps().iter().enumerate() {
-            let (f, o, t) = (
-                pos[j.from as usize],
-                pos[j.over as usize],
-                pos[j.to as usize],
-            );
-            let d = o - f;
-            if t - o != d || d == 0 {
-                return None;
-            }
-            let k = match dirs.iter().position(|e| e.0 == d.unsigned_abs()) {
-                Some(k) => k,
-                None => {
-                    dirs.push((d.unsigned_abs(), 0, 0));
-                    line.resize(line.len() + 128, 0u16);
-                    dirs.len() - 1
-                }
-            };
-            let back = usize::from(d < 0);
-            if back == 0 {
-                dirs[k].1 |= 1 << f;
-            } else {
-                dirs[k].2 |= 1 << f;
-            }
-            line[(2 * k + back) * 64 + f as usize] = i as u16;
-        }
-        let chunks = holes.len().div_ceil(8);
-        let spread = (0..chunks * 256)
-            .map(|i| {
-                let (j, b) = (i / 256, i % 256);
-                (0..8)
-                    .filter(|&k| b >> k & 1 == 1 && 8 * j + k < pos.len())
-                    .map(|k| 1u64 << pos[8 * j + k])
-                    .sum()
-            })
-            .collect();
-        let all = pos.iter().map(|&p| 1u64 << p).sum();
-        Some(Bitboard {
-            spread,
-            dirs,
-            line,
-            all,
-        })
-    }
-
-    /// The layout bits of a code.
-    #[inline]
-    fn layout(&self, code: u64) -> u64 {
-        let mut out = 0;
-        for (j, t) in self.spread.chunks_exact(256).enumerate() {
-            out |= t[(code >> (8 * j) & 0xff) as usize];
-        }
-        out
-    }
-
-    /// Calls `f` with the slot, (2 × direction + back) × 64 + `from` square, of every line
-    /// whose `from` and `over` squares are in `a` and whose `to` square is in `b`.
-    #[inline]
-    fn lines(&self, a: u64, b: u64, mut f: impl FnMut(usize)) {
-        for (k, &(d, fwd, back)) in self.dirs.iter().enumerate() {
-            let mut m = a & (a >> d) & (b >> (2 * d)) & fwd;
-            while m != 0 {
-                f(2 * k * 64 + m.trailing_zeros() as usize);
-                m &= m - 1;
-            }
-            let mut m = a & (a << d) & (b << (2 * d)) & back;
-            while m != 0 {
-                f((2 * k + 1) * 64 + m.trailing_zeros() as usize);
-                m &= m - 1;
-            }
-        }
-    }
 }
 
 /// Work that runs on [`Moves`] of any group size.
