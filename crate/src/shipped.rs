@@ -33,7 +33,7 @@ pub struct TableSpec {
 pub const FULL_BOARDS: &[&str] = &["triangle4", "trunc12", "triangle5", "trunc18", "triangle6"];
 
 /// Boards whose tables are built by `scripts/tables` rather than committed.
-pub const BUILT_BOARDS: &[&str] = &["english", "triangle7", "french", "triangle8"];
+pub const BUILT_BOARDS: &[&str] = &["english", "triangle7", "french", "triangle8", "square6"];
 
 /// Boards whose one table is the union (every start, goal any, with finish and start masks)
 /// in `<board>.every.pgt`, built out of core when it doesn't fit in memory. A built table is
@@ -43,7 +43,12 @@ const UNION_BOARDS: &[&str] = &["french"];
 /// Boards with built tables like the small triangles' (goal any, and each finish hole up to
 /// symmetry, from every start): their classes have more candidate holes than a union
 /// table's masks hold.
-const PER_HOLE_BUILT: &[&str] = &["triangle7", "triangle8"];
+const PER_HOLE_BUILT: &[&str] = &["triangle7"];
+
+/// Boards whose built table is one game, the board's default (start, goal): every start
+/// and goal would not fit, one game does.
+const ONE_GAME_BUILT: &[(&str, &str, &str)] =
+    &[("square6", "c3", "start"), ("triangle8", "c6", "start")];
 
 /// The pinned hashes of the head files, `name sha256` a line, taken from `data/MANIFEST` at
 /// build time (build.rs).
@@ -127,6 +132,16 @@ pub fn planned_for(board: &Board) -> Result<Vec<TableSpec>> {
             spec(Start::Hole(d4), Goal::Any, true)?,
             union,
         ]);
+    }
+    if let Some(&(name, start, goal)) = ONE_GAME_BUILT.iter().find(|g| is_catalogue(board, g.0)) {
+        let problem = Problem::parse(Board::by_name(name)?, start, goal)?;
+        return Ok(vec![TableSpec {
+            file: file_name(&problem),
+            problem,
+            skip: Vec::new(),
+            union: false,
+            committed: false,
+        }]);
     }
     if let Some(&name) = UNION_BOARDS.iter().find(|n| is_catalogue(board, n)) {
         return Ok(vec![TableSpec {

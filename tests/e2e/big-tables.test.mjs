@@ -1,6 +1,7 @@
-// The built tables (scripts/tables triangle7 and french, pinned by data/MANIFEST): the default
-// game and other starts and goals are judged from the table from the first jump on, deep into
-// a game too. (crate/tests/triangle7_tables.rs holds the tables against brute force.)
+// The built tables (scripts/tables triangle7, french, square6 and triangle8, pinned by
+// data/MANIFEST): the default game and other starts and goals are judged from the table from
+// the first jump on, deep into a game too. (crate/tests/triangle7_tables.rs, french_every.rs
+// and one_game_tables.rs hold the tables against brute force.)
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
@@ -57,3 +58,32 @@ test('French opens judged from its union table, and stays judged deep in', { ski
   await shoot(page, 'french-table');
   await clean();
 });
+
+// The one-game tables (scripts/tables square6, triangle8): each board's default game, from
+// the first jump and 12 moves into a winning line (pegwise solve on the default game).
+const oneGame = [
+  ['square6', 'square6.c3.c3.pgt', 'c1-c3 a1-c1 d1-b1 f1-d1 a2-c2 d2-b2 f2-d2 a4-a2-c2-e2 c3-a3 e3-c3 c4-a4-a2 e4-c4-c2'],
+  ['triangle8', 'triangle8.c6.c6.pgt', null],
+];
+for (const [board, head, line] of oneGame) {
+  const here = existsSync(`${ROOT}data/${head}`);
+  test(`${board} opens on its default game judged from its table, and stays judged deep in`, { skip: !here && `run scripts/tables ${board}` }, async () => {
+    const { page, clean } = await openPage(env.browser);
+    await load(page, env.url, `?board=${board}`);
+    const s = (await snapshot(page)).state;
+    assert.equal(s.winnable, 'yes', `default ${s.start} → ${s.goal}`);
+    await page.goto(`${env.url}embed.html`);
+    const opening = await judged(page, { board, start: s.start, goal: s.goal });
+    assert.ok(opening.ms < 2000, `${s.start}: judged in ${opening.ms} ms: ${opening.hints}`);
+    assert.equal(opening.source, 'table');
+    assert.ok(opening.hints.some((h) => h.endsWith('good')), `the default can be won: ${opening.hints}`);
+    if (line) {
+      const deep = await judged(page, { board, start: s.start, goal: s.goal, moves: line, source: 'table' });
+      assert.ok(deep.ms < 3000, `12 moves in: judged in ${deep.ms} ms: ${deep.hints}`);
+      assert.equal(deep.source, 'table');
+      assert.ok(deep.hints.some((h) => h.endsWith('good')), `the line still wins: ${deep.hints}`);
+    }
+    await shoot(page, `${board}-table`);
+    await clean();
+  });
+}

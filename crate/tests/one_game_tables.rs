@@ -1,0 +1,88 @@
+//! The built tables of one game each (square6's and triangle8's default games; built by
+//! `scripts/tables square6` and `scripts/tables triangle8`, pinned by data/MANIFEST), held
+//! against brute force on random playouts deep enough for brute force, and against the
+//! proving live solver higher up, where it settles a position within its budget (a win it
+//! finds and a loss it proves are both exact). `scripts/test` does not build them (13 minutes
+//! and 9 GB for square6): without a table its test says so and checks nothing.
+
+mod common;
+
+use common::Rng;
+
+use pegwise::board::Board;
+use pegwise::oracle::Oracle;
+use pegwise::position;
+use pegwise::shipped;
+use pegwise::solve::live::Live;
+
+/// Checks the default game's table of `name`, if built. Returns the positions checked.
+fn check(name: &str, seed: u64) -> Option<(usize, usize)> {
+    let b = Board::by_name(name).unwrap();
+    let p = pegwise::defaults::default_problem(&b).unwrap();
+    let planned = shipped::planned_for(&b).unwrap();
+    let spec = planned.iter().find(|s| shipped::covers(&p, s));
+    let spec = spec.unwrap_or_else(|| panic!("{name}: no table planned for its default game"));
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+    if !dir.join(&spec.file).exists() {
+        eprintln!(
+            "one_game_tables: data/{} is not built (scripts/tables {name}): not checked",
+            spec.file
+        );
+        return None;
+    }
+    // the page offers a built table once MANIFEST pins it
+    assert_eq!(
+        shipped::table_for(&p).map(|s| s.file),
+        Some(spec.file.clone())
+    );
+    let table = common::built_table(&spec.file, name);
+    let mut oracle = Oracle::new(&p);
+    oracle.attach(table).unwrap();
+    let mut rng = Rng(seed);
+    let deep = common::check_start(&p, &mut oracle, &mut rng, 24, (16, 26));
+    // higher up: the live solver, where it settles the position, agrees
+    let start = p.start_positions()[0];
+    let mut live = Live::new(&p);
+    let mut settled = 0;
+    for _ in 0..100 {
+        let mut code = start;
+        for _ in 0..1 + rng.next(12) {
+            let jumps: Vec<_> = position::legal_jumps(&b, code).collect();
+            if jumps.is_empty() {
+                break;
+            }
+            code = position::after(code, jumps[rng.next(jumps.len())]);
+        }
+        let table_says = oracle.winning(code);
+        assert!(table_says.is_some(), "{name}: the table answers {code:#x}");
+        if let Some(w) = live.winning(code, &mut 200_000) {
+            assert_eq!(
+                table_says,
+                Some(w),
+                "{name}: table and live search at {code:#x}"
+            );
+            settled += 1;
+        }
+    }
+    Some((deep, settled))
+}
+
+#[test]
+fn square6_default_game_agrees_with_brute_force_and_the_live_search() {
+    if let Some((deep, settled)) = check("square6", 0x51_7cc1_b727_220a) {
+        eprintln!(
+            "square6: {deep} positions against brute force, {settled} against the live search"
+        );
+        assert!(deep > 100 && settled > 50, "{deep} {settled}");
+    }
+}
+
+#[test]
+fn triangle8_default_game_agrees_with_brute_force_and_the_live_search() {
+    if let Some((deep, settled)) = check("triangle8", 0x2545_f491_4f6c_dd1d) {
+        eprintln!(
+            "triangle8: {deep} positions against brute force, {settled} against the live search"
+        );
+        assert!(deep > 100 && settled > 50, "{deep} {settled}");
+    }
+}
