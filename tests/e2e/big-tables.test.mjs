@@ -1,4 +1,4 @@
-// The built tables (scripts/tables triangle7, french, square6 and triangle8, pinned by
+// The built tables (scripts/tables triangle7, french and square6, pinned by
 // data/MANIFEST): the default game and other starts and goals are judged from the table from
 // the first jump on, deep into a game too. (crate/tests/triangle7_tables.rs, french_every.rs
 // and one_game_tables.rs hold the tables against brute force.)
@@ -59,11 +59,10 @@ test('French opens judged from its union table, and stays judged deep in', { ski
   await clean();
 });
 
-// The one-game tables (scripts/tables square6, triangle8): each board's default game, from
+// The one-game tables (scripts/tables square6): the board's default game, from
 // the first jump and 12 moves into a winning line (pegwise solve on the default game).
 const oneGame = [
   ['square6', 'square6.c3.c3.pgt', 'c1-c3 a1-c1 d1-b1 f1-d1 a2-c2 d2-b2 f2-d2 a4-a2-c2-e2 c3-a3 e3-c3 c4-a4-a2 e4-c4-c2'],
-  ['triangle8', 'triangle8.c6.c6.pgt', null],
 ];
 for (const [board, head, line] of oneGame) {
   const here = existsSync(`${ROOT}data/${head}`);
