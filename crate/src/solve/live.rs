@@ -491,7 +491,8 @@ impl Live {
             }
         }
         kids.truncate(open);
-        kids.sort_unstable_by_key(|k| k.2);
+        // a position has a few dozen children at most: insertion sort, no quicksort in the wasm
+        crate::small_sort::sort_by_key(kids, |k| k.2);
         let mut unknown = false;
         for &(c, key, _) in kids.iter() {
             // a child settled meanwhile (through a transposition) needs no search
