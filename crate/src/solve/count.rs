@@ -4,9 +4,9 @@
 //! position. Counts are invariant under the symmetries that keep the goal, so the work runs on
 //! canonical codes, level by level, over the winning positions reachable from the position.
 
-use super::{par, with_moves, Moves, WithMoves};
+use super::{par, with_moves, Moves, Solved, WithMoves};
 use crate::position;
-use crate::problem::Problem;
+use crate::problem::{Problem, Start};
 use crate::symmetry::Canon;
 
 /// Exact number of jump sequences from `code` that reach the goal; None when it passes
@@ -104,6 +104,70 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
             below = Counts::new(level, &counts);
         }
         Some(below.get(levels[top][0]))
+    }
+}
+
+/// The solutions of a solved problem whose goal is its start hole, met in the middle: with
+/// f(x) the number of jump sequences from the start to x, the solutions through a position x
+/// of the middle level number f(x) · f(complement of x), because reversing a sequence from x
+/// to the goal and complementing every position gives one from the start to x's complement
+/// (and back). So f is needed only on the upper half of the winning levels, and it is pulled
+/// from parents, as the counts of `count_from` are from children. None when the problem isn't
+/// of that kind (then use `count_from`) or the count passes `u128::MAX`.
+pub fn count_by_halves(s: &Solved) -> Option<u128> {
+    if !halves_apply(&s.problem) {
+        return None;
+    }
+    with_moves(&s.problem.board, &s.canon, Halves { s })
+}
+
+/// True when `count_by_halves` counts the problem's solutions: a game from one start hole
+/// back to it.
+pub fn halves_apply(p: &Problem) -> bool {
+    matches!(p.start, Start::Hole(_)) && p.is_self_complementary() && p.board.len() >= 3
+}
+
+/// The work of `count_by_halves`.
+struct Halves<'a> {
+    s: &'a Solved,
+}
+
+impl WithMoves for Halves<'_> {
+    type Out = Option<u128>;
+
+    fn run<const G: usize>(self, m: &Moves<G>) -> Option<u128> {
+        let s = self.s;
+        let holes = s.problem.board.len();
+        let full = s.problem.board.full();
+        let w = &s.winning;
+        let top = holes - 1;
+        // f on the middle level `low` and on its complements' level `holes - low`
+        let low = holes / 2;
+        let mut f = Counts::new(&w[top], &vec![1; w[top].len()]);
+        let mut mirror = None;
+        for n in (low..top).rev() {
+            let counts = par::map(&w[n], |y| {
+                let mut sum = Some(0u128);
+                m.parents(y, |x| sum = sum.and_then(|t| t.checked_add(f.get(x))));
+                sum
+            });
+            let counts: Vec<u128> = counts.into_iter().collect::<Option<_>>()?;
+            let done = std::mem::replace(&mut f, Counts::new(&w[n], &counts));
+            if n + 1 == holes - low {
+                mirror = Some(done);
+            }
+        }
+        // on an even board the middle level is its own mirror
+        let mirror = mirror.as_ref().unwrap_or(&f);
+        let order = s.canon.perms().len().clamp(1, G);
+        let parts = par::map(&w[low], |x| {
+            // x stands for its whole orbit under the group
+            let im = m.images(x);
+            let orbit = (0..order).filter(|&i| !im[..i].contains(&im[i])).count();
+            let paths = f.get(x).checked_mul(mirror.get(m.canonical(full ^ x)))?;
+            paths.checked_mul(orbit as u128)
+        });
+        checked_sum(parts.into_iter().collect::<Option<Vec<u128>>>()?)
     }
 }
 
@@ -208,6 +272,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn counting_by_halves_agrees_with_counting_from_the_start() {
+        let cases = [
+            ("triangle5", "a1"),
+            ("triangle5", "c3"),
+            ("trunc12", "a1"),
+            ("triangle6", "a1"),
+            ("triangle6", "b4"),
+            ("row:6", "b1"),
+            ("english", "d4"),
+        ];
+        let mut nonzero = 0;
+        for (name, start) in cases {
+            let b = Board::by_name(name).unwrap();
+            let p = Problem::parse(b, start, "start").unwrap();
+            let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
+            let want = count_from(&p, &s.canon, p.start_positions()[0], |c| s.is_winning(c));
+            assert_eq!(count_by_halves(&s), want, "{name} {start}");
+            nonzero += usize::from(want != Some(0));
+        }
+        assert!(nonzero >= 5, "{nonzero} games with solutions");
+        // not a game of that kind: no answer, never a wrong one
+        let b = Board::by_name("triangle5").unwrap();
+        let p = Problem::parse(b, "a1", "any").unwrap();
+        let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
+        assert_eq!(count_by_halves(&s), None);
     }
 
     #[test]

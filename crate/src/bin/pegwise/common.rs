@@ -265,7 +265,7 @@ pub fn game_at(
 
 /// A problem too big to solve here that a pinned table covers, which `scripts/tables` has not
 /// built into `data`: the error says how to get it, and how to ask the live search instead.
-fn unbuilt(e: Error, p: &Problem, data: Option<&Path>) -> Error {
+pub fn unbuilt(e: Error, p: &Problem, data: Option<&Path>) -> Error {
     match (e, shipped::table_for(p), data) {
         (Error::TooBig(why), Some(spec), Some(d)) if !d.join(&spec.file).exists() => {
             Error::TooBig(format!(

@@ -4,16 +4,21 @@ use serde_json::json;
 
 use std::path::Path;
 
-use crate::common::{problem_of, spinner, unsolvable_note, with_winning, Output, ProblemArgs};
+use crate::common::{
+    problem_of, shipped_game, solve_with_progress, spinner, unbuilt, unsolvable_note, with_winning,
+    Output, ProblemArgs,
+};
 use pegwise::game::Game;
-use pegwise::solve::count;
+use pegwise::solve::{count, Options};
 use pegwise::Error;
 
 /// The count, as a decimal string (JSON too: it may pass 2^64). A count past 2^128 - 1 is
 /// reported as "too many to count" (exit code 0, JSON `count: null`), never as a wrapped number.
 /// A shipped table from `data` answers which positions are winning when it covers the problem;
-/// otherwise the problem is solved whole first. The early positions of the English central
-/// game are read from its shipped counts file (`pegwise counts`).
+/// otherwise the problem is solved whole first (and, for a game back to its start hole counted
+/// from the start, counted from both ends to the middle: `count::count_by_halves`). The early
+/// positions of the English central game are read from its shipped counts file
+/// (`pegwise counts`).
 pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Error> {
     let p = problem_of(a)?;
     let mut g = Game::new(p.clone())?;
@@ -33,12 +38,25 @@ pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Err
             json: json!({"count": e.count.to_string()}),
         });
     }
-    let n = with_winning(&p, data, |canon, winning| {
+    // a game back to its start hole, from the start and with no table: counted from both ends
+    let halves = count::halves_apply(&p)
+        && g.code() == p.start_positions()[0]
+        && shipped_game(&p, "", data)?.is_none();
+    let n = if halves {
+        let s =
+            solve_with_progress(&p, Options::default()).map_err(|e| unbuilt(e, &p, Some(data)))?;
         let pb = spinner("counting");
-        let n = count::count_from(&p, canon, g.code(), winning);
+        let n = count::count_by_halves(&s);
         pb.finish_and_clear();
         n
-    })?;
+    } else {
+        with_winning(&p, data, |canon, winning| {
+            let pb = spinner("counting");
+            let n = count::count_from(&p, canon, g.code(), winning);
+            pb.finish_and_clear();
+            n
+        })?
+    };
     let Some(n) = n else {
         return Ok(Output {
             text: "too many to count\n".to_string(),
