@@ -44,6 +44,29 @@ fn checked_sum(counts: impl IntoIterator<Item = u128>) -> Option<u128> {
     counts.into_iter().try_fold(0u128, u128::checked_add)
 }
 
+/// The sum of `table`'s counts over the codes `each` calls its argument with (None past
+/// `u128::MAX`). The codes are gathered and their slots touched first: the loads are
+/// independent, so their cache misses overlap instead of queueing one after another.
+#[inline]
+fn sum_over(table: &Counts, each: impl Fn(&mut dyn FnMut(u64))) -> Option<u128> {
+    let mut codes = [0u64; MAX_JUMPS];
+    let mut k = 0;
+    each(&mut |c| {
+        if k < MAX_JUMPS {
+            codes[k] = c;
+        }
+        k += 1;
+    });
+    if k > MAX_JUMPS {
+        let mut sum = Some(0u128);
+        each(&mut |c| sum = sum.and_then(|s| s.checked_add(table.get(c))));
+        return sum;
+    }
+    let touch = codes[..k].iter().fold(0, |t, &c| t ^ table.first_key(c));
+    std::hint::black_box(touch);
+    checked_sum(codes[..k].iter().map(|&c| table.get(c)))
+}
+
 /// The work of `count_from`.
 struct Count<'a, F> {
     problem: &'a Problem,
@@ -80,26 +103,7 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
             .collect();
         let mut below = Counts::new(&levels[1], &goals);
         for level in &levels[2..] {
-            let counts = par::map(level, |x| {
-                // Touch every child's slot first: the loads are independent, so their cache
-                // misses overlap instead of queueing one after another.
-                let mut kids = [0u64; MAX_JUMPS];
-                let mut k = 0;
-                m.children(x, |c| {
-                    if k < MAX_JUMPS {
-                        kids[k] = c;
-                    }
-                    k += 1;
-                });
-                if k > MAX_JUMPS {
-                    let mut sum = Some(0u128);
-                    m.children(x, |c| sum = sum.and_then(|s| s.checked_add(below.get(c))));
-                    return sum;
-                }
-                let touch = kids[..k].iter().fold(0, |t, &c| t ^ below.first_key(c));
-                std::hint::black_box(touch);
-                checked_sum(kids[..k].iter().map(|&c| below.get(c)))
-            });
+            let counts = par::map(level, |x| sum_over(&below, |out| m.children(x, out)));
             let counts: Vec<u128> = counts.into_iter().collect::<Option<_>>()?;
             below = Counts::new(level, &counts);
         }
@@ -146,11 +150,7 @@ impl WithMoves for Halves<'_> {
         let mut f = Counts::new(&w[top], &vec![1; w[top].len()]);
         let mut mirror = None;
         for n in (low..top).rev() {
-            let counts = par::map(&w[n], |y| {
-                let mut sum = Some(0u128);
-                m.parents(y, |x| sum = sum.and_then(|t| t.checked_add(f.get(x))));
-                sum
-            });
+            let counts = par::map(&w[n], |y| sum_over(&f, |out| m.parents(y, out)));
             let counts: Vec<u128> = counts.into_iter().collect::<Option<_>>()?;
             let done = std::mem::replace(&mut f, Counts::new(&w[n], &counts));
             if n + 1 == holes - low {
