@@ -3,7 +3,8 @@
 //! off by a sound argument: its position class, or a pagoda function (`crate::pagoda`)
 //! worth less than every finish the class allows. Children are tried most promising first
 //! (pegs close together and near the finish), and a transposition table keyed by canonical
-//! code remembers every settled position between calls, so a game gets faster as it goes.
+//! code (`memo`: 16 MB at most, the cheapest entries giving way) keeps settled positions
+//! between calls, so a game gets faster as it goes.
 //! When its budget (positions, or time on a clock the caller supplies) runs out it answers
 //! None: it never guesses.
 
