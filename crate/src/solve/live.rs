@@ -38,10 +38,29 @@ impl Budget {
     /// Runs `f` on at most `cap` of this budget's positions (by the same deadline), and takes
     /// what it spent off this budget.
     fn spend<T>(&mut self, cap: u64, f: impl FnOnce(&mut Budget) -> T) -> T {
-        let mut part = Budget {
+        let part = Budget {
             nodes: self.nodes.min(cap),
             deadline: self.deadline,
         };
+        self.spend_part(part, f)
+    }
+
+    /// Runs `f` on half of this budget's positions and `share` of the time left before its
+    /// deadline, and takes what it spent off this budget.
+    fn spend_share<T>(&mut self, share: f64, f: impl FnOnce(&mut Budget) -> T) -> T {
+        let part = Budget {
+            nodes: self.nodes / 2,
+            deadline: self.deadline.map(|(clock, end)| {
+                let now = clock();
+                (clock, now + (end - now) * share)
+            }),
+        };
+        self.spend_part(part, f)
+    }
+
+    /// Runs `f` on `part` (no more than this budget holds) and takes what it spent off this
+    /// budget.
+    fn spend_part<T>(&mut self, mut part: Budget, f: impl FnOnce(&mut Budget) -> T) -> T {
         let given = part.nodes;
         let out = f(&mut part);
         self.nodes -= given - part.nodes;
@@ -219,24 +238,20 @@ impl Live {
         if w.is_some() || budget.nodes == 0 {
             return w;
         }
-        // phase 2: beams, with a share of what is left
-        let share = Budget {
-            nodes: budget.nodes / 2,
-            deadline: budget.deadline.map(|(clock, end)| {
-                let now = clock();
-                (clock, now + (end - now) * BEAM_SHARE)
-            }),
-        };
-        let mut beam_budget = share;
-        let mut width = FIRST_BEAM * 4;
-        while width <= MAX_BEAM && beam_budget.nodes > 0 {
-            if self.beam(code, width, &mut beam_budget) {
-                budget.nodes -= share.nodes - beam_budget.nodes;
-                return Some(true);
+        // phase 2: beams of growing width, with a share of what is left
+        let won = budget.spend_share(BEAM_SHARE, |b| {
+            let mut width = FIRST_BEAM * 4;
+            while width <= MAX_BEAM && b.nodes > 0 {
+                if self.beam(code, width, b) {
+                    return true;
+                }
+                width *= 4;
             }
-            width *= 4;
+            false
+        });
+        if won {
+            return Some(true);
         }
-        budget.nodes -= share.nodes - beam_budget.nodes;
         // phase 3: the complete search, with the rest
         self.search(code, budget)
     }
