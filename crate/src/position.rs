@@ -18,6 +18,21 @@ pub fn complement(board: &Board, code: u64) -> u64 {
     board.full() ^ code
 }
 
+/// A table over the bytes of a code on a board of `holes` holes: `table[j * 256 + b]` is the
+/// sum of `value(k)` over the holes k that byte j = b holds a peg in. Adding up the rows of a
+/// code's bytes gives the sum over its pegs, one lookup a byte.
+pub(crate) fn byte_sums<T: std::iter::Sum<T>>(holes: usize, value: impl Fn(usize) -> T) -> Vec<T> {
+    (0..holes.div_ceil(8) * 256)
+        .map(|i| {
+            let (j, b) = (i / 256, i % 256);
+            (0..8)
+                .filter(|&k| b >> k & 1 == 1 && 8 * j + k < holes)
+                .map(|k| value(8 * j + k))
+                .sum()
+        })
+        .collect()
+}
+
 /// True when `jump` is legal in `code`: pegs on `from` and `over`, `to` empty.
 #[inline]
 pub fn can_jump(code: u64, jump: Jump) -> bool {

@@ -54,16 +54,7 @@ impl Bitboard {
             }
             line[(2 * k + back) * 64 + f as usize] = i as u16;
         }
-        let chunks = holes.len().div_ceil(8);
-        let spread = (0..chunks * 256)
-            .map(|i| {
-                let (j, b) = (i / 256, i % 256);
-                (0..8)
-                    .filter(|&k| b >> k & 1 == 1 && 8 * j + k < pos.len())
-                    .map(|k| 1u64 << pos[8 * j + k])
-                    .sum()
-            })
-            .collect();
+        let spread = crate::position::byte_sums(pos.len(), |k| 1u64 << pos[k]);
         let all = pos.iter().map(|&p| 1u64 << p).sum();
         Some(Bitboard {
             spread,

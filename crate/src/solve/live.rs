@@ -156,15 +156,7 @@ impl Live {
                 (((x - cx).abs() + (y - cy).abs()) * 4.0).round() as i32
             })
             .collect();
-        let distance = (0..board.len().div_ceil(8) * 256)
-            .map(|i| {
-                let (j, b) = (i / 256, i % 256);
-                (0..8)
-                    .filter(|&k| b >> k & 1 == 1)
-                    .filter_map(|k| hole_distance.get(8 * j + k))
-                    .sum()
-            })
-            .collect();
+        let distance = position::byte_sums(board.len(), |k| hole_distance[k]);
         let neighbours = (0..board.len() as u8)
             .map(|k| board.jumps_from(k).fold(0, |m, j| m | bit(j.over)))
             .collect();
@@ -203,8 +195,9 @@ impl Live {
     /// Can the goal be reached from `code`? None when the budget ran out first.
     ///
     /// A narrow beam finds most wins at once; a short complete search settles the easy
-    /// positions; then beam searches of growing width look for a win (a win found is a proof, however it was found); the rest of the
-    /// budget goes to the complete search, which alone can prove a loss.
+    /// positions; then beam searches of growing width look for a win (a win found is a proof,
+    /// however it was found); the rest of the budget goes to the complete search, which alone
+    /// can prove a loss.
     pub fn winning_within(&mut self, code: u64, budget: &mut Budget) -> Option<bool> {
         if position::pegs(code) <= 1 {
             return Some(code & self.goal_set != 0);
@@ -316,10 +309,10 @@ impl Live {
                     }
                 }
             }
+            let mut next: CodeMap<(i32, u64, u32)> = CodeMap::default();
             if found.is_none() {
                 self.look_up(&mut all, &mut known);
-                let mut next: CodeMap<(i32, u64, u32)> =
-                    CodeMap::with_capacity_and_hasher(all.len(), Default::default());
+                next.reserve(all.len());
                 for (&(c, key, parent), &w) in all.iter().zip(&known) {
                     match w {
                         Some(true) => {
@@ -335,32 +328,30 @@ impl Live {
                     let score = self.score(c);
                     next.insert(key, (score, c, parent));
                 }
-                if found.is_none() {
-                    if next.is_empty() {
-                        return false;
-                    }
-                    let mut v: Vec<(i32, u64, u32)> = next.into_values().collect();
-                    if v.len() > width {
-                        v.select_nth_unstable(width);
-                        v.truncate(width);
-                    }
-                    levels.push(v.into_iter().map(|(_, c, p)| (c, p)).collect());
-                    continue;
-                }
             }
-            if let Some((c, parent)) = found {
-                // remember the whole line as winning
-                let mut at = parent as usize;
-                if position::pegs(c) > 1 {
-                    self.remember(self.canon.canonical(c), true);
+            let Some((c, parent)) = found else {
+                if next.is_empty() {
+                    return false;
                 }
-                for level in levels.iter().rev() {
-                    let (code, up) = level[at];
-                    self.remember(self.canon.canonical(code), true);
-                    at = up as usize;
+                let mut v: Vec<(i32, u64, u32)> = next.into_values().collect();
+                if v.len() > width {
+                    v.select_nth_unstable(width);
+                    v.truncate(width);
                 }
-                return true;
+                levels.push(v.into_iter().map(|(_, c, p)| (c, p)).collect());
+                continue;
+            };
+            // remember the whole line as winning
+            let mut at = parent as usize;
+            if position::pegs(c) > 1 {
+                self.remember(self.canon.canonical(c), true);
             }
+            for level in levels.iter().rev() {
+                let (code, up) = level[at];
+                self.remember(self.canon.canonical(code), true);
+                at = up as usize;
+            }
+            return true;
         }
     }
 

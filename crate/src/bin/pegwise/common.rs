@@ -172,10 +172,15 @@ pub fn unsolvable_note(p: &Problem) -> String {
     )
 }
 
+/// The shipped table that covers the problem, when it is built in `data` (not read yet).
+pub fn built_table_for(p: &Problem, data: &Path) -> Option<shipped::TableSpec> {
+    shipped::table_for(p).filter(|spec| data.join(&spec.file).exists())
+}
+
 /// A game from the problem with `moves` played and the shipped table from `data` attached,
 /// when one covers it (checked on load); None when no table covers it or it isn't built.
 pub fn shipped_game(p: &Problem, moves_text: &str, data: &Path) -> Result<Option<Game>, Error> {
-    let Some(spec) = shipped::table_for(p).filter(|spec| data.join(&spec.file).exists()) else {
+    let Some(spec) = built_table_for(p, data) else {
         return Ok(None);
     };
     let mut g = Game::new(p.clone())?;

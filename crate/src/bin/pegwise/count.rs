@@ -5,8 +5,8 @@ use serde_json::json;
 use std::path::Path;
 
 use crate::common::{
-    problem_of, shipped_game, solve_with_progress, spinner, unbuilt, unsolvable_note, with_winning,
-    Output, ProblemArgs,
+    built_table_for, problem_of, solve_with_progress, spinner, unbuilt, unsolvable_note,
+    with_winning, Output, ProblemArgs,
 };
 use pegwise::game::Game;
 use pegwise::solve::{count, Options};
@@ -41,7 +41,7 @@ pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Err
     // a game back to its start hole, from the start and with no table: counted from both ends
     let halves = count::halves_apply(&p)
         && g.code() == p.start_positions()[0]
-        && shipped_game(&p, "", data)?.is_none();
+        && built_table_for(&p, data).is_none();
     let n = if halves {
         let s =
             solve_with_progress(&p, Options::default()).map_err(|e| unbuilt(e, &p, Some(data)))?;
