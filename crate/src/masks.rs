@@ -8,8 +8,6 @@
 //! classes limit both sets to a few candidate holes, so a mask is stored compactly as one bit
 //! per candidate (finish candidates first, then start candidates): the mask symbol.
 
-use std::collections::HashMap;
-
 use crate::board::{bit, Board};
 use crate::classes::Classes;
 
@@ -17,8 +15,9 @@ use crate::classes::Classes;
 #[derive(Debug, Clone)]
 pub struct Candidates {
     classes: Classes,
-    /// class → (holes a position of that class may finish in, vacancies it may come from)
-    by_class: HashMap<u64, (u64, u64)>,
+    /// class → (holes a position of that class may finish in, vacancies it may come from);
+    /// a board has a few classes (16 at most on a lattice): a short list.
+    by_class: Vec<(u64, (u64, u64))>,
 }
 
 impl Candidates {
@@ -26,27 +25,39 @@ impl Candidates {
     pub fn of(board: &Board) -> Candidates {
         let classes = Classes::of(board);
         let full = board.full();
-        let mut by_class: HashMap<u64, (u64, u64)> = HashMap::new();
+        let mut by_class: Vec<(u64, (u64, u64))> = Vec::new();
+        // the entry of a class, made when first seen
+        fn entry(list: &mut Vec<(u64, (u64, u64))>, class: u64) -> &mut (u64, u64) {
+            let i = match list.iter().position(|e| e.0 == class) {
+                Some(i) => i,
+                None => {
+                    list.push((class, (0, 0)));
+                    list.len() - 1
+                }
+            };
+            &mut list[i].1
+        }
         for h in 0..board.len() as u8 {
-            by_class.entry(classes.class(bit(h))).or_default().0 |= bit(h);
-            by_class.entry(classes.class(full ^ bit(h))).or_default().1 |= bit(h);
+            entry(&mut by_class, classes.class(bit(h))).0 |= bit(h);
+            entry(&mut by_class, classes.class(full ^ bit(h))).1 |= bit(h);
         }
         Candidates { classes, by_class }
     }
 
     /// (finish candidates, start candidates) of a position.
     pub fn of_code(&self, code: u64) -> (u64, u64) {
+        let class = self.classes.class(code);
         self.by_class
-            .get(&self.classes.class(code))
-            .copied()
-            .unwrap_or((0, 0))
+            .iter()
+            .find(|e| e.0 == class)
+            .map_or((0, 0), |e| e.1)
     }
 
     /// The widest symbol over all classes, in bits (must fit 16).
     pub fn max_bits(&self) -> u32 {
         self.by_class
-            .values()
-            .map(|(f, s)| f.count_ones() + s.count_ones())
+            .iter()
+            .map(|(_, (f, s))| f.count_ones() + s.count_ones())
             .max()
             .unwrap_or(0)
     }

@@ -118,7 +118,7 @@ pub fn position_text(board: &Board, code: u64) -> String {
 /// A value short enough for a message: at most 40 characters, then "…".
 fn clip(text: &str) -> String {
     match text.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", &text[..i]),
+        Some((i, _)) => format!("{}…", text.get(..i).unwrap_or(text)),
         None => text.to_string(),
     }
 }

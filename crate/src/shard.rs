@@ -47,6 +47,15 @@ pub fn keep_every_chunk() {
     CACHE.store(usize::MAX, Ordering::Relaxed);
 }
 
+/// The decoded chunks kept (a vector by chunk number, not a hash map: no hashing code in the
+/// wasm for this).
+#[derive(Debug, Default)]
+struct Decoded {
+    by_chunk: Vec<Option<Arc<Chunk>>>,
+    /// The numbers of the chunks held, to drop them all when the cache is full.
+    held: Vec<usize>,
+}
+
 /// Where a chunk starts and how to check it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ChunkEntry {
@@ -89,7 +98,7 @@ pub struct Shard {
     /// Bytes of the data part.
     pub data_len: usize,
     raw: Mutex<Vec<Option<Arc<[u8]>>>>,
-    decoded: Mutex<HashMap<usize, Arc<Chunk>>>,
+    decoded: Mutex<Decoded>,
 }
 
 /// The mask codes of a shard, one per context (a single context when the basis is empty).
@@ -361,7 +370,7 @@ impl Shard {
             index,
             header_len,
             data_len,
-            decoded: Mutex::new(HashMap::new()),
+            decoded: Mutex::new(Decoded::default()),
         })
     }
 
@@ -466,7 +475,7 @@ impl Shard {
     }
 
     fn chunk(&self, c: usize) -> Option<Arc<Chunk>> {
-        if let Some(d) = self.decoded.lock().ok()?.get(&c) {
+        if let Some(Some(d)) = self.decoded.lock().ok()?.by_chunk.get(c) {
             return Some(d.clone());
         }
         let raw = self.raw.lock().ok()?.get(c)?.clone()?;
@@ -477,10 +486,18 @@ impl Shard {
 
     fn remember(&self, c: usize, d: Arc<Chunk>) {
         if let Ok(mut cache) = self.decoded.lock() {
-            if cache.len() >= CACHE.load(Ordering::Relaxed) {
-                cache.clear();
+            let cache = &mut *cache;
+            if cache.held.len() >= CACHE.load(Ordering::Relaxed) {
+                for h in cache.held.drain(..) {
+                    cache.by_chunk[h] = None;
+                }
             }
-            cache.insert(c, d);
+            if cache.by_chunk.len() <= c {
+                cache.by_chunk.resize(c + 1, None);
+            }
+            if cache.by_chunk[c].replace(d).is_none() {
+                cache.held.push(c);
+            }
         }
     }
 

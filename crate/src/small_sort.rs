@@ -2,7 +2,9 @@
 //! on long slices, but each use (each element type and order) adds 2–5 KB of code. A stable
 //! insertion sort serves the short lists the game sorts (holes, board points, symmetries,
 //! tables, moves: at most a few hundred items); a heapsort serves longer lists sorted once,
-//! off the hot paths (O(n log n), not stable).
+//! off the hot paths (O(n log n), not stable); a quickselect serves the live solver's beam,
+//! which keeps the best few thousand of a level (1.6 KB less gzipped wasm than the standard
+//! library's `select_nth_unstable`).
 
 use std::cmp::Ordering;
 
@@ -48,6 +50,58 @@ pub fn heap_sort_by_key<T, K: Ord>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
     }
 }
 
+/// Moves the `k` smallest elements of `v` by key to its front, in no particular order: a
+/// quickselect (median-of-three pivots). A slice that keeps partitioning badly is finished by
+/// the heapsort, so it stays O(n log n) at worst.
+pub fn select_smallest_by_key<T, K: Ord>(v: &mut [T], k: usize, mut key: impl FnMut(&T) -> K) {
+    let (mut lo, mut hi) = (0, v.len());
+    let mut rounds = 2 * (usize::BITS - v.len().leading_zeros()) + 4;
+    while lo < k && k < hi {
+        if hi - lo <= 16 {
+            sort_by_key(&mut v[lo..hi], &mut key);
+            return;
+        }
+        if rounds == 0 {
+            heap_sort_by_key(&mut v[lo..hi], &mut key);
+            return;
+        }
+        rounds -= 1;
+        let p = lo + partition(&mut v[lo..hi], &mut key);
+        if p < k {
+            lo = p + 1;
+        } else {
+            hi = p;
+        }
+    }
+}
+
+/// Partitions `v` (three elements or more) around the median of its first, middle and last
+/// elements: smaller keys before it, the rest after. Returns where the pivot ends.
+fn partition<T, K: Ord>(v: &mut [T], key: &mut impl FnMut(&T) -> K) -> usize {
+    let last = v.len() - 1;
+    let mid = last / 2;
+    if key(&v[mid]) < key(&v[0]) {
+        v.swap(mid, 0);
+    }
+    if key(&v[last]) < key(&v[0]) {
+        v.swap(last, 0);
+    }
+    if key(&v[mid]) < key(&v[last]) {
+        v.swap(mid, last);
+    }
+    // v[0] ≤ v[last] ≤ v[mid]: the median is the pivot, at the end
+    let pivot = key(&v[last]);
+    let mut store = 0;
+    for i in 0..last {
+        if key(&v[i]) < pivot {
+            v.swap(i, store);
+            store += 1;
+        }
+    }
+    v.swap(store, last);
+    store
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +128,21 @@ mod tests {
             let mut whole = v;
             whole.sort_unstable();
             heap_sort_by_key(&mut mine, |&p| p);
+            prop_assert_eq!(mine, whole);
+        }
+
+        #[test]
+        fn selects_the_smallest_like_the_standard_sort(v in proptest::collection::vec((0u8..16, any::<u16>()), 0..400), k in 0usize..420) {
+            let mut mine = v.clone();
+            select_smallest_by_key(&mut mine, k, |&p| p);
+            let k = k.min(v.len());
+            let mut front = mine[..k].to_vec();
+            front.sort_unstable();
+            let mut whole = v;
+            whole.sort_unstable();
+            prop_assert_eq!(&front[..], &whole[..k]);
+            // nothing lost or made up
+            mine.sort_unstable();
             prop_assert_eq!(mine, whole);
         }
     }

@@ -5,7 +5,6 @@
 mod analysis;
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -22,8 +21,14 @@ use crate::table::{Need, Table};
 use crate::winnable::Winnable;
 
 thread_local! {
-    /// Decoded tables by file name, shared by every game on the page.
-    static TABLES: RefCell<HashMap<String, Arc<Table>>> = RefCell::new(HashMap::new());
+    /// Decoded tables by file name, shared by every game on the page (a page loads a few: a
+    /// list, with no hashing code in the wasm).
+    static TABLES: RefCell<Vec<(String, Arc<Table>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The table this page has decoded from the file `name`, if any.
+fn table_loaded(name: &str) -> Option<Arc<Table>> {
+    TABLES.with(|t| t.borrow().iter().find(|e| e.0 == name).map(|e| e.1.clone()))
 }
 
 #[wasm_bindgen]
@@ -378,8 +383,7 @@ impl GameHandle {
     /// game on the page). Throws, leaving the game unchanged, if the table is refused.
     #[wasm_bindgen(js_name = loadTable)]
     pub fn load_table(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsError> {
-        let cached = TABLES.with(|t| t.borrow().get(name).cloned());
-        let table = match cached {
+        let table = match table_loaded(name) {
             Some(t) => t,
             None => {
                 // only the files this build was made with (MANIFEST's SHA-256), before decoding
@@ -390,7 +394,12 @@ impl GameHandle {
             }
         };
         self.inner.attach_table(table.clone()).map_err(js_err)?;
-        TABLES.with(|t| t.borrow_mut().insert(name.to_string(), table));
+        TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            if !t.iter().any(|e| e.0 == name) {
+                t.push((name.to_string(), table));
+            }
+        });
         Ok(())
     }
 
@@ -717,7 +726,7 @@ struct SearchStats {
 /// game leaves it on the live solver: the game still opens.
 fn attach_cached(inner: &mut Game) {
     if let Some(spec) = shipped::table_for(inner.problem()) {
-        if let Some(t) = TABLES.with(|t| t.borrow().get(&spec.file).cloned()) {
+        if let Some(t) = table_loaded(&spec.file) {
             // refused: the live solver answers, as it does for a game with no table
             let _ = inner.attach_table(t);
         }
