@@ -50,14 +50,13 @@ pub(super) fn named_holes(pts: &[(i32, i32)]) -> Vec<Hole> {
 fn column_letters(mut x: usize) -> String {
     let mut s = Vec::new();
     loop {
-        s.push(b'a' + (x % 26) as u8);
+        s.push(char::from(b'a' + (x % 26) as u8));
         if x < 26 {
             break;
         }
         x = x / 26 - 1;
     }
-    s.reverse();
-    String::from_utf8_lossy(&s).into_owned()
+    s.iter().rev().collect()
 }
 
 #[cfg(test)]
