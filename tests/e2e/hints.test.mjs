@@ -127,15 +127,15 @@ test('the French default game, with no table: the proving live search judges eve
 
 test('where the live search cannot tell, the mark is "?" and the source says so', async () => {
   const { page, clean } = await openPage(env.browser);
-  // Wiegleb's central game: the winnable record knows the start is won, but the proving search
-  // settles none of the positions after its opening jumps in its time budget
-  await load(page, env.url, '?board=wiegleb&start=e5&goal=start');
+  // diamond41's default game: the winnable record knows the start is won, but the proving
+  // search settles neither side of the opening jump e5-c5 (still "?" after 5 s in wasm)
+  await load(page, env.url, '?board=diamond41&start=c5&goal=any');
   assert.equal((await page.evaluate(() => window.pegwise.snapshot())).state.winning, true);
-  await hoverHole(page, 'e7');
-  assert.deepEqual((await page.evaluate(() => window.pegwise.marks())).targets, { e5: 'unknown' });
+  await hoverHole(page, 'e5');
+  assert.deepEqual((await page.evaluate(() => window.pegwise.marks())).targets, { c5: 'unknown' });
   await settled(page);
   assert.equal(await page.locator('#source').textContent(), 'hints: ?');
-  await shoot(page, 'unknown-wiegleb');
+  await shoot(page, 'unknown-diamond41');
   // in "always" mode the summary names the "?" jumps it draws, and the banner doesn't
   // contradict a green check
   await page.mouse.move(2, 2);
@@ -151,6 +151,6 @@ test('where the live search cannot tell, the mark is "?" and the source says so'
     assert.equal(s.state.winning, true, 'a good jump means the position is winning');
     assert.doesNotMatch(banner, /can’t tell/);
   }
-  await shoot(page, 'unknown-wiegleb-always');
+  await shoot(page, 'unknown-diamond41-always');
   await clean();
 });

@@ -63,8 +63,9 @@ test('the start picker and the board, while picking, mark the starts that can’
 
 test('“Show a solution” says plainly in the banner when it finds none', async () => {
   const { page, clean } = await openPage(env.browser);
-  // the live search can't settle Wiegleb's central game from its start within its budget
-  await load(page, env.url, '?board=wiegleb&start=e5&goal=start');
+  // Wiegleb from e1 back to e1: the live search can't settle its one opening jump within its
+  // budget (it now finds the central game's solution, which this test used before)
+  await load(page, env.url, '?board=wiegleb&start=e1&goal=start');
   await page.evaluate(() => document.getElementById('board').game.set({}));
   await page.click('#solve');
   await page.waitForFunction(() => document.getElementById('banner').dataset.status === 'nosolution', null, { timeout: 60_000 });
@@ -72,5 +73,25 @@ test('“Show a solution” says plainly in the banner when it finds none', asyn
   assert.match(b.text, /No solution found\. The live search ran out of time/);
   assert.equal(await page.locator('#note').isVisible(), false, 'not a note at the bottom edge');
   await shoot(page, 'no-solution');
+  await clean();
+});
+
+test('“Show a solution” plays Wiegleb’s central game to the end, found by the live search', async () => {
+  const { page, clean } = await openPage(env.browser);
+  // no table covers this 45-hole board: every jump of the line comes from the live search
+  await load(page, env.url, '?board=wiegleb&start=e5&goal=start');
+  assert.equal((await snapshot(page)).position.source, 'search');
+  await page.click('#solve');
+  await page.waitForFunction(
+    () => window.pegwise.snapshot().state?.status === 'solved' || document.getElementById('banner').dataset.status === 'nosolution',
+    null,
+    { timeout: 90_000, polling: 250 },
+  );
+  await settled(page);
+  const s = await snapshot(page);
+  assert.equal(s.state.status, 'solved');
+  assert.equal(s.position.pegs.filter(Boolean).length, 1);
+  assert.equal(s.position.jumps, 43);
+  await shoot(page, 'wiegleb-solved-live');
   await clean();
 });
