@@ -267,13 +267,30 @@ impl Oracle {
         let mut x = code;
         while position::pegs(x) > 1 {
             let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, x).collect();
-            let j = jumps
-                .into_iter()
-                .find(|&j| self.winning(position::after(x, j)) == Some(true))?;
+            let j = match self.known_good(x, &jumps) {
+                Some(j) => j,
+                None => jumps
+                    .into_iter()
+                    .find(|&j| self.winning(position::after(x, j)) == Some(true))?,
+            };
             line.push(j);
             x = position::after(x, j);
         }
         self.problem.is_goal(x).then_some(line)
+    }
+
+    /// A jump from `x` to a position already known to win (from the table, or on a line the
+    /// live search found and remembers), asked with no search budget: a solution follows the
+    /// line a search found at once, instead of first spending a whole budget on each jump
+    /// before it that the search can't settle.
+    fn known_good(&mut self, x: u64, jumps: &[Jump]) -> Option<Jump> {
+        let budget = std::mem::replace(&mut self.budget, 0);
+        let j = jumps
+            .iter()
+            .copied()
+            .find(|&j| self.winning(position::after(x, j)) == Some(true));
+        self.budget = budget;
+        j
     }
 }
 

@@ -277,3 +277,31 @@ fn agrees_with_the_french_table_on_playouts() {
         30,
     );
 }
+
+/// A solution from the live search (no table) is a line of legal jumps that ends on the goal,
+/// on the big boards whose default games it solves within a fixed number of positions; once a
+/// line is known, the solution follows it without searching again.
+#[test]
+fn live_solutions_are_legal_lines_to_the_goal() {
+    for name in ["wiegleb", "french", "diamond41", "square6"] {
+        let board = Board::by_name(name).unwrap();
+        let p = pegwise::defaults::default_problem(&board).unwrap();
+        let start = p.start_positions()[0];
+        let mut oracle = Oracle::new(&p);
+        oracle.budget = 2_000_000;
+        let line = oracle
+            .solution(start)
+            .unwrap_or_else(|| panic!("{name}: no solution found"));
+        let mut x = start;
+        for j in &line {
+            assert!(position::can_jump(x, *j), "{name}: {j:?} is not legal");
+            x = position::after(x, *j);
+        }
+        assert!(p.is_goal(x), "{name}: the line does not end on the goal");
+        // asked again: the remembered line, with no positions to spend
+        let spent = oracle.live_stats().nodes;
+        oracle.budget = 0;
+        assert_eq!(oracle.solution(start).as_ref(), Some(&line), "{name}");
+        assert_eq!(oracle.live_stats().nodes, spent, "{name}: searched again");
+    }
+}
