@@ -267,12 +267,9 @@ impl Oracle {
         let mut x = code;
         while position::pegs(x) > 1 {
             let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, x).collect();
-            let j = match self.known_good(x, &jumps) {
-                Some(j) => j,
-                None => jumps
-                    .into_iter()
-                    .find(|&j| self.winning(position::after(x, j)) == Some(true))?,
-            };
+            let j = self
+                .known_good(x, &jumps)
+                .or_else(|| self.first_winning(x, &jumps))?;
             line.push(j);
             x = position::after(x, j);
         }
@@ -285,12 +282,18 @@ impl Oracle {
     /// before it that the search can't settle.
     fn known_good(&mut self, x: u64, jumps: &[Jump]) -> Option<Jump> {
         let budget = std::mem::replace(&mut self.budget, 0);
-        let j = jumps
-            .iter()
-            .copied()
-            .find(|&j| self.winning(position::after(x, j)) == Some(true));
+        let j = self.first_winning(x, jumps);
         self.budget = budget;
         j
+    }
+
+    /// The first of `jumps` from `x` whose position the oracle finds winning, within its
+    /// budget for each.
+    fn first_winning(&mut self, x: u64, jumps: &[Jump]) -> Option<Jump> {
+        jumps
+            .iter()
+            .copied()
+            .find(|&j| self.winning(position::after(x, j)) == Some(true))
     }
 }
 

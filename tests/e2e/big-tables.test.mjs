@@ -14,18 +14,30 @@ before(async () => {
 });
 after(() => env?.close());
 
+/**
+ * Opens `board`'s default game on the page (which must be winnable), then on the embed page
+ * checks that its opening is judged from the table within 2 s, with a good jump.
+ * @param {import('playwright-core').Page} page
+ * @param {string} board
+ * @returns {Promise<{start: string, goal: string}>} the default game's start and goal
+ */
+async function openingFromTable(page, board) {
+  await load(page, env.url, `?board=${board}`);
+  const s = (await snapshot(page)).state;
+  assert.equal(s.winnable, 'yes', `default ${s.start} → ${s.goal}`);
+  await page.goto(`${env.url}embed.html`);
+  const opening = await judged(page, { board, start: s.start, goal: s.goal });
+  assert.ok(opening.ms < 2000, `${s.start}: judged in ${opening.ms} ms: ${opening.hints}`);
+  assert.equal(opening.source, 'table');
+  assert.ok(opening.hints.some((h) => h.endsWith('good')), `the default can be won: ${opening.hints}`);
+  return s;
+}
+
 const built = existsSync(`${ROOT}data/triangle7.all.any.pgt`);
 
 test('triangle7 opens on a game judged from its table, and stays judged deep in', { skip: !built && 'run scripts/tables triangle7' }, async () => {
   const { page, clean } = await openPage(env.browser);
-  await load(page, env.url, '?board=triangle7');
-  const s = (await snapshot(page)).state;
-  assert.equal(s.winnable, 'yes', `default ${s.start} → ${s.goal}`);
-  await page.goto(`${env.url}embed.html`);
-  const opening = await judged(page, { board: 'triangle7', start: s.start, goal: s.goal });
-  assert.ok(opening.ms < 2000, `${s.start}: judged in ${opening.ms} ms: ${opening.hints}`);
-  assert.equal(opening.source, 'table');
-  assert.ok(opening.hints.some((h) => h.endsWith('good')), `the default can be won: ${opening.hints}`);
+  await openingFromTable(page, 'triangle7');
   // another start, a finish hole the record allows, and 12 jumps into a line that wins for
   // goal any (and is lost for c4)
   const line = 'b2-b4 d4-b2 a1-c3 a3-a1 b4-d4 d4-b2 a1-c3 a5-a3 c5-a5 e5-c5 a6-a4 a3-a5';
@@ -42,14 +54,7 @@ const french = existsSync(`${ROOT}data/french.every.pgt`);
 
 test('French opens judged from its union table, and stays judged deep in', { skip: !french && 'run scripts/tables french' }, async () => {
   const { page, clean } = await openPage(env.browser);
-  await load(page, env.url, '?board=french');
-  const s = (await snapshot(page)).state;
-  assert.equal(s.winnable, 'yes', `default ${s.start} → ${s.goal}`);
-  await page.goto(`${env.url}embed.html`);
-  const opening = await judged(page, { board: 'french', start: s.start, goal: s.goal });
-  assert.ok(opening.ms < 2000, `${s.start}: judged in ${opening.ms} ms: ${opening.hints}`);
-  assert.equal(opening.source, 'table');
-  assert.ok(opening.hints.some((h) => h.endsWith('good')), `the default can be won: ${opening.hints}`);
+  await openingFromTable(page, 'french');
   // 16 jumps into a winning line (pegwise solve --board french --start c1 --goal any)
   const line = 'e1-c1 d3-d1 c1-e1 b2-d2 e2-c2 b3-d3 e3-c3 g3-e3 e4-e2 e1-e3 c4-e4 c2-c4 e4-e2 f2-d2 g4-e4 b5-b3';
   const deep = await judged(page, { board: 'french', start: 'c1', goal: 'any', moves: line, source: 'table' });
@@ -65,14 +70,7 @@ const square6 = existsSync(`${ROOT}data/square6.c3.c3.pgt`);
 
 test('square6 opens on its default game judged from its table, and stays judged deep in', { skip: !square6 && 'run scripts/tables square6' }, async () => {
   const { page, clean } = await openPage(env.browser);
-  await load(page, env.url, '?board=square6');
-  const s = (await snapshot(page)).state;
-  assert.equal(s.winnable, 'yes', `default ${s.start} → ${s.goal}`);
-  await page.goto(`${env.url}embed.html`);
-  const opening = await judged(page, { board: 'square6', start: s.start, goal: s.goal });
-  assert.ok(opening.ms < 2000, `${s.start}: judged in ${opening.ms} ms: ${opening.hints}`);
-  assert.equal(opening.source, 'table');
-  assert.ok(opening.hints.some((h) => h.endsWith('good')), `the default can be won: ${opening.hints}`);
+  const s = await openingFromTable(page, 'square6');
   const line = 'c1-c3 a1-c1 d1-b1 f1-d1 a2-c2 d2-b2 f2-d2 a4-a2-c2-e2 c3-a3 e3-c3 c4-a4-a2 e4-c4-c2';
   const deep = await judged(page, { board: 'square6', start: s.start, goal: s.goal, moves: line, source: 'table' });
   assert.ok(deep.ms < 3000, `12 moves in: judged in ${deep.ms} ms: ${deep.hints}`);
