@@ -183,7 +183,7 @@ impl Job<'_> {
         })
     }
 
-    fn step<F: Fn(u64, &mut Vec<u64>) + Sync>(
+    fn step<F: shuffle::Produce>(
         &mut self,
         input: &str,
         output: &str,
@@ -247,7 +247,7 @@ impl WithMoves for Job<'_> {
             reachable[n] = self.step(&f(n + 1), &f(n), parts, None, |x, out| {
                 m.children(x, |c| {
                     if keep.keeps(c) {
-                        out.push(c)
+                        out(c)
                     }
                 })
             })?;
@@ -258,20 +258,20 @@ impl WithMoves for Job<'_> {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
             let parts = parts_of(self.store, &f(h))?;
             let k = self.step(&f(n_holes - h + 1), &w(h), parts, Some(&f(h)), |y, out| {
-                m.parents(full ^ y, |p| out.push(p))
+                m.parents(full ^ y, &mut *out)
             })?;
             (self.progress)(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
                 let parts = parts_of(self.store, &f(n))?;
                 let k = self.step(&w(n - 1), &w(n), parts, Some(&f(n)), |y, out| {
-                    m.parents(y, |p| out.push(p))
+                    m.parents(y, &mut *out)
                 })?;
                 (self.progress)(&format!("winning with {n} pegs: {k}"));
             }
             for n in 1..h {
                 let parts = parts_of(self.store, &w(n_holes - n))?;
                 self.step(&w(n_holes - n), &w(n), parts, None, |x, out| {
-                    out.push(m.canonical(full ^ x))
+                    out(m.canonical(full ^ x))
                 })?;
             }
         } else {
@@ -279,13 +279,13 @@ impl WithMoves for Job<'_> {
             let parts = parts_of(self.store, &f(1))?;
             self.step(&f(1), &w(1), parts, None, |x, out| {
                 if x & goal != 0 {
-                    out.push(x)
+                    out(x)
                 }
             })?;
             for n in 2..n_holes {
                 let parts = parts_of(self.store, &f(n))?;
                 let k = self.step(&w(n - 1), &w(n), parts, Some(&f(n)), |y, out| {
-                    m.parents(y, |p| out.push(p))
+                    m.parents(y, &mut *out)
                 })?;
                 (self.progress)(&format!("winning with {n} pegs: {k}"));
             }

@@ -48,7 +48,8 @@ pub struct Step<'a, F> {
     pub within: Option<&'a str>,
     /// Bytes the step may hold in memory at once.
     pub max_bytes: u64,
-    /// The keys of one input code.
+    /// The keys of one input code, each handed to the callback (no vector per code: the map
+    /// calls this for every code of a level).
     pub produce: F,
     /// Keys are below 2^bits (the board's holes).
     pub bits: u32,
@@ -116,19 +117,23 @@ pub fn read_level(store: &Store, name: &str) -> Result<Vec<u64>> {
 }
 
 /// Average number of keys per code over the first codes of a run (at least 1).
-fn keys_per_code<F: Fn(u64, &mut Vec<u64>) + Sync>(path: &Path, produce: &F) -> Result<f64> {
+fn keys_per_code<F: Produce>(path: &Path, produce: &F) -> Result<f64> {
     let mut r = RunReader::open(path)?;
-    let mut keys = Vec::new();
+    let mut keys = 0usize;
     let mut n = 0usize;
     while n < 2000 {
         let Some(x) = r.next_code() else { break };
-        produce(x, &mut keys);
+        produce(x, &mut |_| keys += 1);
         n += 1;
     }
-    Ok((keys.len() as f64 / n.max(1) as f64).max(1.0))
+    Ok((keys as f64 / n.max(1) as f64).max(1.0))
 }
 
-impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
+/// What a step's `produce` is: the keys of one code, handed one by one to a callback.
+pub trait Produce: Fn(u64, &mut dyn FnMut(u64)) + Sync {}
+impl<F: Fn(u64, &mut dyn FnMut(u64)) + Sync> Produce for F {}
+
+impl<F: Produce> Step<'_, F> {
     /// Runs the step (or what is left of it); returns the output level's size.
     pub fn run(&self, tick: &mut dyn FnMut(Tick)) -> Result<u64> {
         if let Some(n) = finished(self.store, self.output) {
@@ -248,11 +253,7 @@ impl<F: Fn(u64, &mut Vec<u64>) + Sync> Step<'_, F> {
     fn map_chunk(&self, spill: &Path, i: usize, k: usize, codes: &[u64]) -> Result<()> {
         let p = self.parts as u64;
         let keys = par::collect(&self.pool, codes, self.bits, None, |x, sink| {
-            let mut out = Vec::new();
-            (self.produce)(x, &mut out);
-            for y in out {
-                sink.push(y);
-            }
+            (self.produce)(x, &mut |y| sink.push(y))
         });
         // each part's vector sized exactly (no doubling slack), and the keys freed before the
         // runs are written
