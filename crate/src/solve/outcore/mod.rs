@@ -189,6 +189,7 @@ impl Job<'_> {
         output: &str,
         parts: usize,
         within: Option<&str>,
+        keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
         produce: F,
     ) -> Result<u64> {
         Step {
@@ -197,6 +198,7 @@ impl Job<'_> {
             output,
             parts,
             within,
+            keep,
             max_bytes: self.cfg.max_memory,
             produce,
             bits: self.problem.board.len() as u32,
@@ -244,12 +246,9 @@ impl WithMoves for Job<'_> {
                 8.0
             };
             let parts = self.parts_for(&f(n), above * growth.max(1.0));
-            reachable[n] = self.step(&f(n + 1), &f(n), parts, None, |x, out| {
-                m.children(x, |c| {
-                    if keep.keeps(c) {
-                        out(c)
-                    }
-                })
+            let kept = |c| keep.keeps(c);
+            reachable[n] = self.step(&f(n + 1), &f(n), parts, None, Some(&kept), |x, out| {
+                m.children(x, &mut *out)
             })?;
             (self.progress)(&format!("reachable with {n} pegs: {}", reachable[n]));
         }
@@ -257,34 +256,39 @@ impl WithMoves for Job<'_> {
         if half {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
             let parts = parts_of(self.store, &f(h))?;
-            let k = self.step(&f(n_holes - h + 1), &w(h), parts, Some(&f(h)), |y, out| {
-                m.parents(full ^ y, &mut *out)
-            })?;
+            let k = self.step(
+                &f(n_holes - h + 1),
+                &w(h),
+                parts,
+                Some(&f(h)),
+                None,
+                |y, out| m.parents(full ^ y, &mut *out),
+            )?;
             (self.progress)(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
                 let parts = parts_of(self.store, &f(n))?;
-                let k = self.step(&w(n - 1), &w(n), parts, Some(&f(n)), |y, out| {
+                let k = self.step(&w(n - 1), &w(n), parts, Some(&f(n)), None, |y, out| {
                     m.parents(y, &mut *out)
                 })?;
                 (self.progress)(&format!("winning with {n} pegs: {k}"));
             }
             for n in 1..h {
                 let parts = parts_of(self.store, &w(n_holes - n))?;
-                self.step(&w(n_holes - n), &w(n), parts, None, |x, out| {
+                self.step(&w(n_holes - n), &w(n), parts, None, None, |x, out| {
                     out(m.canonical(full ^ x))
                 })?;
             }
         } else {
             let goal = problem.goal_set();
             let parts = parts_of(self.store, &f(1))?;
-            self.step(&f(1), &w(1), parts, None, |x, out| {
+            self.step(&f(1), &w(1), parts, None, None, |x, out| {
                 if x & goal != 0 {
                     out(x)
                 }
             })?;
             for n in 2..n_holes {
                 let parts = parts_of(self.store, &f(n))?;
-                let k = self.step(&w(n - 1), &w(n), parts, Some(&f(n)), |y, out| {
+                let k = self.step(&w(n - 1), &w(n), parts, Some(&f(n)), None, |y, out| {
                     m.parents(y, &mut *out)
                 })?;
                 (self.progress)(&format!("winning with {n} pegs: {k}"));

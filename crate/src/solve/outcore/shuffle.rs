@@ -46,6 +46,10 @@ pub struct Step<'a, F> {
     pub parts: usize,
     /// Keep only keys found in this level (split into the same number of parts).
     pub within: Option<&'a str>,
+    /// Keep only keys this accepts. Asked once per distinct key of a chunk, after the chunk's
+    /// sort and deduplication: a key is produced by several codes, and the test (pruning)
+    /// costs more than a key.
+    pub keep: Option<&'a (dyn Fn(u64) -> bool + Sync)>,
     /// Bytes the step may hold in memory at once.
     pub max_bytes: u64,
     /// The keys of one input code, each handed to the callback (no vector per code: the map
@@ -252,9 +256,17 @@ impl<F: Produce> Step<'_, F> {
     /// radix sort), then split into parts (each part's keys stay in order) and written.
     fn map_chunk(&self, spill: &Path, i: usize, k: usize, codes: &[u64]) -> Result<()> {
         let p = self.parts as u64;
-        let keys = par::collect(&self.pool, codes, self.bits, None, |x, sink| {
+        let mut keys = par::collect(&self.pool, codes, self.bits, None, |x, sink| {
             (self.produce)(x, &mut |y| sink.push(y))
         });
+        if let Some(keep) = self.keep {
+            retain_par(&mut keys, keep);
+        }
+        if self.parts == 1 {
+            let dir = spill.join("00000");
+            self.store.make_dir(&dir)?;
+            return store::write_run(&dir.join(format!("{i:05}-{k:05}")), &keys);
+        }
         // each part's vector sized exactly (no doubling slack), and the keys freed before the
         // runs are written
         let mut sizes = vec![0usize; self.parts];
@@ -282,22 +294,28 @@ impl<F: Produce> Step<'_, F> {
             .map(|r| store::run_len(r))
             .sum::<Result<u64>>()?;
         let within = self.within.map(|w| part_path(&level_dir(self.store, w), j));
-        let mut w = RunWriter::create(dest)?;
         let mut keep = Within::open(within.as_deref())?;
         if total.saturating_mul(8) <= self.max_bytes {
-            let mut all = Vec::with_capacity(total as usize);
+            // the runs read side by side, each into its own place
+            let mut all = vec![0u64; total as usize];
+            let mut rest = &mut all[..];
+            let mut places = Vec::with_capacity(runs.len());
             for r in &runs {
-                store::read_run(r, &mut all)?;
+                let (place, tail) =
+                    std::mem::take(&mut rest).split_at_mut(store::run_len(r)? as usize);
+                places.push((r, place));
+                rest = tail;
             }
+            places
+                .into_par_iter()
+                .try_for_each(|(r, place)| store::read_run_into(r, place))?;
             all.par_sort_unstable();
             all.dedup();
-            for x in all {
-                if keep.has(x) {
-                    w.push(x)?;
-                }
-            }
+            all.retain(|&x| keep.has(x));
+            store::write_run(dest, &all)?;
         } else {
             // Too big for memory: a k-way merge of the sorted runs, streamed.
+            let mut w = RunWriter::create(dest)?;
             let mut readers = runs
                 .iter()
                 .map(|r| RunReader::open(r))
@@ -320,10 +338,35 @@ impl<F: Produce> Step<'_, F> {
                     heap.push(std::cmp::Reverse((y, i)));
                 }
             }
+            w.finish()?;
         }
-        w.finish()?;
         self.store.remove_dir(runs_dir)
     }
+}
+
+/// `v.retain(keep)` with the tests run in parallel, in place and keeping the order: each
+/// slice is compacted by a thread of its own, then the slices are moved together.
+fn retain_par(v: &mut Vec<u64>, keep: &(dyn Fn(u64) -> bool + Sync)) {
+    let slice = (v.len() / (4 * rayon::current_num_threads()).max(1)).max(1 << 16);
+    let kept: Vec<usize> = v
+        .par_chunks_mut(slice)
+        .map(|c| {
+            let mut w = 0;
+            for r in 0..c.len() {
+                if keep(c[r]) {
+                    c[w] = c[r];
+                    w += 1;
+                }
+            }
+            w
+        })
+        .collect();
+    let mut end = 0;
+    for (i, k) in kept.into_iter().enumerate() {
+        v.copy_within(i * slice..i * slice + k, end);
+        end += k;
+    }
+    v.truncate(end);
 }
 
 /// Membership in a sorted run, asked in ascending order (a streamed merge join).
@@ -348,5 +391,21 @@ impl Within {
             self.head = r.next_code();
         }
         self.head == Some(x)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn parallel_retain_keeps_what_retain_keeps_in_order() {
+        for n in [0usize, 1, 1000, 300_000] {
+            let v: Vec<u64> = (0..n as u64).map(|i| i * 7919 % 100_003).collect();
+            let keep = |x: u64| !x.is_multiple_of(3) && x % 11 != 5;
+            let mut want = v.clone();
+            want.retain(|&x| keep(x));
+            let mut got = v;
+            super::retain_par(&mut got, &keep);
+            assert_eq!(got, want, "{n}");
+        }
     }
 }

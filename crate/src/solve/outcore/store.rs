@@ -17,7 +17,7 @@
 //! canonical codes of a level lie close together, so a code takes 2–4 bytes, not 8.
 
 use std::fs;
-use std::io::{BufReader, BufWriter, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
@@ -123,13 +123,55 @@ fn tmp_name(path: &Path) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// Writes sorted unique codes as a run (atomically).
-pub fn write_run(path: &Path, codes: &[u64]) -> Result<()> {
-    let mut w = RunWriter::create(path)?;
-    for &c in codes {
-        w.push(c)?;
+/// The LEB128 form of a gap (seven bits a byte, low first, the top bit set on every byte but
+/// the last) and its length.
+#[inline]
+fn gap_bytes(mut gap: u64) -> ([u8; 10], usize) {
+    let mut buf = [0u8; 10];
+    let mut k = 0;
+    while gap >= 0x80 {
+        buf[k] = (gap & 0x7f) as u8 | 0x80;
+        gap >>= 7;
+        k += 1;
     }
-    w.finish()
+    buf[k] = gap as u8;
+    (buf, k + 1)
+}
+
+/// Writes sorted unique codes as a run (atomically). Slices of the codes are encoded in
+/// parallel, each from the code before it, a few at a time so the bytes held stay small.
+pub fn write_run(path: &Path, codes: &[u64]) -> Result<()> {
+    use rayon::prelude::*;
+    const SLICE: usize = 1 << 16;
+    let tmp = tmp_name(path);
+    let file = fs::File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
+    let mut w = BufWriter::with_capacity(1 << 20, file);
+    let batch = SLICE * 2 * rayon::current_num_threads().max(1);
+    w.write_all(&(codes.len() as u64).to_le_bytes())
+        .map_err(|e| io_error(&tmp, e))?;
+    for (b, part) in codes.chunks(batch).enumerate() {
+        let bodies: Vec<Vec<u8>> = part
+            .par_chunks(SLICE)
+            .enumerate()
+            .map(|(i, slice)| {
+                let at = b * batch + i * SLICE;
+                let mut prev = if at == 0 { 0 } else { codes[at - 1] };
+                let mut out = Vec::with_capacity(slice.len() * 3);
+                for &c in slice {
+                    let (bytes, n) = gap_bytes(c - prev);
+                    out.extend_from_slice(&bytes[..n]);
+                    prev = c;
+                }
+                out
+            })
+            .collect();
+        for body in bodies {
+            w.write_all(&body).map_err(|e| io_error(&tmp, e))?;
+        }
+    }
+    let file = w.into_inner().map_err(|e| io_error(&tmp, e.into_error()))?;
+    drop(file);
+    fs::rename(&tmp, path).map_err(|e| io_error(path, e))
 }
 
 /// Writes a run a code at a time: under a temporary name, renamed into place by `finish`.
@@ -159,24 +201,11 @@ impl RunWriter {
 
     /// Adds a code, greater than the one before.
     pub fn push(&mut self, code: u64) -> Result<()> {
-        let mut gap = code - self.prev;
+        let (bytes, n) = gap_bytes(code - self.prev);
         self.prev = code;
         self.count += 1;
-        let mut buf = [0u8; 10];
-        let mut k = 0;
-        loop {
-            let b = (gap & 0x7f) as u8;
-            gap >>= 7;
-            if gap == 0 {
-                buf[k] = b;
-                k += 1;
-                break;
-            }
-            buf[k] = b | 0x80;
-            k += 1;
-        }
         self.w
-            .write_all(&buf[..k])
+            .write_all(&bytes[..n])
             .map_err(|e| io_error(&self.tmp, e))
     }
 
@@ -209,18 +238,27 @@ pub fn run_len(path: &Path) -> Result<u64> {
 
 /// Appends the codes of a run to `out`.
 pub fn read_run(path: &Path, out: &mut Vec<u64>) -> Result<()> {
+    let start = out.len();
+    out.resize(start + run_len(path)? as usize, 0);
+    read_run_into(path, &mut out[start..])
+}
+
+/// Reads a run into `out`, which must be exactly as long as the run.
+pub fn read_run_into(path: &Path, out: &mut [u64]) -> Result<()> {
     let bytes = fs::read(path).map_err(|e| io_error(path, e))?;
     let bad = || Error::BadArgument(format!("work file '{}' is damaged", path.display()));
     let (head, body) = bytes.split_at_checked(8).ok_or_else(bad)?;
     let n = u64::from_le_bytes(head.try_into().map_err(|_| bad())?) as usize;
-    out.reserve(n);
-    let (mut prev, mut gap, mut shift) = (0u64, 0u64, 0u32);
-    let start = out.len();
+    if n != out.len() {
+        return Err(bad());
+    }
+    let (mut prev, mut gap, mut shift, mut k) = (0u64, 0u64, 0u32, 0usize);
     for &b in body {
         gap |= u64::from(b & 0x7f) << shift;
         if b & 0x80 == 0 {
             prev += gap;
-            out.push(prev);
+            *out.get_mut(k).ok_or_else(bad)? = prev;
+            k += 1;
             gap = 0;
             shift = 0;
         } else {
@@ -230,7 +268,7 @@ pub fn read_run(path: &Path, out: &mut Vec<u64>) -> Result<()> {
             }
         }
     }
-    if out.len() - start != n || shift != 0 {
+    if k != n || shift != 0 {
         return Err(bad());
     }
     Ok(())
@@ -263,17 +301,25 @@ impl RunReader {
             return None;
         }
         let (mut gap, mut shift) = (0u64, 0u32);
-        let mut b = [0u8; 1];
-        loop {
-            self.r.read_exact(&mut b).ok()?;
-            gap |= u64::from(b[0] & 0x7f) << shift;
-            if b[0] & 0x80 == 0 {
-                break;
-            }
-            shift += 7;
-            if shift > 63 {
+        // from the reader's buffer directly: a read call per byte cost more than the decoding
+        'code: loop {
+            let buf = self.r.fill_buf().ok()?;
+            if buf.is_empty() {
                 return None;
             }
+            for (k, &b) in buf.iter().enumerate() {
+                gap |= u64::from(b & 0x7f) << shift;
+                if b & 0x80 == 0 {
+                    self.r.consume(k + 1);
+                    break 'code;
+                }
+                shift += 7;
+                if shift > 63 {
+                    return None;
+                }
+            }
+            let n = buf.len();
+            self.r.consume(n);
         }
         self.left -= 1;
         self.prev += gap;
@@ -313,6 +359,40 @@ mod tests {
         let mut r = RunReader::open(&p).unwrap();
         let streamed: Vec<u64> = std::iter::from_fn(|| r.next_code()).collect();
         assert_eq!(streamed, codes);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn long_runs_encoded_in_slices_read_back_every_way() {
+        // more codes than several of write_run's parallel slices, with gaps of 1 to 5 bytes,
+        // so slices start mid-stream and the streamed reader crosses its buffer's refills
+        let dir = std::env::temp_dir().join(format!("pegwise-long-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let mut x = 0u64;
+        let mut seed = 7u64;
+        let codes: Vec<u64> = (0..700_000)
+            .map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                x += 1 + ((seed >> 33) >> ((seed >> 20) % 32));
+                x
+            })
+            .collect();
+        let (whole, streamed_in) = (dir.join("whole"), dir.join("pushed"));
+        write_run(&whole, &codes).unwrap();
+        let mut w = RunWriter::create(&streamed_in).unwrap();
+        codes.iter().for_each(|&c| w.push(c).unwrap());
+        w.finish().unwrap();
+        assert_eq!(fs::read(&whole).unwrap(), fs::read(&streamed_in).unwrap());
+        let mut got = vec![5];
+        read_run(&whole, &mut got).unwrap();
+        assert_eq!(got[0], 5);
+        assert_eq!(&got[1..], &codes[..]);
+        let mut r = RunReader::open(&whole).unwrap();
+        assert!(std::iter::from_fn(|| r.next_code()).eq(codes.iter().copied()));
+        let mut short = vec![0; codes.len() - 1];
+        assert!(read_run_into(&whole, &mut short).is_err());
         fs::remove_dir_all(&dir).unwrap();
     }
 }
