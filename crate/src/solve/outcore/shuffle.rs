@@ -289,10 +289,11 @@ impl<F: Produce> Step<'_, F> {
     /// `self.within` when set.
     fn reduce(&self, runs_dir: &Path, j: usize, dest: &Path) -> Result<()> {
         let runs = store::list(runs_dir);
-        let total: u64 = runs
+        let lens = runs
             .iter()
             .map(|r| store::run_len(r))
-            .sum::<Result<u64>>()?;
+            .collect::<Result<Vec<u64>>>()?;
+        let total: u64 = lens.iter().sum();
         let within = self.within.map(|w| part_path(&level_dir(self.store, w), j));
         let mut keep = Within::open(within.as_deref())?;
         if total.saturating_mul(8) <= self.max_bytes {
@@ -300,9 +301,8 @@ impl<F: Produce> Step<'_, F> {
             let mut all = vec![0u64; total as usize];
             let mut rest = &mut all[..];
             let mut places = Vec::with_capacity(runs.len());
-            for r in &runs {
-                let (place, tail) =
-                    std::mem::take(&mut rest).split_at_mut(store::run_len(r)? as usize);
+            for (r, &len) in runs.iter().zip(&lens) {
+                let (place, tail) = std::mem::take(&mut rest).split_at_mut(len as usize);
                 places.push((r, place));
                 rest = tail;
             }

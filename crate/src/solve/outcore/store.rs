@@ -143,12 +143,8 @@ fn gap_bytes(mut gap: u64) -> ([u8; 10], usize) {
 pub fn write_run(path: &Path, codes: &[u64]) -> Result<()> {
     use rayon::prelude::*;
     const SLICE: usize = 1 << 16;
-    let tmp = tmp_name(path);
-    let file = fs::File::create(&tmp).map_err(|e| io_error(&tmp, e))?;
-    let mut w = BufWriter::with_capacity(1 << 20, file);
+    let mut w = RunWriter::create(path)?;
     let batch = SLICE * 2 * rayon::current_num_threads().max(1);
-    w.write_all(&(codes.len() as u64).to_le_bytes())
-        .map_err(|e| io_error(&tmp, e))?;
     for (b, part) in codes.chunks(batch).enumerate() {
         let bodies: Vec<Vec<u8>> = part
             .par_chunks(SLICE)
@@ -165,13 +161,11 @@ pub fn write_run(path: &Path, codes: &[u64]) -> Result<()> {
                 out
             })
             .collect();
-        for body in bodies {
-            w.write_all(&body).map_err(|e| io_error(&tmp, e))?;
+        for (body, slice) in bodies.iter().zip(part.chunks(SLICE)) {
+            w.push_encoded(body, slice)?;
         }
     }
-    let file = w.into_inner().map_err(|e| io_error(&tmp, e.into_error()))?;
-    drop(file);
-    fs::rename(&tmp, path).map_err(|e| io_error(path, e))
+    w.finish()
 }
 
 /// Writes a run a code at a time: under a temporary name, renamed into place by `finish`.
@@ -209,6 +203,13 @@ impl RunWriter {
             .map_err(|e| io_error(&self.tmp, e))
     }
 
+    /// Adds `codes`, already encoded as `bytes` from the last code pushed.
+    fn push_encoded(&mut self, bytes: &[u8], codes: &[u64]) -> Result<()> {
+        self.count += codes.len() as u64;
+        self.prev = codes.last().copied().unwrap_or(self.prev);
+        self.w.write_all(bytes).map_err(|e| io_error(&self.tmp, e))
+    }
+
     /// Writes the count, closes the file and renames it into place.
     pub fn finish(self) -> Result<()> {
         use std::io::{Seek, SeekFrom};
@@ -238,38 +239,56 @@ pub fn run_len(path: &Path) -> Result<u64> {
 
 /// Appends the codes of a run to `out`.
 pub fn read_run(path: &Path, out: &mut Vec<u64>) -> Result<()> {
+    let (bytes, n) = run_bytes(path)?;
     let start = out.len();
-    out.resize(start + run_len(path)? as usize, 0);
-    read_run_into(path, &mut out[start..])
+    out.resize(start + n, 0);
+    decode_run(path, &bytes, &mut out[start..])
 }
 
 /// Reads a run into `out`, which must be exactly as long as the run.
 pub fn read_run_into(path: &Path, out: &mut [u64]) -> Result<()> {
-    let bytes = fs::read(path).map_err(|e| io_error(path, e))?;
-    let bad = || Error::BadArgument(format!("work file '{}' is damaged", path.display()));
-    let (head, body) = bytes.split_at_checked(8).ok_or_else(bad)?;
-    let n = u64::from_le_bytes(head.try_into().map_err(|_| bad())?) as usize;
+    let (bytes, n) = run_bytes(path)?;
     if n != out.len() {
-        return Err(bad());
+        return Err(damaged(path));
     }
+    decode_run(path, &bytes, out)
+}
+
+/// The error for a work file that does not read back as a run.
+fn damaged(path: &Path) -> Error {
+    Error::BadArgument(format!("work file '{}' is damaged", path.display()))
+}
+
+/// A run file's bytes and the count in its header.
+fn run_bytes(path: &Path) -> Result<(Vec<u8>, usize)> {
+    let bytes = fs::read(path).map_err(|e| io_error(path, e))?;
+    let head: [u8; 8] = bytes
+        .get(..8)
+        .and_then(|h| h.try_into().ok())
+        .ok_or_else(|| damaged(path))?;
+    Ok((bytes, u64::from_le_bytes(head) as usize))
+}
+
+/// Decodes the codes of a run file's `bytes` into `out`, which its header says how long to be.
+fn decode_run(path: &Path, bytes: &[u8], out: &mut [u64]) -> Result<()> {
     let (mut prev, mut gap, mut shift, mut k) = (0u64, 0u64, 0u32, 0usize);
-    for &b in body {
+    for &b in bytes.get(8..).unwrap_or_default() {
         gap |= u64::from(b & 0x7f) << shift;
         if b & 0x80 == 0 {
             prev += gap;
-            *out.get_mut(k).ok_or_else(bad)? = prev;
+            *out.get_mut(k).ok_or_else(|| damaged(path))? = prev;
             k += 1;
             gap = 0;
             shift = 0;
         } else {
             shift += 7;
             if shift > 63 {
-                return Err(bad());
+                return Err(damaged(path));
             }
         }
     }
-    if k != n || shift != 0 {
-        return Err(bad());
+    if k != out.len() || shift != 0 {
+        return Err(damaged(path));
     }
     Ok(())
 }
