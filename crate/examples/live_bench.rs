@@ -6,7 +6,8 @@
 //! A position: play uniformly random legal jumps from the start until none is left, then take
 //! a uniformly random position of that playout that still has a jump. The generator is
 //! mulberry32 seeded with 1 + the board's number in the list, the same in the JS harness.
-//! `cargo run --release --example live_bench [board ...]`
+//! `cargo run --release --example live_bench [board ...]`; with LIVE_VERDICTS=1 every jump's
+//! verdict goes to stderr.
 
 use std::time::Instant;
 
@@ -20,6 +21,8 @@ use live_positions::{chosen_boards, clock, env_or, positions};
 fn main() -> Result<(), pegwise::Error> {
     let count: usize = env_or("LIVE_POSITIONS", 1000);
     let ms: f64 = env_or("LIVE_MS", 50.0);
+    // LIVE_VERDICTS=1: every jump's verdict on stderr, to compare two builds
+    let verdicts = std::env::var("LIVE_VERDICTS").is_ok_and(|v| v == "1");
     for (i, name) in chosen_boards() {
         let board = Board::by_name(name)?;
         let problem = pegwise::defaults::default_problem(&board)?;
@@ -35,10 +38,14 @@ fn main() -> Result<(), pegwise::Error> {
             oracle.clock = Some(clock);
             for j in position::legal_jumps(&board, x) {
                 let t = clock();
-                match oracle.verdict(position::after(x, j)) {
+                let v = oracle.verdict(position::after(x, j));
+                match v {
                     Verdict::Good => good += 1,
                     Verdict::Bad => bad += 1,
                     _ => unknown += 1,
+                }
+                if verdicts {
+                    eprintln!("{name} {x:x} {}-{} {v:?}", j.from, j.to);
                 }
                 slow.push(clock() - t);
             }

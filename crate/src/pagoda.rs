@@ -22,7 +22,14 @@ use crate::board::{bit, Board, Lattice};
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pagoda {
     weights: Vec<i64>,
-    /// Holes grouped by weight (non-zero weights only): value = Σ w · |code ∩ mask|.
+    /// The least fall in value along any jump of the board: `min w(from) + w(over) − w(to)`,
+    /// 0 for most pagodas. Where it is positive, n pegs (n − 1 jumps from one peg) must be
+    /// worth at least `drop · (n − 1)` more than the finish: Bell's resource count on
+    /// Wiegleb's board is such a pagoda, shifted by one on every hole.
+    drop: i64,
+    /// Holes grouped by their weight less `drop` (non-zero ones only): the signed count
+    /// `Σ (w − drop) · |code ∩ mask|` never grows along a jump, and a one-peg finish on h is
+    /// worth `w(h) − drop`. So one test covers both kinds, with no count of all the pegs.
     groups: Vec<(u64, i64)>,
 }
 
@@ -34,15 +41,18 @@ impl Pagoda {
             return None;
         }
         let w = |k: u8| weights[k as usize];
-        if board
+        let drop = board
             .jumps()
             .iter()
-            .any(|j| w(j.from) + w(j.over) < w(j.to))
-        {
+            .map(|j| w(j.from) + w(j.over) - w(j.to))
+            .min()
+            .unwrap_or(0);
+        if drop < 0 {
             return None;
         }
         let mut groups: Vec<(u64, i64)> = Vec::new();
         for (k, &x) in weights.iter().enumerate() {
+            let x = x - drop;
             if x == 0 {
                 continue;
             }
@@ -51,7 +61,11 @@ impl Pagoda {
                 None => groups.push((bit(k as u8), x)),
             }
         }
-        Some(Pagoda { weights, groups })
+        Some(Pagoda {
+            weights,
+            drop,
+            groups,
+        })
     }
 
     /// The weight of one hole.
@@ -65,18 +79,41 @@ impl Pagoda {
     }
 
     /// The value of a position: the sum of the weights of its pegs.
-    #[inline]
     pub fn value(&self, code: u64) -> i64 {
+        self.signed(code) + self.drop * i64::from(code.count_ones())
+    }
+
+    /// The value less `drop` a peg: it never grows along a jump.
+    #[inline]
+    fn signed(&self, code: u64) -> i64 {
         self.groups
             .iter()
             .map(|&(mask, w)| w * i64::from((code & mask).count_ones()))
             .sum()
     }
 
-    /// True when this pagoda proves that `code` can never end as one peg on `hole`.
+    /// The least fall in value along a jump (see the field).
+    pub fn drop(&self) -> i64 {
+        self.drop
+    }
+
+    /// True when this pagoda proves that `code` can never end as one peg on `hole`: the
+    /// n − 1 jumps to one peg each take at least `drop` from its value.
     #[inline]
     pub fn excludes(&self, code: u64, hole: u8) -> bool {
-        self.value(code) < self.weight(hole)
+        self.signed(code) < self.bar(hole)
+    }
+
+    /// The test of [`Pagoda::excludes`] laid bare, for callers that run it in bulk: `code`
+    /// can't finish on `hole` when `Σ w · |code ∩ mask|` over these terms is below
+    /// [`Pagoda::bar`] of that hole.
+    pub fn terms(&self) -> &[(u64, i64)] {
+        &self.groups
+    }
+
+    /// What the sum over [`Pagoda::terms`] must reach for a one-peg finish on `hole`.
+    pub fn bar(&self, hole: u8) -> i64 {
+        self.weight(hole) - self.drop
     }
 
     /// The pagoda moved by a board symmetry (`perm[k]` is the image of hole k).
@@ -160,12 +197,53 @@ impl Pagodas {
                 }
             }
         }
+        for x in self.corners() {
+            if let Some(p) = self.falling(h, x) {
+                if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
         out
+    }
+
+    /// The holes no jump passes over (the corners of the arms on the cross boards): a peg
+    /// there leaves only by jumping, and the falling pagodas are built around them.
+    fn corners(&self) -> Vec<u8> {
+        let over = self.lines.iter().fold(0u64, |m, l| m | bit(l.1));
+        (0..self.board.len() as u8)
+            .filter(|&k| over >> k & 1 == 0)
+            .collect()
+    }
+
+    /// A pagoda that falls by at least one a jump and weighs nothing on corner `x`, with the
+    /// least slack for a finish on `h` from the start with `h` empty (the slack: how much
+    /// more than the `n − 1` jumps' least fall the start is worth). Bell's resource count on
+    /// Wiegleb's board is of this kind. None when every candidate keeps weight on `x`.
+    fn falling(&self, h: u8, x: u8) -> Option<Pagoda> {
+        let n = self.board.len();
+        let start = self.board.full() & !bit(h);
+        let mut cost = vec![1.0; n];
+        cost[h as usize] = 0.0;
+        cost[x as usize] = 1000.0;
+        let slack = |p: &Pagoda| {
+            let rest =
+                p.value(start) - p.weight(h) - p.drop() * (i64::from(start.count_ones()) - 1);
+            rest as f64 / p.drop() as f64
+        };
+        (0..4)
+            .filter_map(|t| self.solve_falling(h, &cost, f64::from(t)))
+            .filter(|p| p.weight(x) == 0)
+            .min_by(|a, b| slack(a).total_cmp(&slack(b)))
     }
 
     /// One LP: the cheapest pagoda with `p(h) = 1` under `cost`, in integers and checked.
     fn solve(&self, h: u8, cost: &[f64]) -> Option<Pagoda> {
-        let p = lp::solve(self.board.len(), &self.lines, h, cost)?;
+        let plain = lp::Bounds {
+            drop: 0.0,
+            goal: 1.0,
+        };
+        let p = lp::solve(self.board.len(), &self.lines, h, cost, plain)?;
         let scale = *p.get(h as usize)?;
         if scale <= 1e-9 {
             return None;
@@ -173,6 +251,18 @@ impl Pagodas {
         let q: Vec<f64> = p.iter().map(|x| x / scale).collect();
         let weights = integer_weights(&q)?;
         Pagoda::new(&self.board, weights).filter(|p| p.weight(h) > 0)
+    }
+
+    /// One LP: the cheapest pagoda under `cost` whose value falls by at least one a jump,
+    /// with `p(h) ≥ floor`, in integers and checked.
+    fn solve_falling(&self, h: u8, cost: &[f64], floor: f64) -> Option<Pagoda> {
+        let bounds = lp::Bounds {
+            drop: 1.0,
+            goal: floor,
+        };
+        let p = lp::solve(self.board.len(), &self.lines, h, cost, bounds)?;
+        let weights = integer_weights(&p)?;
+        Pagoda::new(&self.board, weights).filter(|p| p.drop() > 0)
     }
 
     /// A lattice distance between two holes (moves of a king on the lattice).
@@ -280,13 +370,15 @@ mod tests {
             for h in 0..b.len() as u8 {
                 assert!(!p.of_hole(h).is_empty(), "{name} {h}");
                 for pg in p.of_hole(h) {
-                    assert!(pg.weight(h) > 0);
+                    // a plain pagoda weighs its finish; a falling one needn't
+                    assert!(pg.weight(h) > 0 || pg.drop() > 0);
                     for j in b.jumps() {
                         let w = |k: u8| pg.weight(k);
-                        assert!(w(j.from) + w(j.over) >= w(j.to), "{name}");
+                        assert!(w(j.from) + w(j.over) - w(j.to) >= pg.drop(), "{name}");
                     }
                     assert!(pg.weights().iter().all(|&w| w >= 0));
                 }
+                assert!(p.of_hole(h).iter().any(|pg| pg.drop() == 0), "{name} {h}");
             }
         }
     }
@@ -297,6 +389,47 @@ mod tests {
         assert!(Pagoda::new(&b, vec![0, 0, 1, 0, 0]).is_none());
         assert!(Pagoda::new(&b, vec![1, 1, 1, 1]).is_none());
         assert!(Pagoda::new(&b, vec![1, 1, 1, 1, 1]).is_some());
+    }
+
+    #[test]
+    fn the_falling_pagoda_of_wieglebs_centre_is_bells_resource_count() {
+        // Bell's useful resource count (his Wiegleb results page): -1 on the eight corners,
+        // +1 on d2, f2, b4, d4, f4, h4 and their images, 0 elsewhere; it never grows along a
+        // jump, is 4 at the start and 0 at the finish. Plus one on every hole, it falls by
+        // at least one a jump, and the LP finds it from the board alone.
+        let b = Board::by_name("wiegleb").unwrap();
+        let e5 = b.hole("e5").unwrap();
+        let p = Pagodas::for_goal(&b, bit(e5));
+        let bell = |name: &str| match name {
+            "d1" | "f1" | "a4" | "i4" | "a6" | "i6" | "d9" | "f9" => -1,
+            "d2" | "f2" | "b4" | "d4" | "f4" | "h4" | "b6" | "d6" | "f6" | "h6" | "d8" | "f8" => 1,
+            _ => 0,
+        };
+        let shifted: Vec<i64> = (0..b.len() as u8)
+            .map(|k| bell(b.hole_name(k)) + 1)
+            .collect();
+        let found = p.of_hole(e5).iter().find(|pg| pg.drop() > 0).unwrap();
+        assert_eq!(found.weights(), &shifted[..]);
+        assert_eq!(found.drop(), 1);
+        let start = position::single_vacancy(&b, e5);
+        assert_eq!(found.value(start) - found.weight(e5) - 43, 4);
+    }
+
+    #[test]
+    fn a_falling_pagoda_counts_the_jumps_left() {
+        // on a row of five, 1 2 2 2 1 falls by one a jump at least (0 over 1 into 2)
+        let b = Board::by_name("row:5").unwrap();
+        let q = Pagoda::new(&b, vec![1, 2, 2, 2, 1]).unwrap();
+        assert_eq!(q.drop(), 1);
+        // pegs on 0 and 4 are worth 2, as much as a finish on 2, but the jump they'd need
+        // takes at least one more: excluded (and indeed they can't move)
+        assert!(q.excludes(0b10001, 2));
+        // pegs on 0 and 1 (worth 3) may end on 2 (worth 2) in one jump: not excluded
+        assert!(!q.excludes(0b00011, 2));
+        // a peg on the finish is the finish
+        assert!(!q.excludes(0b00100, 2));
+        // weights that grow along a jump are refused
+        assert!(Pagoda::new(&b, vec![1, 1, 3, 1, 1]).is_none());
     }
 
     #[test]

@@ -1,9 +1,10 @@
 //! The linear programme behind pagoda functions, solved by a small dense simplex.
 //!
 //! Primal: minimise `cost · p` over weights `p ≥ 0` on the holes, subject to
-//! `p(from) + p(over) ≥ p(to)` for every jump and `p(goal) ≥ 1`. It is always feasible (all
-//! ones) and bounded (costs are non-negative), so we solve its dual,
-//! maximise `z` subject to `Σ_j A_jh y_j + [h = goal] z ≤ cost_h`, `y, z ≥ 0`, whose origin is a
+//! `p(from) + p(over) − p(to) ≥ d` for every jump and `p(goal) ≥ g` (a plain pagoda: d = 0,
+//! g = 1; one whose value falls by at least one a jump: d = 1). It is always feasible (large
+//! enough constant weights) and bounded (costs are non-negative), so we solve its dual,
+//! maximise `d Σ y + g z` subject to `Σ_j A_jh y_j + [h = goal] z ≤ cost_h`, `y, z ≥ 0`, whose origin is a
 //! basic feasible solution: one phase, slack basis, Bland's rule against cycling (the problem
 //! is very degenerate). The primal weights are the reduced costs of the slacks at the optimum.
 //!
@@ -16,9 +17,24 @@ const EPS: f64 = 1e-9;
 /// Most pivots before giving up (Bland's rule terminates, but slowly on bad cases).
 const MAX_PIVOTS: usize = 20_000;
 
-/// Minimum-cost weights (one per hole) with `p(goal) ≥ 1`, or None if the simplex gave up.
+/// What the weights must satisfy besides `p ≥ 0`.
+#[derive(Debug, Clone, Copy)]
+pub struct Bounds {
+    /// Least fall of value along every jump: `p(from) + p(over) − p(to) ≥ drop`.
+    pub drop: f64,
+    /// Least weight of the goal hole.
+    pub goal: f64,
+}
+
+/// Minimum-cost weights (one per hole) within `bounds`, or None if the simplex gave up.
 /// `lines` are the jumps as (from, over, to).
-pub fn solve(holes: usize, lines: &[(u8, u8, u8)], goal: u8, cost: &[f64]) -> Option<Vec<f64>> {
+pub fn solve(
+    holes: usize,
+    lines: &[(u8, u8, u8)],
+    goal: u8,
+    cost: &[f64],
+    bounds: Bounds,
+) -> Option<Vec<f64>> {
     let m = lines.len();
     let cols = m + 1 + holes; // y_j, z, slacks
     let width = cols + 1; // + right-hand side
@@ -35,7 +51,8 @@ pub fn solve(holes: usize, lines: &[(u8, u8, u8)], goal: u8, cost: &[f64]) -> Op
     t[goal as usize * width + m] = 1.0;
     // objective row (maximise z): reduced costs
     let mut obj = vec![0.0f64; width];
-    obj[m] = -1.0;
+    obj[..m].fill(-bounds.drop);
+    obj[m] = -bounds.goal;
     let mut basis: Vec<usize> = (0..holes).map(|h| m + 1 + h).collect();
     for _ in 0..MAX_PIVOTS {
         let Some(e) = (0..cols).find(|&k| obj[k] < -EPS) else {
@@ -88,7 +105,11 @@ mod tests {
     #[test]
     fn a_row_of_three_needs_weight_behind_the_goal() {
         // holes 0 1 2, jumps 0 over 1 into 2 and back; goal 2: p0 + p1 >= 1, cheapest at a vertex
-        let p = solve(3, &[(0, 1, 2), (2, 1, 0)], 2, &[1.0, 1.0, 1.0]).unwrap();
+        let plain = Bounds {
+            drop: 0.0,
+            goal: 1.0,
+        };
+        let p = solve(3, &[(0, 1, 2), (2, 1, 0)], 2, &[1.0, 1.0, 1.0], plain).unwrap();
         assert!((p[2] - 1.0).abs() < 1e-9, "{p:?}");
         assert!((p[0] + p[1] - 1.0).abs() < 1e-9, "{p:?}");
         assert!(p[2] + p[1] >= p[0] - 1e-9);

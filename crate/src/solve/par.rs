@@ -235,24 +235,33 @@ fn sort_bucket<'a, K: Low + 'a>(
     sc.v.dedup();
 }
 
-/// Sorted unique codes of bucket `b`, kept only if in `within` when given (the members of
-/// `within` in this bucket's range).
+/// Which keys [`collect`] keeps.
+#[derive(Clone, Copy)]
+enum Filter<'a> {
+    /// Those in a sorted set (the members in this bucket's range, per bucket).
+    Within(&'a [u64]),
+    /// Those a test passes (once per distinct key).
+    Test(&'a (dyn Fn(u64) -> bool + Sync)),
+}
+
+/// Sorted unique codes of bucket `b` that `filter` keeps (all of them without one).
 fn finish_bucket<'a, K: Low + 'a>(
     parts: impl Iterator<Item = &'a [K]> + Clone,
     b: usize,
     shift: u32,
-    within: Option<&[u64]>,
+    filter: Option<Filter>,
     sc: &mut Scratch<K>,
 ) -> Vec<u64> {
-    if within.is_some_and(<[u64]>::is_empty) {
+    if matches!(filter, Some(Filter::Within([]))) {
         return Vec::new();
     }
     sort_bucket(parts, shift, sc);
     let high = (b as u64) << shift;
     let keys = sc.v.iter().map(|k| high | k.low());
-    match within {
+    match filter {
         None => keys.collect(),
-        Some(w) => {
+        Some(Filter::Test(keep)) => keys.filter(|&k| keep(k)).collect(),
+        Some(Filter::Within(w)) => {
             let mut out = Vec::new();
             let mut w = w.iter().peekable();
             for k in keys {
@@ -303,6 +312,34 @@ pub fn collect<F>(
 where
     F: Fn(u64, &mut Sink) + Sync + Send,
 {
+    collect_filtered(pool, input, bits, within.map(Filter::Within), produce)
+}
+
+/// Like [`collect`], keeping only the keys that `keep` passes; it runs once per distinct key,
+/// in parallel, while the key's bucket is in cache.
+pub fn collect_kept<F>(
+    pool: &Pool,
+    input: &[u64],
+    bits: u32,
+    keep: &(dyn Fn(u64) -> bool + Sync),
+    produce: F,
+) -> Vec<u64>
+where
+    F: Fn(u64, &mut Sink) + Sync + Send,
+{
+    collect_filtered(pool, input, bits, Some(Filter::Test(keep)), produce)
+}
+
+fn collect_filtered<F>(
+    pool: &Pool,
+    input: &[u64],
+    bits: u32,
+    filter: Option<Filter>,
+    produce: F,
+) -> Vec<u64>
+where
+    F: Fn(u64, &mut Sink) + Sync + Send,
+{
     // About 8 keys per input element; aim at ~4096 keys per bucket.
     let expect = input.len().saturating_mul(8).max(1);
     let top = (usize::BITS - 1 - (expect >> 12).max(1).leading_zeros())
@@ -311,12 +348,15 @@ where
     let shift = bits - top;
     let buckets = 1usize << top;
     let run = |part: &[u64]| produce_part(part, shift, buckets, pool, &produce);
-    // The members of `within` in bucket b.
+    // The filter of bucket b: a set narrowed to its members in the bucket.
     let range = |b: usize| {
-        within.map(|w| {
-            let lo = w.partition_point(|&x| ((x >> shift) as usize) < b);
-            let hi = w.partition_point(|&x| ((x >> shift) as usize) <= b);
-            &w[lo..hi]
+        filter.map(|f| match f {
+            Filter::Within(w) => {
+                let lo = w.partition_point(|&x| ((x >> shift) as usize) < b);
+                let hi = w.partition_point(|&x| ((x >> shift) as usize) <= b);
+                Filter::Within(&w[lo..hi])
+            }
+            test => test,
         })
     };
     let finish = |sinks: &[Sink], b: usize, n: &mut Scratch<u32>, w: &mut Scratch<u64>| {

@@ -12,7 +12,6 @@
 //! the CLI turns on).
 
 mod memory;
-pub mod prune;
 pub mod shuffle;
 pub mod store;
 
@@ -216,7 +215,7 @@ impl WithMoves for Job<'_> {
         let problem = self.problem;
         let n_holes = problem.board.len();
         let full = problem.board.full();
-        let keep = prune::Prune::new(problem, self.cfg.prune);
+        let keep = crate::solve::prune::Prune::new(problem, self.cfg.prune);
         let mut reachable = vec![0u64; n_holes + 1];
         let f = |n: usize| format!("F{n}");
         let w = |n: usize| format!("W{n}");
