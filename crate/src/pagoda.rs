@@ -104,15 +104,8 @@ impl Pagoda {
         self.signed(code) < self.bar(hole)
     }
 
-    /// The test of [`Pagoda::excludes`] laid bare, for callers that run it in bulk: `code`
-    /// can't finish on `hole` when `Σ w · |code ∩ mask|` over these terms is below
-    /// [`Pagoda::bar`] of that hole.
-    pub fn terms(&self) -> &[(u64, i64)] {
-        &self.groups
-    }
-
-    /// What the sum over [`Pagoda::terms`] must reach for a one-peg finish on `hole`.
-    pub fn bar(&self, hole: u8) -> i64 {
+    /// What the signed count must reach for a one-peg finish on `hole`.
+    fn bar(&self, hole: u8) -> i64 {
         self.weight(hole) - self.drop
     }
 
@@ -126,13 +119,51 @@ impl Pagoda {
     }
 }
 
+/// The pagodas of one finish hole laid end to end, for the hot test: every pagoda's signed
+/// terms in one vector, and per pagoda the end of its terms and the sum it must reach.
+#[derive(Debug, Clone, Default)]
+struct Flat {
+    terms: Vec<(u64, i64)>,
+    ends: Vec<(usize, i64)>,
+}
+
+impl Flat {
+    fn of(list: &[Pagoda], hole: u8) -> Flat {
+        let mut f = Flat::default();
+        for p in list {
+            f.terms.extend_from_slice(&p.groups);
+            f.ends.push((f.terms.len(), p.bar(hole)));
+        }
+        f
+    }
+
+    /// True when some pagoda falls short of its bar on `code`.
+    #[inline]
+    fn excludes(&self, code: u64) -> bool {
+        let mut from = 0;
+        for &(to, bar) in &self.ends {
+            let sum: i64 = self.terms[from..to]
+                .iter()
+                .map(|&(mask, w)| w * i64::from((code & mask).count_ones()))
+                .sum();
+            if sum < bar {
+                return true;
+            }
+            from = to;
+        }
+        false
+    }
+}
+
 /// The pagodas of a board, per finish hole, computed on demand.
 #[derive(Debug, Clone)]
 pub struct Pagodas {
     board: Board,
     lines: Vec<(u8, u8, u8)>,
-    /// `by_hole[h]`: pagodas with a positive weight on h (None: not computed yet).
+    /// `by_hole[h]`: the pagodas of a finish on h (None: not computed yet).
     by_hole: Vec<Option<Vec<Pagoda>>>,
+    /// The same, flattened (empty where not computed: nothing excluded).
+    flat: Vec<Flat>,
 }
 
 /// Largest denominator tried when turning LP weights into integers.
@@ -149,6 +180,7 @@ impl Pagodas {
                 .map(|j| (j.from, j.over, j.to))
                 .collect(),
             by_hole: vec![None; board.len()],
+            flat: vec![Flat::default(); board.len()],
         }
     }
 
@@ -174,6 +206,7 @@ impl Pagodas {
                     .collect::<Option<Vec<_>>>()
             });
             let list = moved.unwrap_or_else(|| self.compute(h));
+            self.flat[h as usize] = Flat::of(&list, h);
             self.by_hole[h as usize] = Some(list);
         }
     }
@@ -197,10 +230,29 @@ impl Pagodas {
                 }
             }
         }
+        // one LP per orbit of corners under the symmetries that fix h; the rest are images
+        let fixing: Vec<&Vec<u8>> = self
+            .board
+            .symmetries()
+            .iter()
+            .filter(|perm| perm.get(h as usize) == Some(&h))
+            .collect();
+        let mut seen = 0u64;
         for x in self.corners() {
-            if let Some(p) = self.falling(h, x) {
-                if !out.contains(&p) {
-                    out.push(p);
+            if seen >> x & 1 == 1 {
+                continue;
+            }
+            for perm in &fixing {
+                seen |= perm.get(x as usize).map_or(0, |&y| bit(y));
+            }
+            let Some(p) = self.falling(h, x) else {
+                continue;
+            };
+            for perm in &fixing {
+                if let Some(q) = p.permuted(&self.board, perm) {
+                    if !out.contains(&q) {
+                        out.push(q);
+                    }
                 }
             }
         }
@@ -216,25 +268,18 @@ impl Pagodas {
             .collect()
     }
 
-    /// A pagoda that falls by at least one a jump and weighs nothing on corner `x`, with the
-    /// least slack for a finish on `h` from the start with `h` empty (the slack: how much
-    /// more than the `n − 1` jumps' least fall the start is worth). Bell's resource count on
-    /// Wiegleb's board is of this kind. None when every candidate keeps weight on `x`.
+    /// A pagoda that falls by at least one a jump and weighs nothing on corner `x`, of least
+    /// value on the start with `h` empty: the least slack for a finish on `h` (how much more
+    /// than the `n − 1` jumps' least fall the start is worth) with the finish's weight at
+    /// its least, 0. Asking for more weight on the finish gave less slack on few holes (29
+    /// of 288 on the big boards) at an LP each. Bell's resource count on Wiegleb's board is
+    /// of this kind. None when the LP keeps weight on `x`.
     fn falling(&self, h: u8, x: u8) -> Option<Pagoda> {
-        let n = self.board.len();
-        let start = self.board.full() & !bit(h);
-        let mut cost = vec![1.0; n];
+        let mut cost = vec![1.0; self.board.len()];
         cost[h as usize] = 0.0;
         cost[x as usize] = 1000.0;
-        let slack = |p: &Pagoda| {
-            let rest =
-                p.value(start) - p.weight(h) - p.drop() * (i64::from(start.count_ones()) - 1);
-            rest as f64 / p.drop() as f64
-        };
-        (0..4)
-            .filter_map(|t| self.solve_falling(h, &cost, f64::from(t)))
+        self.solve_falling(h, &cost, 0.0)
             .filter(|p| p.weight(x) == 0)
-            .min_by(|a, b| slack(a).total_cmp(&slack(b)))
     }
 
     /// One LP: the cheapest pagoda with `p(h) = 1` under `cost`, in integers and checked.
@@ -293,6 +338,7 @@ impl Pagodas {
             let list = slot.get_or_insert_with(Vec::new);
             if !list.contains(&pagoda) {
                 list.push(pagoda);
+                self.flat[hole as usize] = Flat::of(list, hole);
             }
         }
     }
@@ -300,7 +346,9 @@ impl Pagodas {
     /// True when some pagoda of `hole` proves that `code` can never end on it.
     #[inline]
     pub fn excludes(&self, code: u64, hole: u8) -> bool {
-        self.of_hole(hole).iter().any(|p| p.excludes(code, hole))
+        self.flat
+            .get(hole as usize)
+            .is_some_and(|f| f.excludes(code))
     }
 
     /// False when the pagodas prove that `code` can't end as one peg on any hole of

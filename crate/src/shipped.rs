@@ -33,7 +33,7 @@ pub struct TableSpec {
 pub const FULL_BOARDS: &[&str] = &["triangle4", "trunc12", "triangle5", "trunc18", "triangle6"];
 
 /// Boards whose tables are built by `scripts/tables` rather than committed.
-pub const BUILT_BOARDS: &[&str] = &["english", "triangle7", "french", "square6"];
+pub const BUILT_BOARDS: &[&str] = &["english", "triangle7", "french", "square6", "wiegleb"];
 
 /// Boards whose one table is the union (every start, goal any, with finish and start masks)
 /// in `<board>.every.pgt`, built out of core when it doesn't fit in memory. A built table is
@@ -48,7 +48,7 @@ const PER_HOLE_BUILT: &[&str] = &["triangle7"];
 /// Boards whose built table is one game, the board's default: from a start hole back to it
 /// (goal `start`, which the generator halves). Every start and goal would not fit; one game
 /// does.
-const ONE_GAME_BUILT: &[(&str, &str)] = &[("square6", "c3")];
+const ONE_GAME_BUILT: &[(&str, &str)] = &[("square6", "c3"), ("wiegleb", "e5")];
 
 /// The pinned hashes of the head files, `name sha256` a line, taken from `data/MANIFEST` at
 /// build time (build.rs).

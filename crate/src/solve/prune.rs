@@ -14,41 +14,19 @@ use crate::classes::Classes;
 use crate::pagoda::Pagodas;
 use crate::problem::Problem;
 
-/// The pagodas of one finish hole, flattened for speed: `terms` of all of them end to end,
-/// and per pagoda the end of its terms and the sum it must reach.
-#[derive(Default)]
-struct Finish {
-    terms: Vec<(u64, i64)>,
-    pagodas: Vec<(usize, i64)>,
-}
-
-impl Finish {
-    /// True when no pagoda of this hole excludes `code`.
-    #[inline]
-    fn allows(&self, code: u64) -> bool {
-        let mut from = 0;
-        for &(to, bar) in &self.pagodas {
-            let sum: i64 = self.terms[from..to]
-                .iter()
-                .map(|&(mask, w)| w * i64::from((code & mask).count_ones()))
-                .sum();
-            if sum < bar {
-                return false;
-            }
-            from = to;
-        }
-        true
-    }
-}
-
-/// The finish holes of one class (by its class value), each with its pagodas.
-type ClassFinishes = (u64, Vec<Finish>);
-
 /// The pruning test of one problem.
 pub struct Prune {
-    /// None when pruning is off; else the classes and, per class that has a goal hole (sorted
-    /// by class), the pagodas of its goal holes.
-    test: Option<(Classes, Vec<ClassFinishes>)>,
+    /// None when pruning is off.
+    test: Option<Test>,
+}
+
+/// What [`Prune`] tests with.
+struct Test {
+    classes: Classes,
+    /// The pagodas of the goal holes.
+    pagodas: Pagodas,
+    /// Per class that has a goal hole (sorted by class), its goal holes.
+    by_class: Vec<(u64, Vec<u8>)>,
 }
 
 impl Prune {
@@ -59,21 +37,20 @@ impl Prune {
             let c = Classes::of(board);
             let goal = problem.goal_set();
             let pagodas = Pagodas::for_goal(board, goal);
-            let mut by_class: Vec<ClassFinishes> = Vec::new();
+            let mut by_class: Vec<(u64, Vec<u8>)> = Vec::new();
             for h in (0..board.len() as u8).filter(|&h| goal >> h & 1 == 1) {
                 let k = c.class(bit(h));
-                let mut f = Finish::default();
-                for p in pagodas.of_hole(h) {
-                    f.terms.extend_from_slice(p.terms());
-                    f.pagodas.push((f.terms.len(), p.bar(h)));
-                }
                 match by_class.iter_mut().find(|e| e.0 == k) {
-                    Some(e) => e.1.push(f),
-                    None => by_class.push((k, vec![f])),
+                    Some(e) => e.1.push(h),
+                    None => by_class.push((k, vec![h])),
                 }
             }
             by_class.sort_by_key(|e| e.0);
-            (c, by_class)
+            Test {
+                classes: c,
+                pagodas,
+                by_class,
+            }
         });
         Prune { test }
     }
@@ -81,14 +58,17 @@ impl Prune {
     /// False when the position can no longer reach the goal.
     #[inline]
     pub fn keeps(&self, code: u64) -> bool {
-        let Some((c, by_class)) = &self.test else {
+        let Some(t) = &self.test else {
             return true;
         };
-        let k = c.class(code);
-        let Ok(i) = by_class.binary_search_by_key(&k, |e| e.0) else {
+        let k = t.classes.class(code);
+        let Ok(i) = t.by_class.binary_search_by_key(&k, |e| e.0) else {
             return false;
         };
-        by_class[i].1.iter().any(|f| f.allows(code))
+        t.by_class[i]
+            .1
+            .iter()
+            .any(|&h| !t.pagodas.excludes(code, h))
     }
 }
 
