@@ -166,6 +166,22 @@ pub struct Pagodas {
     flat: Vec<Flat>,
 }
 
+/// The pagodas computed so far on this thread, per board (its holes' count and jumps, compared
+/// whole, so a pagoda is only ever reused where every one of its inequalities holds): a new
+/// game on the same board, or a new solver for the next question, runs no LP again.
+struct Known {
+    holes: usize,
+    lines: Vec<(u8, u8, u8)>,
+    by_hole: Vec<Option<Vec<Pagoda>>>,
+}
+
+/// Boards whose pagodas [`Known`] keeps; the oldest goes first.
+const KNOWN_BOARDS: usize = 8;
+
+thread_local! {
+    static KNOWN: std::cell::RefCell<Vec<Known>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// Largest denominator tried when turning LP weights into integers.
 const MAX_DENOMINATOR: i64 = 720;
 
@@ -205,10 +221,49 @@ impl Pagodas {
                     .map(|p| p.permuted(&self.board, perm))
                     .collect::<Option<Vec<_>>>()
             });
-            let list = moved.unwrap_or_else(|| self.compute(h));
+            let list = moved.or_else(|| self.known(h)).unwrap_or_else(|| {
+                let list = self.compute(h);
+                self.remember(h, &list);
+                list
+            });
             self.flat[h as usize] = Flat::of(&list, h);
             self.by_hole[h as usize] = Some(list);
         }
+    }
+
+    /// The pagodas of `h` computed before on this thread for this board, if any.
+    fn known(&self, h: u8) -> Option<Vec<Pagoda>> {
+        KNOWN.with(|k| {
+            let k = k.borrow();
+            let board = k
+                .iter()
+                .find(|b| b.holes == self.board.len() && b.lines == self.lines)?;
+            board.by_hole.get(h as usize)?.clone()
+        })
+    }
+
+    /// Keeps the pagodas of `h` for [`Pagodas::known`].
+    fn remember(&self, h: u8, list: &[Pagoda]) {
+        KNOWN.with(|k| {
+            let mut k = k.borrow_mut();
+            let at = k
+                .iter()
+                .position(|b| b.holes == self.board.len() && b.lines == self.lines);
+            let i = at.unwrap_or_else(|| {
+                if k.len() >= KNOWN_BOARDS {
+                    k.remove(0);
+                }
+                k.push(Known {
+                    holes: self.board.len(),
+                    lines: self.lines.clone(),
+                    by_hole: vec![None; self.board.len()],
+                });
+                k.len() - 1
+            });
+            if let Some(slot) = k[i].by_hole.get_mut(h as usize) {
+                *slot = Some(list.to_vec());
+            }
+        })
     }
 
     /// The pagodas of one finish hole from the LP, for a few cost vectors.
@@ -478,6 +533,34 @@ mod tests {
         assert!(!q.excludes(0b00100, 2));
         // weights that grow along a jump are refused
         assert!(Pagoda::new(&b, vec![1, 1, 3, 1, 1]).is_none());
+    }
+
+    #[test]
+    fn pagodas_are_reused_only_on_the_same_jumps() {
+        // the English board drawn by hand has the same jumps: its pagodas come from the
+        // thread's store, equal to the catalogue board's; a five-hole L (two lines of three
+        // through a corner) has as many holes as row:5 but other jumps, and gets its own
+        let english = Pagodas::for_goal(&Board::by_name("english").unwrap(), 1 << 16);
+        let drawn = Board::by_name("ascii:--ooo--/--ooo--/ooooooo/ooooooo/ooooooo/--ooo--/--ooo--")
+            .unwrap();
+        assert_eq!(
+            Pagodas::for_goal(&drawn, 1 << 16).of_hole(16),
+            english.of_hole(16)
+        );
+        let row = Board::by_name("row:5").unwrap();
+        let ell = Board::by_name("ascii:ooo/o--/o--").unwrap();
+        for b in [&row, &ell, &row] {
+            let p = Pagodas::for_goal(b, b.full());
+            for h in 0..b.len() as u8 {
+                for pg in p.of_hole(h) {
+                    assert!(
+                        Pagoda::new(b, pg.weights().to_vec()).is_some(),
+                        "{}",
+                        b.name()
+                    );
+                }
+            }
+        }
     }
 
     #[test]
