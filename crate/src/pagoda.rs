@@ -86,10 +86,7 @@ impl Pagoda {
     /// The value less `drop` a peg: it never grows along a jump.
     #[inline]
     fn signed(&self, code: u64) -> i64 {
-        self.groups
-            .iter()
-            .map(|&(mask, w)| w * i64::from((code & mask).count_ones()))
-            .sum()
+        signed_sum(&self.groups, code)
     }
 
     /// The least fall in value along a jump (see the field).
@@ -119,6 +116,15 @@ impl Pagoda {
     }
 }
 
+/// `Σ w · |code ∩ mask|` over signed terms (a pagoda's groups).
+#[inline]
+fn signed_sum(terms: &[(u64, i64)], code: u64) -> i64 {
+    terms
+        .iter()
+        .map(|&(mask, w)| w * i64::from((code & mask).count_ones()))
+        .sum()
+}
+
 /// The pagodas of one finish hole laid end to end, for the hot test: every pagoda's signed
 /// terms in one vector, and per pagoda the end of its terms and the sum it must reach.
 #[derive(Debug, Clone, Default)]
@@ -142,11 +148,7 @@ impl Flat {
     fn excludes(&self, code: u64) -> bool {
         let mut from = 0;
         for &(to, bar) in &self.ends {
-            let sum: i64 = self.terms[from..to]
-                .iter()
-                .map(|&(mask, w)| w * i64::from((code & mask).count_ones()))
-                .sum();
-            if sum < bar {
+            if signed_sum(&self.terms[from..to], code) < bar {
                 return true;
             }
             from = to;
@@ -173,6 +175,13 @@ struct Known {
     holes: usize,
     lines: Vec<(u8, u8, u8)>,
     by_hole: Vec<Option<Vec<Pagoda>>>,
+}
+
+impl Known {
+    /// True when these are the pagodas of `p`'s board: the same holes' count and jumps.
+    fn is_for(&self, p: &Pagodas) -> bool {
+        self.holes == p.board.len() && self.lines == p.lines
+    }
 }
 
 /// Boards whose pagodas [`Known`] keeps; the oldest goes first.
@@ -235,9 +244,7 @@ impl Pagodas {
     fn known(&self, h: u8) -> Option<Vec<Pagoda>> {
         KNOWN.with(|k| {
             let k = k.borrow();
-            let board = k
-                .iter()
-                .find(|b| b.holes == self.board.len() && b.lines == self.lines)?;
+            let board = k.iter().find(|b| b.is_for(self))?;
             board.by_hole.get(h as usize)?.clone()
         })
     }
@@ -246,9 +253,7 @@ impl Pagodas {
     fn remember(&self, h: u8, list: &[Pagoda]) {
         KNOWN.with(|k| {
             let mut k = k.borrow_mut();
-            let at = k
-                .iter()
-                .position(|b| b.holes == self.board.len() && b.lines == self.lines);
+            let at = k.iter().position(|b| b.is_for(self));
             let i = at.unwrap_or_else(|| {
                 if k.len() >= KNOWN_BOARDS {
                     k.remove(0);
