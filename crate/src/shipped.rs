@@ -33,7 +33,14 @@ pub struct TableSpec {
 pub const FULL_BOARDS: &[&str] = &["triangle4", "trunc12", "triangle5", "trunc18", "triangle6"];
 
 /// Boards whose tables are built by `scripts/tables` rather than committed.
-pub const BUILT_BOARDS: &[&str] = &["english", "triangle7", "french", "square6", "wiegleb"];
+pub const BUILT_BOARDS: &[&str] = &[
+    "english",
+    "triangle7",
+    "french",
+    "square6",
+    "wiegleb",
+    "diamond41",
+];
 
 /// Boards whose one table is the union (every start, goal any, with finish and start masks)
 /// in `<board>.every.pgt`, built out of core when it doesn't fit in memory. A built table is
@@ -45,10 +52,16 @@ const UNION_BOARDS: &[&str] = &["french"];
 /// table's masks hold.
 const PER_HOLE_BUILT: &[&str] = &["triangle7"];
 
-/// Boards whose built table is one game, the board's default: from a start hole back to it
-/// (goal `start`, which the generator halves). Every start and goal would not fit; one game
-/// does.
-const ONE_GAME_BUILT: &[(&str, &str)] = &[("square6", "c3"), ("wiegleb", "e5")];
+/// Boards whose built table is one game, the board's default: a start hole and a goal, as
+/// `Problem::parse` reads them. Back to the start (goal `start`, which the generator halves)
+/// where the board has such a game; diamond41 has none, and its default is goal `any` from
+/// c5, whose forward sets the pruning keeps small. Every start and goal would not fit; one
+/// game does.
+const ONE_GAME_BUILT: &[(&str, &str, &str)] = &[
+    ("square6", "c3", "start"),
+    ("wiegleb", "e5", "start"),
+    ("diamond41", "c5", "any"),
+];
 
 /// The pinned hashes of the head files, `name sha256` a line, taken from `data/MANIFEST` at
 /// build time (build.rs).
@@ -133,12 +146,9 @@ pub fn planned_for(board: &Board) -> Result<Vec<TableSpec>> {
             union,
         ]);
     }
-    if let Some(&(_, start)) = ONE_GAME_BUILT.iter().find(|g| is_catalogue(board, g.0)) {
-        return Ok(vec![spec(
-            Start::Hole(board.hole(start)?),
-            Goal::Start,
-            false,
-        )?]);
+    if let Some(&(_, start, goal)) = ONE_GAME_BUILT.iter().find(|g| is_catalogue(board, g.0)) {
+        let game = Problem::parse(board.clone(), start, goal)?;
+        return Ok(vec![spec(game.start, game.goal, false)?]);
     }
     if let Some(&name) = UNION_BOARDS.iter().find(|n| is_catalogue(board, n)) {
         return Ok(vec![TableSpec {

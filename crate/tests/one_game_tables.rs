@@ -1,9 +1,9 @@
-//! The built tables of one game (square6's default game; built by `scripts/tables square6`,
-//! pinned by data/MANIFEST), held against brute force on random playouts deep enough for brute
-//! force, and against the proving live solver higher up, where it settles a position within
-//! its budget (a win it finds and a loss it proves are both exact). `scripts/test` does not
-//! build them (13 minutes and 9 GB for square6): without the table the test says so and checks
-//! nothing.
+//! The built tables of one game (the default games of square6, Wiegleb and diamond41; built by
+//! `scripts/tables square6|wiegleb|diamond41`, pinned by data/MANIFEST), held
+//! against brute force on random playouts deep enough for brute force, and against the proving
+//! live solver higher up, where it settles a position within its budget (a win it finds and a
+//! loss it proves are both exact). `scripts/test` does not build them (13 minutes and 9 GB for
+//! square6, hours for Wiegleb): without the table the test says so and checks nothing.
 
 mod common;
 
@@ -15,8 +15,9 @@ use pegwise::position;
 use pegwise::shipped;
 use pegwise::solve::live::Live;
 
-/// Checks the default game's table of `name`, if built. Returns the positions checked.
-fn check(name: &str, seed: u64) -> Option<(usize, usize)> {
+/// Checks the default game's table of `name`, if built: playouts of `deep` jumps (a range)
+/// against brute force. Returns the positions checked.
+fn check(name: &str, seed: u64, deep: (usize, usize)) -> Option<(usize, usize)> {
     let b = Board::by_name(name).unwrap();
     let p = pegwise::defaults::default_problem(&b).unwrap();
     let planned = shipped::planned_for(&b).unwrap();
@@ -39,7 +40,7 @@ fn check(name: &str, seed: u64) -> Option<(usize, usize)> {
     let mut oracle = Oracle::new(&p);
     oracle.attach(table).unwrap();
     let mut rng = Rng(seed);
-    let deep = common::check_start(&p, &mut oracle, &mut rng, 24, (16, 26));
+    let deep = common::check_start(&p, &mut oracle, &mut rng, 24, deep);
     // higher up: the live solver, where it settles the position, agrees
     let start = p.start_positions()[0];
     let mut live = Live::new(&p);
@@ -69,10 +70,32 @@ fn check(name: &str, seed: u64) -> Option<(usize, usize)> {
 
 #[test]
 fn square6_default_game_agrees_with_brute_force_and_the_live_search() {
-    if let Some((deep, settled)) = check("square6", 0x51_7cc1_b727_220a) {
+    if let Some((deep, settled)) = check("square6", 0x51_7cc1_b727_220a, (16, 26)) {
         eprintln!(
             "square6: {deep} positions against brute force, {settled} against the live search"
         );
         assert!(deep > 100 && settled > 50, "{deep} {settled}");
+    }
+}
+
+#[test]
+fn wiegleb_central_game_agrees_with_brute_force_and_the_live_search() {
+    // 30 to 36 jumps leave 8 to 14 pegs of the 44, where brute force is quick
+    if let Some((deep, settled)) = check("wiegleb", 0x3c_9e41_07d2_5b8f, (30, 36)) {
+        eprintln!(
+            "wiegleb: {deep} positions against brute force, {settled} against the live search"
+        );
+        assert!(deep > 100 && settled > 20, "{deep} {settled}");
+    }
+}
+
+#[test]
+fn diamond41_default_game_agrees_with_brute_force_and_the_live_search() {
+    // goal any from c5; 26 to 32 jumps leave 8 to 14 pegs of the 40
+    if let Some((deep, settled)) = check("diamond41", 0x9d_41e4_a11c_0de5, (26, 32)) {
+        eprintln!(
+            "diamond41: {deep} positions against brute force, {settled} against the live search"
+        );
+        assert!(deep > 100 && settled > 20, "{deep} {settled}");
     }
 }

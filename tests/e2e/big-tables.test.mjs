@@ -1,5 +1,5 @@
-// The built tables (scripts/tables triangle7, french and square6, pinned by
-// data/MANIFEST): the default game and other starts and goals are judged from the table from
+// The built tables (scripts/tables triangle7, french, square6, wiegleb and diamond41, pinned
+// by data/MANIFEST): the default game and other starts and goals are judged from the table from
 // the first jump on, deep into a game too. (crate/tests/triangle7_tables.rs, french_every.rs
 // and one_game_tables.rs hold the tables against brute force.)
 
@@ -64,18 +64,39 @@ test('French opens judged from its union table, and stays judged deep in', { ski
   await clean();
 });
 
-// square6's one-game table (scripts/tables square6): its default game, from the first jump and
-// 12 moves into a winning line (pegwise solve on the default game).
+/**
+ * A board's one-game table (scripts/tables BOARD): its default game is judged from the table
+ * from the first jump, and still `moves` into a winning line, with a good jump left.
+ * @param {string} board
+ * @param {string} moves a winning line's first moves (crate/tests/fixtures/witnesses.txt)
+ */
+async function oneGameTable(board, moves) {
+  const { page, clean } = await openPage(env.browser);
+  const s = await openingFromTable(page, board);
+  const deep = await judged(page, { board, start: s.start, goal: s.goal, moves, source: 'table' });
+  assert.ok(deep.ms < 3000, `${moves}: judged in ${deep.ms} ms: ${deep.hints}`);
+  assert.equal(deep.source, 'table');
+  assert.ok(deep.hints.some((h) => h.endsWith('good')), `the line still wins: ${deep.hints}`);
+  await shoot(page, `${board}-table`);
+  await clean();
+}
+
+// square6's one-game table: 12 moves into a winning line (pegwise solve on the default game)
 const square6 = existsSync(`${ROOT}data/square6.c3.c3.pgt`);
 
 test('square6 opens on its default game judged from its table, and stays judged deep in', { skip: !square6 && 'run scripts/tables square6' }, async () => {
-  const { page, clean } = await openPage(env.browser);
-  const s = await openingFromTable(page, 'square6');
-  const line = 'c1-c3 a1-c1 d1-b1 f1-d1 a2-c2 d2-b2 f2-d2 a4-a2-c2-e2 c3-a3 e3-c3 c4-a4-a2 e4-c4-c2';
-  const deep = await judged(page, { board: 'square6', start: s.start, goal: s.goal, moves: line, source: 'table' });
-  assert.ok(deep.ms < 3000, `12 moves in: judged in ${deep.ms} ms: ${deep.hints}`);
-  assert.equal(deep.source, 'table');
-  assert.ok(deep.hints.some((h) => h.endsWith('good')), `the line still wins: ${deep.hints}`);
-  await shoot(page, 'square6-table');
-  await clean();
+  await oneGameTable('square6', 'c1-c3 a1-c1 d1-b1 f1-d1 a2-c2 d2-b2 f2-d2 a4-a2-c2-e2 c3-a3 e3-c3 c4-a4-a2 e4-c4-c2');
+});
+
+const wiegleb = existsSync(`${ROOT}data/wiegleb.e5.e5.pgt`);
+
+test('Wiegleb opens on its central game judged from its table, and stays judged deep in', { skip: !wiegleb && 'run scripts/tables wiegleb' }, async () => {
+  await oneGameTable('wiegleb', 'e3-e5 c4-e4 d2-d4 f2-d2 d1-d3 f1-d1 d4-d2 d1-d3 d6-d4 d8-d6 f7-d7 e5-e7');
+});
+
+const diamond41 = existsSync(`${ROOT}data/diamond41.c5.any.pgt`);
+
+test('diamond41 opens on its default game judged from its table, and stays judged deep in', { skip: !diamond41 && 'run scripts/tables diamond41' }, async () => {
+  // the witness from e3 to b4, turned about the diagonal onto c5
+  await oneGameTable('diamond41', 'c3-c5 e4-c4 g4-e4 g6-g4 i5-g5 e6-g6 f8-f6 d7-f7 g7-e7 h4-f4 f5-f7 e4-g4');
 });
