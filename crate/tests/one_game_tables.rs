@@ -91,8 +91,9 @@ fn wiegleb_central_game_agrees_with_brute_force_and_the_live_search() {
 
 #[test]
 fn diamond41_default_game_agrees_with_brute_force_and_the_live_search() {
-    // goal any from c5; 26 to 32 jumps leave 8 to 14 pegs of the 40
-    if let Some((deep, settled)) = check("diamond41", 0x9d_41e4_a11c_0de5, (26, 32)) {
+    // goal any from c5; 20 to 32 jumps leave 8 to 20 pegs of the 40 (random games there
+    // often stick before 26 jumps)
+    if let Some((deep, settled)) = check("diamond41", 0x9d_41e4_a11c_0de5, (20, 32)) {
         eprintln!(
             "diamond41: {deep} positions against brute force, {settled} against the live search"
         );

@@ -77,6 +77,11 @@ async function oneGameTable(board, moves) {
   assert.ok(deep.ms < 3000, `${moves}: judged in ${deep.ms} ms: ${deep.hints}`);
   assert.equal(deep.source, 'table');
   assert.ok(deep.hints.some((h) => h.endsWith('good')), `the line still wins: ${deep.hints}`);
+  // in "always" mode the element marks every peg that can jump (a lookup each) after this
+  await page.waitForFunction(() => {
+    const pegs = Object.values(/** @type {any} */ (document.querySelector('#eng')).game.state().marks.pegs);
+    return pegs.length > 0 && pegs.every((m) => m === 'good' || m === 'bomb');
+  }, null, { timeout: 10_000 });
   await shoot(page, `${board}-table`);
   await clean();
 }
