@@ -68,35 +68,29 @@ fn check(name: &str, seed: u64, deep: (usize, usize)) -> Option<(usize, usize)> 
     Some((deep, settled))
 }
 
+/// Checks `name`'s table if built (see [`check`]) and asks for at least 100 positions against
+/// brute force and `settled` against the live search.
+fn holds(name: &str, seed: u64, deep: (usize, usize), settled: usize) {
+    if let Some((d, s)) = check(name, seed, deep) {
+        eprintln!("{name}: {d} positions against brute force, {s} against the live search");
+        assert!(d > 100 && s > settled, "{name}: {d} {s}");
+    }
+}
+
 #[test]
 fn square6_default_game_agrees_with_brute_force_and_the_live_search() {
-    if let Some((deep, settled)) = check("square6", 0x51_7cc1_b727_220a, (16, 26)) {
-        eprintln!(
-            "square6: {deep} positions against brute force, {settled} against the live search"
-        );
-        assert!(deep > 100 && settled > 50, "{deep} {settled}");
-    }
+    holds("square6", 0x51_7cc1_b727_220a, (16, 26), 50);
 }
 
 #[test]
 fn wiegleb_central_game_agrees_with_brute_force_and_the_live_search() {
     // 30 to 36 jumps leave 8 to 14 pegs of the 44, where brute force is quick
-    if let Some((deep, settled)) = check("wiegleb", 0x3c_9e41_07d2_5b8f, (30, 36)) {
-        eprintln!(
-            "wiegleb: {deep} positions against brute force, {settled} against the live search"
-        );
-        assert!(deep > 100 && settled > 20, "{deep} {settled}");
-    }
+    holds("wiegleb", 0x3c_9e41_07d2_5b8f, (30, 36), 20);
 }
 
 #[test]
 fn diamond41_default_game_agrees_with_brute_force_and_the_live_search() {
     // goal any from c5; 20 to 32 jumps leave 8 to 20 pegs of the 40 (random games there
     // often stick before 26 jumps)
-    if let Some((deep, settled)) = check("diamond41", 0x9d_41e4_a11c_0de5, (20, 32)) {
-        eprintln!(
-            "diamond41: {deep} positions against brute force, {settled} against the live search"
-        );
-        assert!(deep > 100 && settled > 20, "{deep} {settled}");
-    }
+    holds("diamond41", 0x9d_41e4_a11c_0de5, (20, 32), 20);
 }
