@@ -84,8 +84,9 @@ fn square6_default_game_agrees_with_brute_force_and_the_live_search() {
 
 #[test]
 fn wiegleb_central_game_agrees_with_brute_force_and_the_live_search() {
-    // 30 to 36 jumps leave 8 to 14 pegs of the 44, where brute force is quick
-    holds("wiegleb", 0x3c_9e41_07d2_5b8f, (30, 36), 20);
+    // 26 to 36 jumps leave 8 to 18 pegs of the 44, where brute force is quick (random games
+    // often stick before 30 jumps)
+    holds("wiegleb", 0x3c_9e41_07d2_5b8f, (26, 36), 20);
 }
 
 #[test]
