@@ -321,6 +321,46 @@ fn solve_prints_a_line_that_wins() {
     assert_eq!(position::pegs(g.code()), 1);
 }
 
+/// On a board no table covers, `solve --budget` asks the live search: a line it finds wins,
+/// and out of budget it says "unknown", never "no solution".
+#[test]
+fn solve_with_a_budget_asks_the_live_search() {
+    let v = json(&[
+        "solve",
+        "--board",
+        "hexagon37",
+        "--start",
+        "c3",
+        "--goal",
+        "d3",
+        "--budget",
+        "2000000",
+    ]);
+    let p = Problem::parse(Board::by_name("hexagon37").unwrap(), "c3", "d3").unwrap();
+    let (g, _) = play_line(&p, &v["moves"]);
+    assert!(p.is_goal(g.code()) && position::pegs(g.code()) == 1);
+    // wiegleb's central game with goal any: no table covers it (its table is goal start)
+    let args = [
+        "solve", "--board", "wiegleb", "--start", "e5", "--goal", "any",
+    ];
+    let v = json(&[&args[..], &["--budget", "10"]].concat());
+    assert_eq!(v["solvable"], true, "the start is known to be winnable");
+    assert!(v["moves"].is_null(), "{v}");
+    let (code, out, _) = pegwise(&[&args[..], &["--budget", "10"]].concat());
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("unknown:") && out.contains("--budget"),
+        "{out}"
+    );
+    let moved = [
+        &args[..],
+        &["--budget", "10", "--moves", "e3-e5 c4-e4 a4-c4 d2-d4"],
+    ]
+    .concat();
+    let v = json(&moved);
+    assert!(v["solvable"].is_null() && v["moves"].is_null(), "{v}");
+}
+
 #[test]
 fn bad_input_gets_a_clear_error_and_no_panic() {
     for (args, needle) in [

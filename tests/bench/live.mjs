@@ -11,11 +11,12 @@
 // the page's worker does.
 
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import init, { Game, defaultGame } from '../../www/pkg/pegwise.js';
+import { pathToFileURL } from 'node:url';
 import { rng } from './rng.mjs';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+// LIVE_PKG: another wasm-pack output directory to measure (an A/B of two builds); www/pkg by default
+const PKG = process.env.LIVE_PKG ? pathToFileURL(`${process.env.LIVE_PKG.replace(/\/$/, '')}/`) : new URL('../../www/pkg/', import.meta.url);
+const { default: init, Game, defaultGame } = await import(new URL('pegwise.js', PKG).href);
 const BOARDS = ['french', 'wiegleb', 'diamond41', 'hexagon37', 'square6', 'triangle8'];
 const COUNT = Number(process.env.LIVE_POSITIONS ?? 1000);
 const MS = Number(process.env.LIVE_MS ?? 50);
@@ -33,7 +34,7 @@ if (CPU) {
 const now = () => (CPU ? Date.now() : performance.now());
 
 
-await init({ module_or_path: readFileSync(`${ROOT}www/pkg/pegwise_bg.wasm`) });
+await init({ module_or_path: readFileSync(new URL('pegwise_bg.wasm', PKG)) });
 
 for (const [i, board] of BOARDS.entries()) {
   if (only.length && !only.includes(board)) continue;

@@ -261,11 +261,23 @@ pub fn game_at(
         // game: the live search answers it with no budget limit, so exactly
         None if matches!(p.start, pegwise::Start::Position(_)) => g.oracle().budget = u64::MAX,
         None => {
-            let s = solve_with_progress(p, Options::default()).map_err(|e| unbuilt(e, p, data))?;
+            let s = solve_with_progress(p, Options::default())
+                .map_err(|e| live_instead(unbuilt(e, p, data)))?;
             g.attach_table(Arc::new(Table::from_solved(&s, |_| true)))?;
         }
     }
     Ok(g)
+}
+
+/// A problem too big to solve here, for the commands that can ask the live search instead
+/// (`hint`, `solve`): the error says how, unless `unbuilt` already did.
+fn live_instead(e: Error) -> Error {
+    match e {
+        Error::TooBig(why) if !why.contains("--budget") => Error::TooBig(format!(
+            "{why}; pass --budget N to ask the live search instead (at most N new positions a question)"
+        )),
+        e => e,
+    }
 }
 
 /// A problem too big to solve here that a pinned table covers, which `scripts/tables` has not

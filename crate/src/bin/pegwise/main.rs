@@ -107,6 +107,11 @@ enum Command {
         moves: String,
         #[command(flatten)]
         data: DataArgs,
+        /// When no shipped table covers the game, ask the live solver with at most this many
+        /// new positions instead of solving the whole problem first; if it can't decide within
+        /// them, the answer is `unknown`.
+        #[arg(long)]
+        budget: Option<u64>,
     },
     /// A solution with the fewest moves (a move is a chain of jumps by one peg).
     Fewest {
@@ -227,7 +232,12 @@ fn run(cli: &Cli) -> Result<Output, Error> {
             budget,
         } => hint::run(p, moves, &data.data, *budget),
         Command::Count { p, moves, data } => count::run(p, moves, &data.data),
-        Command::Solve { p, moves, data } => solve::run(p, moves, &data.data),
+        Command::Solve {
+            p,
+            moves,
+            data,
+            budget,
+        } => solve::run(p, moves, &data.data, *budget),
         Command::Fewest { p, data } => fewest::run(p, &data.data),
         Command::Best { p, moves, budget } => best::run(p, moves, *budget),
         Command::Deadend { p, data } => deadend::run(p, &data.data),

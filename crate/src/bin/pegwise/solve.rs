@@ -7,11 +7,18 @@ use serde_json::json;
 use crate::common::{game_at, problem_of, unsolvable_note, Output, ProblemArgs};
 use pegwise::{moves, Error};
 
-/// The line as moves (on a one-row board as `(index, L|R)` jumps), or the note that there is none (exact: the game has a shipped table from
-/// `data` or is solved whole first, or the classes already rule the goal out).
-pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Error> {
+/// The line as moves (on a one-row board as `(index, L|R)` jumps), or the note that there is
+/// none (exact: the game has a shipped table from `data` or is solved whole first, or the
+/// classes already rule the goal out). With a `budget` and no table, the live search looks
+/// for the line, and says `unknown` when it can't decide within the budget.
+pub fn run(
+    a: &ProblemArgs,
+    moves_text: &str,
+    data: &Path,
+    budget: Option<u64>,
+) -> Result<Output, Error> {
     let p = problem_of(a)?;
-    let mut g = game_at(&p, moves_text, Some(data), None)?;
+    let mut g = game_at(&p, moves_text, Some(data), budget)?;
     match g.solution() {
         // the 1-D puzzle (Pegs): each jump as the moving peg's 0-based index and a direction
         Some(line) if p.board.is_one_row() => {
@@ -32,9 +39,23 @@ pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Err
                 json: json!({"solvable": true, "moves": m, "jumps": line.len()}),
             })
         }
-        None => Ok(Output {
+        // exact: the game was solved whole, or the live search proved it
+        None if g.winning() == Some(false) => Ok(Output {
             text: unsolvable_note(&p),
             json: json!({"solvable": false}),
+        }),
+        // the live search ran out of budget (it may know the position wins, from the
+        // record of winnable starts, without having found the line)
+        None => Ok(Output {
+            text: if g.winning() == Some(true) {
+                "unknown: the position can be won, but the live search ran out of budget \
+                 before it found a line; raise --budget\n"
+            } else {
+                "unknown: the live search ran out of budget before it found a solution or \
+                 proved there is none; raise --budget\n"
+            }
+            .into(),
+            json: json!({"solvable": g.winning(), "moves": null}),
         }),
     }
 }
