@@ -282,18 +282,39 @@ impl ProblemView {
     }
 }
 
+/// `Winnable` as two plain fields, `winnable` (yes, no or unknown) and `why` (class or search
+/// for no, else null). Written out rather than through serde's `flatten`, which brings a map
+/// serializer into the page's wasm.
 #[derive(Serialize)]
-struct StartView {
-    hole: String,
-    #[serde(flatten)]
-    winnable: Winnable,
+struct WinnableView {
+    winnable: &'static str,
+    why: Option<&'static str>,
+}
+
+impl From<Winnable> for WinnableView {
+    fn from(w: Winnable) -> WinnableView {
+        use crate::winnable::Why;
+        let (winnable, why) = match w {
+            Winnable::Yes => ("yes", None),
+            Winnable::No(Why::Class) => ("no", Some("class")),
+            Winnable::No(Why::Search) => ("no", Some("search")),
+            Winnable::Unknown => ("unknown", None),
+        };
+        WinnableView { winnable, why }
+    }
 }
 
 #[derive(Serialize)]
+struct StartView {
+    hole: String,
+    winnable: &'static str,
+    why: Option<&'static str>,
+}
+
+/// What `state` adds to the position's fields (see `Game::state`).
+#[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct StateView {
-    #[serde(flatten)]
-    position: PositionView,
     status: Status,
     /// Is the position winning? null when the search could not tell.
     winning: Option<bool>,
@@ -303,8 +324,8 @@ struct StateView {
     fatal_at: Option<usize>,
     /// Can the game be won from its start: `winnable` yes, no or unknown, and for no, `why`
     /// (class: position classes rule it out; search: a search found no solution).
-    #[serde(flatten)]
-    winnable: Winnable,
+    winnable: &'static str,
+    why: Option<&'static str>,
     /// When it can't be won: a start and goal near it that can, or null.
     nearby: Option<ProblemView>,
 }
@@ -463,15 +484,18 @@ impl GameHandle {
             .flatten()
             .map(|p| ProblemView::of(&p));
         let b = &g.problem().board;
-        to_js(&StateView {
-            position,
+        let w = WinnableView::from(winnable);
+        let state = to_js(&StateView {
             status,
             winning,
             fatal: fatal.map(|f| moves::jump_text(b, f.jump)),
             fatal_at: fatal.map(|f| f.at),
-            winnable,
+            winnable: w.winnable,
+            why: w.why,
             nearby,
-        })
+        });
+        // the position's fields and the state's in one object
+        js_sys::Object::assign(&to_js(&position).into(), &state.into()).into()
     }
 
     /// The state without `status` and `winning`: never runs the search, so it is always fast.
@@ -489,9 +513,13 @@ impl GameHandle {
         let v: Vec<StartView> = crate::defaults::starts(b, goal)
             .into_iter()
             .enumerate()
-            .map(|(k, w)| StartView {
-                hole: b.hole_name(k as u8).to_string(),
-                winnable: w,
+            .map(|(k, w)| {
+                let w = WinnableView::from(w);
+                StartView {
+                    hole: b.hole_name(k as u8).to_string(),
+                    winnable: w.winnable,
+                    why: w.why,
+                }
             })
             .collect();
         Ok(to_js(&v))
