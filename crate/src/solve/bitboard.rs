@@ -1,9 +1,10 @@
-//! A board's holes laid out row by row on a 64-bit board, for move generation by shifts.
+//! A board's holes laid out on a 64-bit board, for move generation by shifts.
 
-use crate::board::Board;
+use crate::board::{Board, Hole};
 
-/// The holes laid out row by row with a fixed stride, so that the legal jumps of one direction
-/// are found all at once with shifts (as chess programs do) instead of testing every line.
+/// The holes laid out on the 64 squares by a linear map of their lattice coordinates, so that
+/// every line of one direction is one fixed step and the legal jumps of a direction are found
+/// all at once with shifts (as chess programs do) instead of testing every line.
 #[derive(Debug, Clone)]
 pub(crate) struct Bitboard {
     /// `spread[j * 256 + b]`: layout bits of code byte j = b.
@@ -18,14 +19,9 @@ pub(crate) struct Bitboard {
 }
 
 impl Bitboard {
-    /// The layout of a board, or None when it needs more than 64 squares.
+    /// The layout of a board, or None when no layout fits it in 64 squares.
     pub(crate) fn new(board: &Board) -> Option<Bitboard> {
-        let holes = board.holes();
-        let stride = holes.iter().map(|h| h.x).max()? + 1;
-        let pos: Vec<i32> = holes.iter().map(|h| h.y * stride + h.x).collect();
-        if pos.iter().any(|&p| !(0..64).contains(&p)) {
-            return None;
-        }
+        let pos = layout(board.holes())?;
         let mut dirs: Vec<(u32, u64, u64)> = Vec::new();
         let mut line = Vec::new();
         for (i, j) in board.jumps().iter().enumerate() {
@@ -91,6 +87,36 @@ impl Bitboard {
             }
         }
     }
+}
+
+/// Each hole's square: row by row (`y × stride + x`) where that fits in 64 squares, else the
+/// linear map `a·x + b·y` (shifted to start at 0) with the fewest squares that keeps the holes
+/// apart and fits. A linear map keeps every line a fixed step. Rows of 9 don't fit row by row
+/// (Wiegleb's cross, the 41-hole diamond), but a slanted map fits them: 5x + 4y packs the
+/// diamond into 41 squares, 6x + 5y Wiegleb into 59.
+fn layout(holes: &[Hole]) -> Option<Vec<i32>> {
+    let fits = |a: i32, b: i32| -> Option<Vec<i32>> {
+        let mut pos: Vec<i32> = holes.iter().map(|h| a * h.x + b * h.y).collect();
+        let low = *pos.iter().min()?;
+        pos.iter_mut().for_each(|p| *p -= low);
+        let mut seen = 0u64;
+        for &p in &pos {
+            if !(0..64).contains(&p) || seen >> p & 1 == 1 {
+                return None;
+            }
+            seen |= 1 << p;
+        }
+        Some(pos)
+    };
+    let stride = holes.iter().map(|h| h.x).max()? + 1;
+    fits(1, stride).or_else(|| {
+        // the smallest span: only a board of more than 64 squares' worth of holes is refused
+        const MOST: i32 = 16;
+        (1..=MOST)
+            .flat_map(|a| (-MOST..=MOST).map(move |b| (a, b)))
+            .filter_map(|(a, b)| fits(a, b))
+            .min_by_key(|pos| pos.iter().max().copied())
+    })
 }
 
 impl Bitboard {

@@ -104,6 +104,10 @@ pub struct Live {
     pagodas: Pagodas,
     /// The goal's holes in the class of the position asked about (so of all its descendants).
     finishes: u64,
+    /// The finish the pagodas last failed to exclude, asked first: neighbouring positions
+    /// mostly stay within reach of the same finish, and a position not cut off costs one test
+    /// instead of one per finish excluded before it.
+    reachable_finish: u8,
     /// Every jump: its three holes, and the two that must hold pegs.
     lines: Vec<(u64, u64)>,
     /// The board on a bitboard, where it fits one (legal jumps by shifts).
@@ -163,6 +167,7 @@ impl Live {
             // of 64 holes without symmetry would otherwise need 256 LPs when it opens)
             pagodas: Pagodas::new(board),
             finishes: goal_set,
+            reachable_finish: 0,
             lines: board
                 .jumps()
                 .iter()
@@ -254,11 +259,16 @@ impl Live {
     /// question's position) can't finish on any hole its class allows.
     #[inline]
     fn cut(&mut self, code: u64) -> bool {
-        let mut g = self.finishes;
+        let first = self.reachable_finish;
+        if self.finishes >> first & 1 == 1 && !self.pagodas.excludes(code, first) {
+            return false;
+        }
+        let mut g = self.finishes & !bit(first);
         while g != 0 {
             let h = g.trailing_zeros() as u8;
             g &= g - 1;
             if !self.pagodas.excludes(code, h) {
+                self.reachable_finish = h;
                 return false;
             }
         }
