@@ -95,28 +95,38 @@ impl Bitboard {
 /// (Wiegleb's cross, the 41-hole diamond), but a slanted map fits them: 5x + 4y packs the
 /// diamond into 41 squares, 6x + 5y Wiegleb into 59.
 fn layout(holes: &[Hole]) -> Option<Vec<i32>> {
+    // the squares of a·x + b·y, shifted to start at 0, if they are apart and below 64
     let fits = |a: i32, b: i32| -> Option<Vec<i32>> {
-        let mut pos: Vec<i32> = holes.iter().map(|h| a * h.x + b * h.y).collect();
-        let low = *pos.iter().min()?;
-        pos.iter_mut().for_each(|p| *p -= low);
+        let low = holes.iter().map(|h| a * h.x + b * h.y).min()?;
         let mut seen = 0u64;
-        for &p in &pos {
-            if !(0..64).contains(&p) || seen >> p & 1 == 1 {
+        let mut pos = Vec::with_capacity(holes.len());
+        for h in holes {
+            let p = a * h.x + b * h.y - low;
+            if p >= 64 || seen >> p & 1 == 1 {
                 return None;
             }
             seen |= 1 << p;
+            pos.push(p);
         }
         Some(pos)
     };
     let stride = holes.iter().map(|h| h.x).max()? + 1;
-    fits(1, stride).or_else(|| {
-        // the smallest span: only a board of more than 64 squares' worth of holes is refused
-        const MOST: i32 = 16;
-        (1..=MOST)
-            .flat_map(|a| (-MOST..=MOST).map(move |b| (a, b)))
-            .filter_map(|(a, b)| fits(a, b))
-            .min_by_key(|pos| pos.iter().max().copied())
-    })
+    if let Some(pos) = fits(1, stride) {
+        return Some(pos);
+    }
+    // else the fewest squares
+    let mut best: Option<Vec<i32>> = None;
+    for a in 1..=16 {
+        for b in -16..=16 {
+            if let Some(pos) = fits(a, b) {
+                let span = |p: &[i32]| p.iter().max().copied();
+                if best.as_deref().is_none_or(|q| span(&pos) < span(q)) {
+                    best = Some(pos);
+                }
+            }
+        }
+    }
+    best
 }
 
 impl Bitboard {
