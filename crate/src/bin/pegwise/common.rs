@@ -35,6 +35,33 @@ pub struct DataArgs {
     pub data: PathBuf,
 }
 
+/// A game to ask about, for `hint` and `solve`: the problem, moves played, where tables are,
+/// and a budget for the live search.
+#[derive(Args, Clone)]
+pub struct GameArgs {
+    #[command(flatten)]
+    pub p: ProblemArgs,
+    /// Moves to play first, e.g. "d2-d4 f3-d3".
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    #[command(flatten)]
+    pub data: DataArgs,
+    /// When no shipped table covers the game, ask the live solver with at most this many new
+    /// positions a question instead of solving the whole problem first; what it can't decide
+    /// within them is `unknown`, never good or bad.
+    #[arg(long)]
+    pub budget: Option<u64>,
+}
+
+impl GameArgs {
+    /// The problem, and the game with the moves played (see [`game_at`]).
+    pub fn open(&self) -> Result<(Problem, Game), Error> {
+        let p = problem_of(&self.p)?;
+        let g = game_at(&p, &self.moves, Some(&self.data.data), self.budget)?;
+        Ok((p, g))
+    }
+}
+
 /// Which board, start and goal.
 #[derive(Args, Clone)]
 pub struct ProblemArgs {

@@ -1,10 +1,8 @@
 //! `pegwise hint`: the position after some moves, and a verdict on every legal jump.
 
-use std::path::Path;
-
 use serde_json::json;
 
-use crate::common::{game_at, problem_of, Output, ProblemArgs};
+use crate::common::{GameArgs, Output};
 use pegwise::oracle::Verdict;
 use pegwise::{moves, Error};
 
@@ -19,14 +17,8 @@ fn word(v: Verdict) -> &'static str {
 }
 
 /// Renders the position, whether it is winning, and each jump's verdict.
-pub fn run(
-    a: &ProblemArgs,
-    moves_text: &str,
-    data: &Path,
-    budget: Option<u64>,
-) -> Result<Output, Error> {
-    let p = problem_of(a)?;
-    let mut g = game_at(&p, moves_text, Some(data), budget)?;
+pub fn run(a: &GameArgs) -> Result<Output, Error> {
+    let (p, mut g) = a.open()?;
     let winning = g.winning();
     let b = p.board.clone();
     let hints = g.hints();

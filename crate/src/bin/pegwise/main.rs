@@ -28,7 +28,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use serde_json::json;
 
-use common::{BoardArgs, DataArgs, Output, ProblemArgs};
+use common::{BoardArgs, DataArgs, GameArgs, Output, ProblemArgs};
 use outcore::OutOfCoreArgs;
 use pegwise::Error;
 
@@ -75,17 +75,7 @@ enum Command {
     /// Play moves, then mark every legal jump good, bad, or unknown (search out of budget).
     Hint {
         #[command(flatten)]
-        p: ProblemArgs,
-        /// Moves to play first, e.g. "d2-d4 f3-d3".
-        #[arg(long, default_value = "")]
-        moves: String,
-        #[command(flatten)]
-        data: DataArgs,
-        /// When no shipped table covers the game, ask the live solver with at most this many
-        /// new positions per question instead of solving the whole problem first; answers it
-        /// cannot reach within the budget are printed as `unknown`.
-        #[arg(long)]
-        budget: Option<u64>,
+        game: GameArgs,
     },
     /// Number of distinct jump sequences that reach the goal from the position
     /// ("too many to count" past 2^128 - 1).
@@ -101,17 +91,7 @@ enum Command {
     /// A winning line of jumps from the position, as moves.
     Solve {
         #[command(flatten)]
-        p: ProblemArgs,
-        /// Moves to play first.
-        #[arg(long, default_value = "")]
-        moves: String,
-        #[command(flatten)]
-        data: DataArgs,
-        /// When no shipped table covers the game, ask the live solver with at most this many
-        /// new positions instead of solving the whole problem first; if it can't decide within
-        /// them, the answer is `unknown`.
-        #[arg(long)]
-        budget: Option<u64>,
+        game: GameArgs,
     },
     /// A solution with the fewest moves (a move is a chain of jumps by one peg).
     Fewest {
@@ -225,19 +205,9 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Boards => boards::run(),
         Command::Stats { p, o } => stats::run(p, o),
         Command::Dump { p, pegs, reduce, o } => dump::run(p, *pegs, *reduce, o),
-        Command::Hint {
-            p,
-            moves,
-            data,
-            budget,
-        } => hint::run(p, moves, &data.data, *budget),
+        Command::Hint { game } => hint::run(game),
         Command::Count { p, moves, data } => count::run(p, moves, &data.data),
-        Command::Solve {
-            p,
-            moves,
-            data,
-            budget,
-        } => solve::run(p, moves, &data.data, *budget),
+        Command::Solve { game } => solve::run(game),
         Command::Fewest { p, data } => fewest::run(p, &data.data),
         Command::Best { p, moves, budget } => best::run(p, moves, *budget),
         Command::Deadend { p, data } => deadend::run(p, &data.data),

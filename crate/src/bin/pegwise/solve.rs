@@ -1,24 +1,16 @@
 //! `pegwise solve`: a winning line of jumps from the position.
 
-use std::path::Path;
-
 use serde_json::json;
 
-use crate::common::{game_at, problem_of, unsolvable_note, Output, ProblemArgs};
+use crate::common::{unsolvable_note, GameArgs, Output};
 use pegwise::{moves, Error};
 
 /// The line as moves (on a one-row board as `(index, L|R)` jumps), or the note that there is
 /// none (exact: the game has a shipped table from `data` or is solved whole first, or the
 /// classes already rule the goal out). With a `budget` and no table, the live search looks
 /// for the line, and says `unknown` when it can't decide within the budget.
-pub fn run(
-    a: &ProblemArgs,
-    moves_text: &str,
-    data: &Path,
-    budget: Option<u64>,
-) -> Result<Output, Error> {
-    let p = problem_of(a)?;
-    let mut g = game_at(&p, moves_text, Some(data), budget)?;
+pub fn run(a: &GameArgs) -> Result<Output, Error> {
+    let (p, mut g) = a.open()?;
     match g.solution() {
         // the 1-D puzzle (Pegs): each jump as the moving peg's 0-based index and a direction
         Some(line) if p.board.is_one_row() => {
