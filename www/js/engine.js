@@ -8,7 +8,7 @@
  * @typedef {Jump & {verdict: 'good'|'bad'|'unknown'|'loading'}} Hint
  * @typedef {{hole: string, jumps: Hint[], good: number, bad: number, unknown: number,
  *   bomb: boolean, mark: 'good'|'bomb'|'unknown'|'loading'}} PegHint  one peg as wasm judged it
- * @typedef {{hole: string, winnable: 'yes'|'no'|'unknown', why?: 'class'|'search'}} StartHint
+ * @typedef {{hole: string, winnable: 'yes'|'no'|'unknown', why?: 'class'|'search'|null}} StartHint
  *   whether a game from this start hole can be won (for the goal asked about)
  * @typedef {{start: string|null, position: string|null, goal: string}} ProblemView
  *   a problem to offer: a start hole or a start position, and a goal
@@ -21,7 +21,7 @@
  *   save: the whole game as one line of text, for Game.restore (`pegwise:2;board;start;goal;moves;redo`)
  * @typedef {Position & {status: 'playing'|'solved'|'deadend'|'stuck', winning: boolean|null,
  *   fatal: string|null, fatalAt: number|null, winnable: 'yes'|'no'|'unknown',
- *   why?: 'class'|'search', nearby: ProblemView|null}} State
+ *   why?: 'class'|'search'|null, nearby: ProblemView|null}} State
  *   winnable: can the game be won from its start (why: how a "no" is known); nearby: a
  *   winnable problem near one that can't be won
  * @typedef {{version: number, position: Position, legal: Jump[], tableState: string, tableNote: string}} Snapshot

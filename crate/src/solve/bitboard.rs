@@ -92,8 +92,8 @@ impl Bitboard {
 /// Each hole's square: row by row (`y × stride + x`) where that fits in 64 squares, else the
 /// linear map `a·x + b·y` (shifted to start at 0) with the fewest squares that keeps the holes
 /// apart and fits. A linear map keeps every line a fixed step. Rows of 9 don't fit row by row
-/// (Wiegleb's cross, the 41-hole diamond), but a slanted map fits them: 5x + 4y packs the
-/// diamond into 41 squares, 6x + 5y Wiegleb into 59.
+/// (Wiegleb's cross, the 41-hole diamond), but a slanted map fits them: 4x − 5y packs the
+/// diamond into 41 squares, 5x − 6y Wiegleb into 59 (the first of the fewest found).
 fn layout(holes: &[Hole]) -> Option<Vec<i32>> {
     // the squares of a·x + b·y, shifted to start at 0, if they are apart and below 64
     let fits = |a: i32, b: i32| -> Option<Vec<i32>> {

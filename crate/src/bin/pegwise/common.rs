@@ -46,7 +46,7 @@ pub struct GameArgs {
     pub moves: String,
     #[command(flatten)]
     pub data: DataArgs,
-    /// When no shipped table covers the game, ask the live solver with at most this many new
+    /// Where no shipped table answers, ask the live solver with at most this many new
     /// positions a question instead of solving the whole problem first; what it can't decide
     /// within them is `unknown`, never good or bad.
     #[arg(long)]
@@ -268,11 +268,16 @@ pub fn game_at(
     budget: Option<u64>,
 ) -> Result<Game, Error> {
     if p.classes_allow() {
-        if let Some(g) = data
+        if let Some(mut g) = data
             .map(|d| shipped_game(p, moves_text, d))
             .transpose()?
             .flatten()
         {
+            // the table answers what it holds; a position it doesn't anchor goes to the live
+            // search, with the budget asked for
+            if let Some(nodes) = budget {
+                g.oracle().budget = nodes;
+            }
             return Ok(g);
         }
     }

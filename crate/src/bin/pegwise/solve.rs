@@ -11,7 +11,14 @@ use pegwise::{moves, Error};
 /// for the line, and says `unknown` when it can't decide within the budget.
 pub fn run(a: &GameArgs) -> Result<Output, Error> {
     let (p, mut g) = a.open()?;
-    match g.solution() {
+    let line = g.solution();
+    // asked once: the live search keeps what it learns, so a second question could differ
+    let winning = if line.is_some() {
+        Some(true)
+    } else {
+        g.winning()
+    };
+    match line {
         // the 1-D puzzle (Pegs): each jump as the moving peg's 0-based index and a direction
         Some(line) if p.board.is_one_row() => {
             let pairs: Vec<(u8, &str)> = line
@@ -32,14 +39,14 @@ pub fn run(a: &GameArgs) -> Result<Output, Error> {
             })
         }
         // exact: the game was solved whole, or the live search proved it
-        None if g.winning() == Some(false) => Ok(Output {
+        None if winning == Some(false) => Ok(Output {
             text: unsolvable_note(&p),
             json: json!({"solvable": false}),
         }),
         // the live search ran out of budget (it may know the position wins, from the
         // record of winnable starts, without having found the line)
         None => Ok(Output {
-            text: if g.winning() == Some(true) {
+            text: if winning == Some(true) {
                 "unknown: the position can be won, but the live search ran out of budget \
                  before it found a line; raise --budget\n"
             } else {
@@ -47,7 +54,7 @@ pub fn run(a: &GameArgs) -> Result<Output, Error> {
                  proved there is none; raise --budget\n"
             }
             .into(),
-            json: json!({"solvable": g.winning(), "moves": null}),
+            json: json!({"solvable": winning, "moves": null}),
         }),
     }
 }
