@@ -302,10 +302,10 @@ pub fn game_at(
 }
 
 /// A problem too big to solve here, for the commands that can ask the live search instead
-/// (`hint`, `solve`): the error says how, unless `unbuilt` already did.
+/// (`hint`, `solve`, the ones with `--budget`): the error says how.
 fn live_instead(e: Error) -> Error {
     match e {
-        Error::TooBig(why) if !why.contains("--budget") => Error::TooBig(format!(
+        Error::TooBig(why) => Error::TooBig(format!(
             "{why}; pass --budget N to ask the live search instead (at most N new positions a question)"
         )),
         e => e,
@@ -313,12 +313,12 @@ fn live_instead(e: Error) -> Error {
 }
 
 /// A problem too big to solve here that a pinned table covers, which `scripts/tables` has not
-/// built into `data`: the error says how to get it, and how to ask the live search instead.
+/// built into `data`: the error says how to get it.
 pub fn unbuilt(e: Error, p: &Problem, data: Option<&Path>) -> Error {
     match (e, shipped::table_for(p), data) {
         (Error::TooBig(why), Some(spec), Some(d)) if !d.join(&spec.file).exists() => {
             Error::TooBig(format!(
-                "{why}; the table that answers it, {}, is not built: run `scripts/tables {}`, or pass --budget N for the live search",
+                "{why}; the table that answers it, {}, is not built: run `scripts/tables {}`",
                 d.join(&spec.file).display(),
                 p.board.name()
             ))
