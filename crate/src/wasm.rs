@@ -282,28 +282,9 @@ impl ProblemView {
     }
 }
 
-/// `Winnable` as two plain fields, `winnable` (yes, no or unknown) and `why` (class or search
-/// for no, else null). Written out rather than through serde's `flatten`, which brings a map
-/// serializer into the page's wasm.
-#[derive(Serialize)]
-struct WinnableView {
-    winnable: &'static str,
-    why: Option<&'static str>,
-}
-
-impl From<Winnable> for WinnableView {
-    fn from(w: Winnable) -> WinnableView {
-        use crate::winnable::Why;
-        let (winnable, why) = match w {
-            Winnable::Yes => ("yes", None),
-            Winnable::No(Why::Class) => ("no", Some("class")),
-            Winnable::No(Why::Search) => ("no", Some("search")),
-            Winnable::Unknown => ("unknown", None),
-        };
-        WinnableView { winnable, why }
-    }
-}
-
+/// A start hole and whether it can be won: `winnable` and `why` as `Winnable::words` gives
+/// them (two plain fields rather than serde's `flatten`, whose map serializer would be in the
+/// page's wasm).
 #[derive(Serialize)]
 struct StartView {
     hole: String,
@@ -484,14 +465,14 @@ impl GameHandle {
             .flatten()
             .map(|p| ProblemView::of(&p));
         let b = &g.problem().board;
-        let w = WinnableView::from(winnable);
+        let (winnable, why) = winnable.words();
         let state = to_js(&StateView {
             status,
             winning,
             fatal: fatal.map(|f| moves::jump_text(b, f.jump)),
             fatal_at: fatal.map(|f| f.at),
-            winnable: w.winnable,
-            why: w.why,
+            winnable,
+            why,
             nearby,
         });
         // the position's fields and the state's in one object
@@ -514,11 +495,11 @@ impl GameHandle {
             .into_iter()
             .enumerate()
             .map(|(k, w)| {
-                let w = WinnableView::from(w);
+                let (winnable, why) = w.words();
                 StartView {
                     hole: b.hole_name(k as u8).to_string(),
-                    winnable: w.winnable,
-                    why: w.why,
+                    winnable,
+                    why,
                 }
             })
             .collect();

@@ -24,8 +24,7 @@ const RECORD: &str = include_str!("winnable.txt");
 pub const SEARCH_LIMIT: usize = 20;
 
 /// Can a problem be won?
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase", tag = "winnable", content = "why")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Winnable {
     /// Yes: a solution exists.
     Yes,
@@ -36,13 +35,25 @@ pub enum Winnable {
 }
 
 /// How a "no" is known.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Why {
     /// Position classes: the goal is in another class than the start.
     Class,
     /// An exhaustive search (the generator) found no solution.
     Search,
+}
+
+impl Winnable {
+    /// The answer as words, as the page shows them: `yes`, `no` or `unknown`, and for no, how
+    /// it is known (`class` or `search`).
+    pub fn words(self) -> (&'static str, Option<&'static str>) {
+        match self {
+            Winnable::Yes => ("yes", None),
+            Winnable::No(Why::Class) => ("no", Some("class")),
+            Winnable::No(Why::Search) => ("no", Some("search")),
+            Winnable::Unknown => ("unknown", None),
+        }
+    }
 }
 
 /// The finish holes a start can be won at (`won`) and those not decided (`unknown`).
