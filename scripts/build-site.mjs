@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Builds the shipped form of the page into site/ (what scripts/play serves and the browser tests
 // load): each entry point of www/js bundled and minified into one file by esbuild, the CSS
-// minified, the HTML pages without the per-module preloads, and the wasm copied from www/pkg
-// (run scripts/build-wasm first). Each file also gets a gzipped twin (file.gz, by zopfli: plain
-// gzip that any browser reads, 5% smaller than gzip -9), which scripts/serve.mjs sends to
-// browsers that take gzip, as static hosts do. www/ stays the readable source: plain ES modules
+// minified, the HTML pages without the per-module preloads, and the wasm packages copied from
+// www/pkg and www/pkg-analysis (run scripts/build-wasm first). Each file also gets a gzipped
+// twin (file.gz, by zopfli: plain gzip that any browser reads, 5% smaller than gzip -9), which
+// scripts/serve.mjs sends to browsers that take gzip, as static hosts do. www/ stays the readable source: plain ES modules
 // that also run unbundled (`node scripts/serve.mjs --source`).
 
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,12 +23,13 @@ const ENTRIES = [
   ['app.js', true],
   ['peg-solitaire.js', true],
   ['engine-worker.js', true],
+  ['analysis-worker.js', true], // the Analysis panel's worker, started when the panel first asks
   ['embed-demo.js', false],
   ['embed-frame.js', true], // the iframe page loads nothing else: one request
 ];
 
-if (!existsSync(`${WWW}pkg/pegwise_bg.wasm`)) {
-  console.error('build-site: www/pkg is missing: run scripts/build-wasm first');
+if (!existsSync(`${WWW}pkg/pegwise_bg.wasm`) || !existsSync(`${WWW}pkg-analysis/pegwise_bg.wasm`)) {
+  console.error('build-site: www/pkg or www/pkg-analysis is missing: run scripts/build-wasm first');
   process.exit(1);
 }
 rmSync(SITE, { recursive: true, force: true });
@@ -119,10 +120,12 @@ for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {
     .replace(/\n[ \t]+/g, '\n'); // indentation only: the pages have no <pre> or <textarea>
   writeFileSync(`${SITE}${f}`, html);
 }
-mkdirSync(`${SITE}pkg`);
-cpSync(`${WWW}pkg/pegwise_bg.wasm`, `${SITE}pkg/pegwise_bg.wasm`);
-// the wasm glue as a module of its own, for scripts that drive wasm directly (the benchmark)
-cpSync(`${WWW}pkg/pegwise.js`, `${SITE}pkg/pegwise.js`);
+// the game's wasm, and the Analysis panel's (loaded only once the panel asks); each with its
+// glue as a module of its own, for scripts that drive wasm directly (the benchmarks)
+for (const pkg of ['pkg', 'pkg-analysis']) {
+  mkdirSync(`${SITE}${pkg}`);
+  for (const f of ['pegwise_bg.wasm', 'pegwise.js']) cpSync(`${WWW}${pkg}/${f}`, `${SITE}${pkg}/${f}`);
+}
 
 // gzipped twins, compressed once here rather than on every request
 const shipped = readdirSync(SITE, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(html|css|js|wasm)$/.test(f));

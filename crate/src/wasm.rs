@@ -2,6 +2,7 @@
 //! and small, copyable results (plain objects via serde-wasm-bindgen). Every error is a JS
 //! `Error` whose message names the bad value; no input can panic.
 
+#[cfg(feature = "analysis")]
 mod analysis;
 
 use std::cell::RefCell;

@@ -14,7 +14,7 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import init, { Game, addCounts, keepEveryChunk } from '../../www/pkg/pegwise.js';
+import init, { Game, addCounts, keepEveryChunk } from '../../www/pkg-analysis/pegwise.js';
 import { ANALYSIS_BUDGET } from '../../www/js/analysis-ops.js';
 import { rng } from './rng.mjs';
 
@@ -23,7 +23,7 @@ const LINES = Number(process.env.ANALYSIS_LINES ?? 3);
 const STEP = Number(process.env.ANALYSIS_STEP ?? 4);
 
 
-await init({ module_or_path: readFileSync(`${ROOT}www/pkg/pegwise_bg.wasm`) });
+await init({ module_or_path: readFileSync(`${ROOT}www/pkg-analysis/pegwise_bg.wasm`) });
 keepEveryChunk(); // as the panel's worker does
 if (process.env.COUNTS !== '0') {
   const probe = new Game('english', 'd4', 'start');

@@ -4,7 +4,8 @@
 // every English start class, every catalogue board's default, and after changing the start, with the start-up
 // broken down by performance marks; wasm classification time per position; bytes shipped
 // (gzipped, from the real files) and table bytes fetched. BENCH_RUNS loads per case (7);
-// BENCH_CASES=english|boards times only the English starts or only the other boards' defaults;
+// BENCH_CASES=english|boards|default times only the English starts, only the other boards'
+// defaults, or only the default page;
 // BENCH_PAGES=source times the unbundled modules of www/ instead of site/.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -170,8 +171,8 @@ try {
   const group = process.env.BENCH_CASES ?? 'all';
   const CASES = [
     ['default page (English d4, goal start)', '', 'c1'],
-    ...(group === 'boards' ? [] : ENGLISH_CLASSES.map((h) => [`English ${h}, goal any`, `?board=english&start=${h}&goal=any`])),
-    ...(group === 'english' ? [] : BOARDS.map((b) => [`${b} (default)`, `?board=${b}`])),
+    ...(group === 'boards' || group === 'default' ? [] : ENGLISH_CLASSES.map((h) => [`English ${h}, goal any`, `?board=english&start=${h}&goal=any`])),
+    ...(group === 'english' || group === 'default' ? [] : BOARDS.map((b) => [`${b} (default)`, `?board=${b}`])),
   ];
   const opening = {};
   for (const [name, query, changeTo] of CASES) {

@@ -38,7 +38,7 @@ async function openingOf(pages) {
   return { fetched: [...new Set(fetched)].sort(), requests: fetched, pegs };
 }
 
-test('the shipped page is two bundles and the wasm, built from the current wasm', async () => {
+test('the shipped page is two bundles and the game\'s wasm (not the Analysis panel\'s), built from the current wasm', async () => {
   const { fetched, pegs, requests } = await openingOf('site');
   assert.deepEqual(fetched, ['/js/app.js', '/js/engine-worker.js', '/pkg/pegwise_bg.wasm']);
   assert.equal(requests.filter((p) => p === '/pkg/pegwise_bg.wasm').length, 1, 'the wasm is fetched once');
@@ -47,7 +47,15 @@ test('the shipped page is two bundles and the wasm, built from the current wasm'
     pegs.map((p) => [p.hole, p.mark]),
     [['d2', 'good'], ['b4', 'good'], ['f4', 'good'], ['d6', 'good']],
   );
-  assert.ok(readFileSync(`${ROOT}site/pkg/pegwise_bg.wasm`).equals(readFileSync(`${ROOT}www/pkg/pegwise_bg.wasm`)), 'site/ holds the wasm of the last build: run node scripts/build-site.mjs');
+  for (const pkg of ['pkg', 'pkg-analysis']) {
+    assert.ok(readFileSync(`${ROOT}site/${pkg}/pegwise_bg.wasm`).equals(readFileSync(`${ROOT}www/${pkg}/pegwise_bg.wasm`)), `site/${pkg} holds the wasm of the last build: run node scripts/build-site.mjs`);
+  }
+  // the Analysis panel's bindings are only in its own package, which the page did not load
+  const glue = (pkg) => readFileSync(`${ROOT}www/${pkg}/pegwise.js`, 'utf8');
+  for (const binding of ['countWinning', 'fewestMoves', 'bestFinish', 'addCounts']) {
+    assert.doesNotMatch(glue('pkg'), new RegExp(`\\b${binding}\\(`), `the game's wasm has no ${binding}`);
+    assert.match(glue('pkg-analysis'), new RegExp(`\\b${binding}\\(`), `the Analysis wasm has ${binding}`);
+  }
   const html = readFileSync(`${ROOT}site/index.html`, 'utf8');
   assert.doesNotMatch(html, /modulepreload/, 'no per-module preloads in the shipped page');
   assert.match(html, /<script>[^<]*new Worker\(/, 'the page starts the engine from its inline script');

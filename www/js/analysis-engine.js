@@ -1,6 +1,6 @@
-// The Analysis panel's line to an engine worker of its own: the same worker script as the
-// game's (engine-worker.js), so the panel's counts, which may take seconds, never hold up the
-// hints of the game being played. A question about a position the player has left is not
+// The Analysis panel's line to an engine worker of its own (analysis-worker.js: the game's
+// worker code, with the wasm package that has the panel's bindings, pkg-analysis/), so the
+// panel's counts, which may take seconds, never hold up the hints of the game being played. A question about a position the player has left is not
 // waited for: the worker is stopped and a fresh one started (a wasm computation can't be
 // interrupted otherwise).
 
@@ -27,7 +27,7 @@ export class AnalysisEngine {
   /** Starts a worker (the one before, if any, is stopped; its questions fail). */
   spawn() {
     this.stop();
-    const w = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module', name: 'pegwise-analysis' });
+    const w = new Worker(new URL('./analysis-worker.js', import.meta.url), { type: 'module', name: 'pegwise-analysis' });
     w.onmessage = (e) => {
       const msg = e.data;
       const p = msg.id !== undefined && this.waiting.get(msg.id);
@@ -42,7 +42,7 @@ export class AnalysisEngine {
     };
     this.worker = w;
     this.open = '';
-    this.send('hello', undefined, { wasm: `${this.src}pkg/pegwise_bg.wasm`, data: `${this.src}data/` }).catch(() => {});
+    this.send('hello', undefined, { wasm: `${this.src}pkg-analysis/pegwise_bg.wasm`, data: `${this.src}data/` }).catch(() => {});
   }
 
   /** Stops the worker, failing whatever it was asked. */

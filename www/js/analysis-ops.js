@@ -1,10 +1,11 @@
-// The Analysis panel's requests, served by an engine worker of its own (analysis-engine.js
-// starts one, so a long count never holds up the hints of the game being played). wasm answers
+// The Analysis panel's requests, served by an engine worker of its own (analysis-worker.js:
+// analysis-engine.js starts one, so a long count never holds up the hints of the game being played). wasm answers
 // every question; this only waits for the game's table, fetches the table parts an answer
 // waited for and asks again.
 
-import { addCounts, keepEveryChunk } from '../pkg/pegwise.js';
 import { fetchParts } from './table-parts.js';
+
+/** @typedef {typeof import('../pkg-analysis/pegwise.js')} AnalysisPkg */
 
 /** Budgets for one question: table lookups or live-solver positions (then "unknown"). A count
  * without a table gets less: each position the live solver settles stays in its memory. */
@@ -24,10 +25,11 @@ const countsFiles = new Map();
  * Loads the shipped counts file that serves the game (early positions of the English central
  * game: counts and fewest moves at once), once a worker. A file that fails to arrive or is
  * refused leaves the answers to the live path.
+ * @param {AnalysisPkg} pkg
  * @param {{countsFile: () => string|undefined}} game
  * @param {(file: string) => string} urlOf
  */
-async function loadCounts(game, urlOf) {
+async function loadCounts(pkg, game, urlOf) {
   const file = game.countsFile();
   if (!file) return;
   if (!countsFiles.has(file)) {
@@ -37,7 +39,7 @@ async function loadCounts(game, urlOf) {
         try {
           const res = await fetch(urlOf(file));
           if (!res.ok) throw new Error(`HTTP ${res.status} for ${file}`);
-          addCounts(file, new Uint8Array(await res.arrayBuffer()));
+          pkg.addCounts(file, new Uint8Array(await res.arrayBuffer()));
           return true;
         } catch (e) {
           console.warn(`pegwise: counts file not used, counting live: ${e instanceof Error ? e.message : e}`);
@@ -51,9 +53,10 @@ async function loadCounts(game, urlOf) {
 
 /**
  * The analysis requests, to add to the worker's per-game requests.
+ * @param {AnalysisPkg} pkg the wasm package with the panel's bindings (pkg-analysis/)
  * @param {(file: string) => string} urlOf a table file's absolute URL
  */
-export function analysisOps(urlOf) {
+export function analysisOps(pkg, urlOf) {
   return {
     /**
      * One analysis of the position: `what` is count | fewest | best. Answers `{version,
@@ -64,7 +67,7 @@ export function analysisOps(urlOf) {
      */
     async analyse(s, { what }) {
       if (!keeping) {
-        keepEveryChunk(); // this worker walks whole levels: keep what it decodes
+        pkg.keepEveryChunk(); // this worker walks whole levels: keep what it decodes
         keeping = true;
       }
       const ask = {
@@ -73,7 +76,7 @@ export function analysisOps(urlOf) {
         best: () => s.game.bestFinish(ANALYSIS_BUDGET.best),
       }[what];
       if (!ask) throw new Error(`unknown analysis '${what}'`);
-      if (what !== 'best') await loadCounts(s.game, urlOf);
+      if (what !== 'best') await loadCounts(pkg, s.game, urlOf);
       // an answer from the live solver where the table would answer exactly: wait for it
       const t0 = Date.now();
       while (s.tableState === 'loading' && Date.now() - t0 < TABLE_WAIT_MS) await new Promise((r) => setTimeout(r, 50));

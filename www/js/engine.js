@@ -78,7 +78,7 @@ addEventListener('online', () => {
 
 /**
  * A module worker from our own origin, which loads the wasm by itself from what its URL says
- * (see the end of engine-worker.js); from another origin (a CDN) through a same-origin blob
+ * (see serve in worker-core.js); from another origin (a CDN) through a same-origin blob
  * that imports it, since browsers refuse cross-origin worker scripts, and which is then told
  * by a `hello` where the wasm is.
  * @param {URL} url the worker's script

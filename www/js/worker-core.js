@@ -1,0 +1,521 @@
+// The engine worker's work, for either wasm package (see serve): owns the wasm Games, so a slow
+// live search never freezes the page. One worker serves every board on the page that loads from
+// the same base URL; each board has its own Game, named by a game id (gid). Requests are
+// answered one at a time, in order. Every answer carries its game's version (bumped by every
+// change), so a board can drop answers about a position it has left.
+
+import { clipMessage } from './errors.js';
+import { TableLoader } from './table-loader.js';
+import { fetchParts } from './table-parts.js';
+import { prefetch } from './tables.js';
+
+/**
+ * @typedef {typeof import('../pkg/pegwise.js')} Pkg  a wasm package's bindings: the game's
+ *   (pkg/), or the Analysis panel's (pkg-analysis/: the same, and the panel's questions)
+ * @typedef {import('../pkg/pegwise.js').Game} Game
+ */
+
+/**
+ * @typedef {{game: Game, version: number, tableState: string, tableNote: string,
+ *   head?: Promise<void>, pumping?: boolean}} Slot
+ *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
+ *   head: resolves once the table head asked for has arrived or failed
+ */
+
+// start-up marks (performance.mark, read by tests/bench/browser.mjs): worker-start, wasm-ready,
+// open (the first game), table (its table attached)
+performance.mark('pegwise:worker-start');
+
+/** The wasm package this worker serves (set by serve, before any request is taken). */
+let pkg = /** @type {Pkg} */ (/** @type {unknown} */ (null));
+
+/** @type {Map<number, Slot>} */
+const slots = new Map();
+/** Versions come from one counter, so no two positions of any game share one. */
+let clock = 0;
+/** Base URL of the table files. */
+let dataBase = '';
+const tables = new TableLoader((file) => new URL(file, dataBase).href);
+/** @type {(p: Promise<unknown>) => void} */
+let started = () => {};
+/** Resolves once `hello` has loaded the wasm. */
+const ready = new Promise((ok) => {
+  started = ok;
+});
+
+/** @param {object} msg */
+const post = (msg) => self.postMessage(msg);
+
+/** Whether the wasm is being (or has been) loaded. */
+let booting = false;
+
+/**
+ * Loads the wasm (fetched and compiled streaming) and sets where tables live; requests wait
+ * for it (`ready`).
+ * @param {string} wasm its URL
+ * @param {string} data base URL of the table files
+ */
+function boot(wasm, data) {
+  booting = true;
+  dataBase = data;
+  const p = pkg.default({ module_or_path: wasm }).then(() => {
+    performance.mark('pegwise:wasm-ready');
+    LIMITS = pkg.limits();
+  });
+  started(p);
+}
+
+/** @type {{moves: number, board: number, save: number}} the longest texts wasm takes (set by hello) */
+let LIMITS = { moves: 0, board: 0, save: 0 };
+
+/**
+ * Refuses a text longer than wasm takes before it is copied into wasm memory (which never
+ * shrinks): the message says how long it is and what the limit is.
+ * @param {string} what moves | board | save | start | goal | position
+ * @param {unknown} text
+ */
+function fits(what, text) {
+  if (typeof text !== 'string') return;
+  const max = what === 'moves' ? LIMITS.moves : what === 'save' ? LIMITS.save : LIMITS.board;
+  // UTF-8 takes up to 3 bytes per UTF-16 unit; only a text that may be too long is measured
+  if (text.length * 3 <= max) return;
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > max) {
+    const e = new Error(what === 'moves' ? `the move list is too long (${text.length} characters, at most ${max})` : `${what} is too long (${text.length} characters, at most ${max})`);
+    /** @type {any} */ (e).param = what;
+    throw e;
+  }
+}
+
+/**
+ * The fast part of a game's state, with the legal jumps and the version.
+ * @param {Slot} s
+ */
+function snapshot(s) {
+  return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote };
+}
+
+/**
+ * Fails when the page acted on a position the game has left (its answer would be stale).
+ * @param {Slot} s
+ * @param {number|undefined} v
+ */
+function expect(s, v) {
+  if (v !== undefined && v !== s.version) throw new Error(`stale request (version ${v}, game at ${s.version})`);
+}
+
+/**
+ * Starts loading a game's table, if one exists and is not attached yet. Every game waiting
+ * for the same file shares one download and one decoded copy (wasm); a failed download is
+ * retried (table-loader.js) and the game plays on the live search meanwhile.
+ * @param {number} gid
+ * @param {Slot} s
+ */
+function loadTable(gid, s) {
+  const file = s.game.tableFile();
+  if (!file || s.game.hasTable()) {
+    tables.drop(gid);
+    s.tableState = file ? 'table' : 'none';
+    return;
+  }
+  const mine = s.game;
+  /** @type {() => void} */
+  let arrived = () => {};
+  s.head = new Promise((ok) => {
+    arrived = ok;
+  });
+  const now = tables.want(file, gid, {
+    alive: () => slots.get(gid) === s && s.game === mine,
+    attach: (bytes) => {
+      mine.loadTable(file, bytes);
+      performance.mark('pegwise:table');
+    },
+    tell: (state, note) => {
+      if (slots.get(gid) !== s || s.game !== mine) return; // that game is gone
+      s.tableState = state;
+      s.tableNote = clipMessage(note);
+      s.version = ++clock;
+      arrived();
+      post({ event: 'table', gid, ...snapshot(s) });
+    },
+  });
+  s.tableState = now.state;
+  s.tableNote = clipMessage(now.note);
+  if (now.state !== 'loading') arrived();
+}
+
+/** Questions that a table answers exactly and the live search only slowly. */
+const QUESTIONS = new Set(['state', 'hintsFor', 'hints', 'pegs']);
+/** How long a question waits for its game's table head, once it is on its way, before the live
+ * search answers instead (a head is a few KB: it comes long before this on any network). */
+const HEAD_WAIT_MS = 1500;
+
+/**
+ * Resolves once the table head of game `gid` has arrived (or failed), or after HEAD_WAIT_MS:
+ * a question asked meanwhile is answered by the table, exactly and at once, instead of by a
+ * live search that would also hold up the head's arrival on this thread.
+ * @param {number} gid
+ */
+function headArrived(gid) {
+  const s = slots.get(gid);
+  if (!s?.head || s.tableState !== 'loading') return undefined;
+  /** @type {ReturnType<typeof setTimeout>|undefined} */
+  let timer;
+  return Promise.race([s.head, new Promise((ok) => (timer = setTimeout(ok, HEAD_WAIT_MS)))]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Which of board, start (or position) and goal made `new Game` throw, for a note that names
+ * the bad value.
+ * @returns {{param: string, value: string, message: string}}
+ */
+function diagnose(board, start, goal, message, position) {
+  const fails = (f) => {
+    try {
+      f()?.free?.();
+      return false;
+    } catch {
+      return true;
+    }
+  };
+  const m = clipMessage(message);
+  if (fails(() => pkg.boardLayout(board))) return { param: 'board', value: board, message: m };
+  if (position !== undefined) {
+    if (fails(() => pkg.Game.withPosition(board, position, 'any'))) return { param: 'position', value: position, message: m };
+  } else if (fails(() => new pkg.Game(board, start, 'any'))) return { param: 'start', value: start, message: m };
+  return { param: 'goal', value: goal, message: m };
+}
+
+/** Live-search budgets per question: milliseconds on the clock (and a cap on positions).
+ * Small while the table is on its way, so a long search doesn't hold up the worker (and the
+ * table's arrival) for an answer the table will give exactly in a moment. */
+const BUDGET = { loading: 10, normal: 200, positions: 50_000_000 };
+
+/**
+ * @param {Slot} s
+ * @param {number} [ms] the time budget (by default: by whether the table is on its way)
+ */
+function budget(s, ms = s.tableState === 'loading' ? BUDGET.loading : BUDGET.normal) {
+  s.game.setBudget(BUDGET.positions);
+  s.game.setTimeBudget(ms);
+}
+
+/** Requests that need no game. */
+const common = {
+  /**
+   * Loads the wasm from its URL and sets where tables live (a worker started from another
+   * origin is told them here; one from our own origin already knows them from its own URL).
+   */
+  async hello({ wasm, data }) {
+    if (!booting) boot(wasm, data);
+    await ready;
+    return {};
+  },
+  /** The board catalogue (asked for once the first game is open: it takes a while to build). */
+  boards() {
+    return { boards: pkg.boards() };
+  },
+  /** A board's layout, without opening a game on it. */
+  layout({ board }) {
+    fits('board', board);
+    return pkg.boardLayout(board);
+  },
+  /** The game a board opens with: `{board, start, goal}` (from wasm's catalogue). */
+  defaults({ board }) {
+    fits('board', board);
+    return pkg.defaultGame(board);
+  },
+  /** Forgets a game. */
+  close(_args, gid) {
+    slots.get(gid)?.game.free();
+    slots.delete(gid);
+    tables.drop(gid);
+    return null;
+  },
+  /** The page is online again: failed table downloads are retried now. */
+  retryTables() {
+    tables.retryNow();
+    return null;
+  },
+  /**
+   * Opens a new game for `gid` (its old one is freed): from board, start (or position) and
+   * goal, or from `save` text (Game.restore checks all of it, redo list included). Then the
+   * moves are played up to the first that doesn't play (`movesError` names it: the game
+   * opens with the moves before it); `future` (a redo list, the next jump first) and
+   * `redoFrom` (a saved game whose redo list is taken when it is this very game) set the redo
+   * list. A bad board, start, position, goal or save leaves the old game open and answers
+   * `{error: {param, value, message}}`.
+   */
+  open({ board, start, goal, position, moves = '', future = [], save, redoFrom }, gid) {
+    let g;
+    try {
+      for (const [what, v] of Object.entries({ board, start, goal, position, save })) fits(what, v);
+    } catch (e) {
+      const what = /** @type {any} */ (e).param;
+      return { error: { param: what, value: { board, start, goal, position, save }[what], message: clipMessage(e.message) } };
+    }
+    if (save !== undefined) {
+      try {
+        g = pkg.Game.restore(save);
+      } catch (e) {
+        return { error: { param: 'save', value: save, message: clipMessage(e.message) } };
+      }
+    } else {
+      try {
+        g = position !== undefined ? pkg.Game.withPosition(board, position, goal) : new pkg.Game(board, start, goal);
+      } catch (e) {
+        return { error: diagnose(board, start, goal, e.message, position) };
+      }
+    }
+    /** @type {{played: number, bad: string|null, message: string}|null} */
+    let movesError = null;
+    if (moves) {
+      try {
+        fits('moves', moves);
+        const p = g.playPrefix(moves);
+        if (p.error) movesError = { played: p.moves, bad: p.bad, message: clipMessage(p.error) };
+      } catch (e) {
+        movesError = { played: 0, bad: '', message: clipMessage(e.message) };
+      }
+    }
+    if (!movesError && future.length) {
+      try {
+        fits('moves', future.join(' '));
+        g.setRedo(future.join(' '));
+      } catch {
+        // a stale redo list is simply dropped
+      }
+    }
+    if (!movesError && typeof redoFrom === 'string' && redoFrom.length <= LIMITS.save) g.adoptRedo(redoFrom);
+    slots.get(gid)?.game.free();
+    /** @type {Slot} */
+    const s = { game: g, version: ++clock, tableState: 'none', tableNote: '' };
+    slots.set(gid, s);
+    loadTable(gid, s);
+    performance.mark('pegwise:open');
+    return { ...snapshot(s), layout: g.layout(), tableFile: g.tableFile() ?? null, movesError };
+  },
+};
+
+/** Requests about one open game. Each returns a plain, copyable value. */
+const ops = {
+  /** @param {Slot} s */
+  playJump(s, { from, to, v }) {
+    expect(s, v);
+    s.game.playJump(from, to);
+    s.version = ++clock;
+    return snapshot(s);
+  },
+  /**
+   * The jumps that moves in notation would play from here, `[{from, over, to, jump}]`, without
+   * playing them (throws, naming the problem, when they don't play). The page then plays them
+   * one by one.
+   * @param {Slot} s
+   */
+  jumpsOf(s, { text }) {
+    fits('moves', text);
+    return { version: s.version, jumps: s.game.jumpsOf(text) };
+  },
+  undo(s, { v }) {
+    expect(s, v);
+    if (s.game.undo() !== undefined) s.version = ++clock;
+    return snapshot(s);
+  },
+  redo(s, { v }) {
+    expect(s, v);
+    if (s.game.redo() !== undefined) s.version = ++clock;
+    return snapshot(s);
+  },
+  reset(s, { v }) {
+    expect(s, v);
+    s.game.reset();
+    s.version = ++clock;
+    return snapshot(s);
+  },
+  /** Goes back or forth along the game's line: to the end of move `moves`, or after `jumps` jumps. */
+  seek(s, { moves, jumps }) {
+    if (s.game.seek(moves !== undefined ? { moves } : { jumps })) s.version = ++clock;
+    return snapshot(s);
+  },
+  /** The full state: status and winning (may run the live search). */
+  state(s) {
+    budget(s);
+    // `search`: what the live search has done in this game so far, for the progress line
+    return { version: s.version, state: { ...s.game.state(), search: s.game.searchStats() } };
+  },
+  /** One peg judged by wasm: its jumps with their verdicts, and what they add up to. */
+  hintsFor(s, { hole }) {
+    budget(s);
+    fits('board', hole);
+    return { version: s.version, hole, peg: s.game.pegHints(hole) };
+  },
+  hints(s) {
+    budget(s);
+    return { version: s.version, hints: s.game.hints() };
+  },
+  /** Can the game be won from each hole as the start, for `goal` (wasm's answers). */
+  startsFor(s, { goal }) {
+    fits('goal', goal);
+    return { version: s.version, starts: s.game.startsFor(goal) };
+  },
+  /** Every peg that can jump, judged by wasm (see hintsFor). */
+  pegs(s) {
+    budget(s);
+    return { version: s.version, pegs: s.game.pegs() };
+  },
+  /**
+   * A winning line from here, or null. While the table parts it needs are still arriving, the
+   * line wasm finds stops short ("loading" is no answer): those parts are fetched and it asks
+   * again, a level deeper each time.
+   * @param {Slot} s
+   */
+  async solution(s) {
+    const g = s.game;
+    for (let round = 0; round < SOLUTION_ROUNDS; round++) {
+      const line = g.solution();
+      if (line !== null || g !== s.game) return { version: s.version, solution: line };
+      if (!(await fetchParts(g, (f) => new URL(f, dataBase).href))) break;
+    }
+    return { version: s.version, solution: null };
+  },
+};
+
+
+/** Most rounds of fetching table parts for one solution (one per level of the line). */
+const SOLUTION_ROUNDS = 64;
+
+/**
+ * Fetches the table parts that the last answer waited for ("loading" verdicts). Once they
+ * are in, the game's version moves on and the page hears a `table` event, so it asks again.
+ * Returns, at once, whether parts are on their way (then a `table` event will follow), so the
+ * page knows the game isn't settled yet.
+ * @param {number} gid
+ * @param {Slot} s
+ * @returns {boolean}
+ */
+function pumpParts(gid, s) {
+  if (slots.get(gid) !== s) return false;
+  if (s.pumping) return true;
+  const g = s.game;
+  let wanted = false;
+  // fetchParts asks for the needs before its first await, so `wanted` is known right away
+  const probe = {
+    tableNeeds: () => {
+      const needs = g.tableNeeds();
+      wanted = needs.length > 0;
+      return needs;
+    },
+    /** @param {number} pegs @param {number} chunk @param {Uint8Array} bytes */
+    addTablePart: (pegs, chunk, bytes) => g.addTablePart(pegs, chunk, bytes),
+  };
+  s.pumping = true;
+  fetchParts(probe, (f) => new URL(f, dataBase).href)
+    .then((added) => {
+      if (added && slots.get(gid) === s) {
+        s.version = ++clock;
+        post({ event: 'table', gid, ...snapshot(s) });
+      }
+    })
+    .catch((e) => {
+      if (slots.get(gid) === s) {
+        s.tableNote = clipMessage(`a part of the table could not be loaded: ${e instanceof Error ? e.message : e}`);
+        s.version = ++clock;
+        post({ event: 'table', gid, ...snapshot(s) });
+      }
+    })
+    .finally(() => {
+      s.pumping = false;
+    });
+  return wanted;
+}
+
+/** Messages taken so far: a warm-up (see warmUp) steps aside as soon as another arrives. */
+let taken = 0;
+/** How long the warm-up may search per peg (ms): short, as a message may be waiting. */
+const WARM_MS = 30;
+
+/**
+ * While nothing is asked, judges a game's pegs on the live search, one peg a task, so that the
+ * questions that come next (a hover, every peg's summary) find the answers in the search's
+ * memory. It stops at the next message, and does nothing for a game that a table answers
+ * (at once) or soon will.
+ * @param {number} gid
+ * @param {Slot} s
+ */
+function warmUp(gid, s) {
+  if (s.tableState === 'table' || s.tableState === 'loading') return;
+  const at = taken;
+  const { version } = s;
+  /** @type {string[]|null} */
+  let holes = null;
+  const step = () => {
+    if (taken !== at || slots.get(gid) !== s || s.version !== version) return;
+    try {
+      holes ??= [...new Set(/** @type {{from: string}[]} */ (s.game.legal()).map((j) => j.from))];
+      const hole = holes.shift();
+      if (hole === undefined) return;
+      budget(s, WARM_MS);
+      s.game.pegHints(hole);
+    } catch {
+      return; // a question asked later reports what went wrong
+    }
+    setTimeout(step, 0);
+  };
+  setTimeout(step, 0);
+}
+
+/**
+ * Serves the page's requests with a wasm package: the game's (engine-worker.js) or the
+ * Analysis panel's (analysis-worker.js, whose package adds the panel's bindings and `more`
+ * its requests). Started by the page (index.html's inline script, or engine.js from our own
+ * origin), the worker's URL says what to load: the wasm, the base of the tables, and perhaps
+ * the first game's table head (wasm checks it as it checks any download). Both start now, not
+ * at a message from the page: a message reaches a new worker only once the page's thread is
+ * free, late while the page starts up.
+ * @param {Pkg} bindings the package's JS bindings
+ * @param {(urlOf: (file: string) => string) => object} [more] requests to add to the per-game ones
+ */
+export function serve(bindings, more) {
+  pkg = bindings;
+  if (more) Object.assign(ops, more((f) => new URL(f, dataBase).href));
+  self.onmessage = onMessage;
+  const q = new URLSearchParams(self.location.search);
+  const wasm = q.get('wasm');
+  const data = q.get('data');
+  if (wasm && data) {
+    boot(wasm, data);
+    const head = q.get('head');
+    if (head && /^[\w.-]+$/.test(head)) prefetch(new URL(head, data).href);
+  }
+}
+
+/** @param {MessageEvent} e */
+async function onMessage(e) {
+  taken++;
+  const { id, op, gid, args } = e.data;
+  try {
+    if (op === 'hello') {
+      post({ id, result: await common.hello(args) });
+      return;
+    }
+    await ready;
+    let result;
+    if (op in common) result = common[op](args ?? {}, gid);
+    else if (op in ops) {
+      const before = slots.get(gid);
+      if (QUESTIONS.has(op)) await headArrived(gid);
+      const s = slots.get(gid);
+      if (!s) throw new Error('no game open');
+      // a game opened while this question waited: it was about the game before
+      if (s !== before) throw new Error('stale request (another game opened)');
+      result = await ops[op](s, args ?? {});
+      const partsPending = pumpParts(gid, s);
+      post({ id, result: { ...result, partsPending } });
+      warmUp(gid, s);
+      return;
+    } else throw new Error(`unknown request '${op}'`);
+    post({ id, result });
+  } catch (err) {
+    post({ id, error: clipMessage(err instanceof Error ? err.message : String(err)) });
+  }
+}
