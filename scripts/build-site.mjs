@@ -56,7 +56,10 @@ for (const [entry, whole] of ENTRIES) {
   await build({
     ...common,
     entryPoints: [`${WWW}js/${entry}`],
-    outfile: `${SITE}js/${entry}`,
+    outdir: `${SITE}js`,
+    // a module imported only when needed (the Analysis panel's contents) is a file of its own
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     plugins: whole ? [] : [elementOutside],
   });
 }

@@ -54,6 +54,7 @@ pub mod oracle;
 pub mod pagoda;
 pub mod position;
 pub mod problem;
+pub mod sha;
 pub mod shard;
 pub mod shipped;
 pub mod small_sort;

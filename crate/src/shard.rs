@@ -20,8 +20,6 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use sha2::{Digest, Sha256};
-
 use crate::codec::{self, binomial, BitReader, BitWriter};
 use crate::error::{Error, Result};
 use crate::huffman::Code;
@@ -140,7 +138,7 @@ pub enum Found {
 }
 
 fn hash8(bytes: &[u8]) -> [u8; 8] {
-    let d = Sha256::digest(bytes);
+    let d = crate::sha::sha256(bytes);
     let mut h = [0u8; 8];
     h.copy_from_slice(&d[..8]);
     h

@@ -5,8 +5,6 @@
 
 use std::sync::OnceLock;
 
-use sha2::{Digest, Sha256};
-
 use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::problem::{Goal, Problem, Start};
@@ -234,7 +232,7 @@ pub fn build_from(
 
 /// Hex SHA-256.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes)
+    crate::sha::sha256(bytes)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()

@@ -13,7 +13,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use sha2::{Digest, Sha256};
+use crate::sha::sha256;
 
 use crate::board::Board;
 use crate::codec::{self, Reader};
@@ -344,12 +344,12 @@ impl Table {
         let head = bytes
             .get(..*header_len as usize)
             .ok_or_else(|| Error::BadTable(format!("level with {pegs} pegs: header truncated")))?;
-        if Sha256::digest(head)[..] != header_sha[..] {
+        if sha256(head)[..] != header_sha[..] {
             return Err(Error::BadTable(format!(
                 "level with {pegs} pegs: header does not match the table's SHA-256"
             )));
         }
-        if whole && Sha256::digest(bytes)[..] != file_sha[..] {
+        if whole && sha256(bytes)[..] != file_sha[..] {
             return Err(Error::BadTable(format!(
                 "level with {pegs} pegs: file does not match the table's SHA-256"
             )));
@@ -442,8 +442,8 @@ impl Table {
                 out.push(1);
                 out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());
                 out.extend_from_slice(&(header_len as u32).to_le_bytes());
-                out.extend_from_slice(&Sha256::digest(&bytes[..header_len]));
-                out.extend_from_slice(&Sha256::digest(&bytes));
+                out.extend_from_slice(&sha256(&bytes[..header_len]));
+                out.extend_from_slice(&sha256(&bytes));
                 external.push((n as u8, bytes));
             }
         }

@@ -1,16 +1,13 @@
-// The Analysis panel of the full page: closed by default (its state remembered), out of the
-// way of a plain game. Open, it shows for the position on the board how many jump sequences
-// still reach the goal, the fewest moves left (the first one drawn on the board) and, once the
-// goal is lost, the best finish. Every figure comes from wasm, asked through a worker of the
-// panel's own (analysis-engine.js). Its edit mode lets the player add and remove pegs: a click
-// on a hole (or Enter on the board's cursor, or the position typed in) opens a game from that
-// position, which the address bar and the save then carry like any other.
+// The Analysis panel's contents, loaded by analysis-shell.js when the panel is first opened. It
+// shows for the position on the board how many jump sequences still reach the goal, the fewest
+// moves left (the first one drawn on the board) and, once the goal is lost, the best finish.
+// Every figure comes from wasm, asked through a worker of the panel's own (analysis-engine.js).
+// Its edit mode lets the player add and remove pegs: a click on a hole (or Enter on the board's
+// cursor, or the position typed in) opens a game from that position, which the address bar and
+// the save then carry like any other.
 
 import { AnalysisEngine } from './analysis-engine.js';
-import { resolveSrc } from './engine.js';
 
-/** The panel's open state, remembered across visits. */
-const OPEN_KEY = 'pegwise.analysis';
 /** Reasons of a board `change` that mean another position (or game). */
 const MOVED = new Set(['open', 'move', 'undo', 'redo', 'reset', 'seek']);
 /** Wait this long after a move before asking (a replay moves fast). */
@@ -34,18 +31,17 @@ export function countText(digits) {
 }
 
 /**
- * Builds the panel into the page's side column and wires it to the board.
+ * Builds the panel's contents into its box (after the summary) and wires them to the board;
+ * the box may be open already (then it answers at once).
  * @param {HTMLElement} el the <peg-solitaire> element
  * @param {import('./create-game.js').PegwiseGame} game its API
+ * @param {HTMLDetailsElement} box the panel (analysis-shell.js)
+ * @param {string} src the base URL of the wasm and tables, ending in "/"
  */
-export function setupAnalysis(el, game) {
-  const aside = document.querySelector('.panel');
-  if (!aside) return;
-  const box = document.createElement('details');
-  box.className = 'card analysis';
-  box.id = 'analysis';
-  box.innerHTML = `
-    <summary>Analysis</summary>
+export function setupAnalysis(el, game, box, src) {
+  box.insertAdjacentHTML(
+    'beforeend',
+    `
     <div class="field">
       <button id="edit-toggle" type="button" aria-pressed="false" aria-describedby="edit-help">Edit position</button>
       <p id="edit-help" class="muted">Add or remove pegs: click a hole (or press Enter on the board's cursor), or type the position.</p>
@@ -62,8 +58,8 @@ export function setupAnalysis(el, game) {
       <dt>Winning games from here</dt><dd id="an-count">–</dd>
       <dt>Fewest moves left</dt><dd id="an-fewest">–</dd>
       <dt>Best finish</dt><dd id="an-best">–</dd>
-    </dl>`;
-  aside.insertBefore(box, aside.querySelector('details.help'));
+    </dl>`,
+  );
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (box.querySelector(`#${id}`));
   const out = { count: $('an-count'), fewest: $('an-fewest'), best: $('an-best') };
   const toggle = $('edit-toggle');
@@ -71,7 +67,7 @@ export function setupAnalysis(el, game) {
   const input = /** @type {HTMLInputElement} */ ($('edit-position'));
   const note = $('edit-note');
 
-  const engine = new AnalysisEngine(resolveSrc(undefined));
+  const engine = new AnalysisEngine(src);
   const overlay = firstMoveOverlay(el, game);
   /** The save text of the position the panel shows (or is working on). */
   let shown = '';
@@ -144,11 +140,6 @@ export function setupAnalysis(el, game) {
     }
   });
   box.addEventListener('toggle', () => {
-    try {
-      localStorage.setItem(OPEN_KEY, box.open ? '1' : '0');
-    } catch {
-      // storage off: the panel just isn't remembered
-    }
     if (box.open) schedule();
     else {
       setEditing(false);
@@ -230,13 +221,7 @@ export function setupAnalysis(el, game) {
     if (e.key === 'Enter') setPosition(input.value.trim());
   });
 
-  let remembered = false;
-  try {
-    remembered = localStorage.getItem(OPEN_KEY) === '1';
-  } catch {
-    // storage off
-  }
-  box.open = remembered;
+  if (box.open) schedule();
 }
 
 /**

@@ -4,7 +4,7 @@
 // events into the text around it and the controls into set() calls.
 
 import './early-engine.js'; // first: the engine starts loading before anything else runs
-import { setupAnalysis } from './analysis-panel.js';
+import { setupAnalysisShell } from './analysis-shell.js';
 import { fillBoards, markStarts, setupControls, syncControls } from './controls.js';
 import { listenKeys } from './keys.js';
 import { showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
@@ -27,7 +27,7 @@ const CATALOGUE_AFTER_MS = 1000;
 const el = /** @type {import('./peg-solitaire.js').PegSolitaire} */ (document.getElementById('board'));
 const game = /** @type {import('./create-game.js').PegwiseGame} */ (el.game);
 const prefs = loadPrefs();
-setupAnalysis(el, game);
+setupAnalysisShell(el, game);
 
 const page = {
   thinking: false,

@@ -1,0 +1,51 @@
+// The Analysis panel's place on the full page: a closed <details> (its state remembered) whose
+// contents and engine (analysis-panel.js, with its own worker and wasm) load only when it is
+// first opened, so a plain game never downloads them.
+
+import { resolveSrc } from './engine.js';
+
+/** The panel's open state, remembered across visits. */
+const OPEN_KEY = 'pegwise.analysis';
+
+/**
+ * Puts the panel into the page's side column, opens it when it was left open, and loads its
+ * contents on its first opening.
+ * @param {HTMLElement} el the <peg-solitaire> element
+ * @param {import('./create-game.js').PegwiseGame} game its API
+ */
+export function setupAnalysisShell(el, game) {
+  const aside = document.querySelector('.panel');
+  if (!aside) return;
+  const box = document.createElement('details');
+  box.className = 'card analysis';
+  box.id = 'analysis';
+  box.innerHTML = '<summary>Analysis</summary>';
+  aside.insertBefore(box, aside.querySelector('details.help'));
+  /** @type {Promise<unknown>|null} */
+  let loading = null;
+  box.addEventListener('toggle', () => {
+    try {
+      localStorage.setItem(OPEN_KEY, box.open ? '1' : '0');
+    } catch {
+      // storage off: the panel just isn't remembered
+    }
+    if (box.open && !loading) {
+      loading = import('./analysis-panel.js')
+        .then((m) => m.setupAnalysis(el, game, box, resolveSrc(undefined)))
+        .catch((e) => {
+          loading = null; // a later opening tries again
+          const p = document.createElement('p');
+          p.className = 'muted';
+          p.setAttribute('role', 'alert');
+          p.textContent = `The analysis could not be loaded: ${e instanceof Error ? e.message : e}`;
+          box.querySelector('p.muted[role="alert"]')?.remove();
+          box.append(p);
+        });
+    }
+  });
+  try {
+    box.open = localStorage.getItem(OPEN_KEY) === '1';
+  } catch {
+    // storage off
+  }
+}
