@@ -91,10 +91,63 @@ impl Hasher for CodeHasher {
 /// A hash map keyed by position codes.
 pub type CodeMap<V> = HashMap<u64, V, BuildHasherDefault<CodeHasher>>;
 
+/// A set of nonzero codes, sized once for at most `n` of them: open addressing over a power of
+/// two slots, 0 marking an empty one. The live search's beam uses it to keep the first child of
+/// each orbit; in the game's wasm it stands in for a hash map, whose machinery (hashbrown's
+/// tables, growth and iteration) is 2.6 KB of the download.
+pub struct CodeSet {
+    slots: Vec<u64>,
+    shift: u32,
+}
+
+impl CodeSet {
+    /// An empty set with room for `n` codes (at most half its slots used).
+    pub fn with_room(n: usize) -> CodeSet {
+        let bits = (2 * n.max(8)).next_power_of_two().trailing_zeros();
+        CodeSet {
+            slots: vec![0; 1 << bits],
+            shift: 64 - bits,
+        }
+    }
+
+    /// Adds `code` (nonzero); false when it was there already.
+    pub fn insert(&mut self, code: u64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = (code.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> self.shift) as usize;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = code;
+                    return true;
+                }
+                c if c == code => return false,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn code_set_keeps_each_code_once() {
+        let mut set = CodeSet::with_room(1000);
+        let mut seen = std::collections::HashSet::new();
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let code = (x % 700) + 1; // repeats
+            assert_eq!(set.insert(code), seen.insert(code), "{code}");
+        }
+        let mut tiny = CodeSet::with_room(0);
+        assert!((1..=16).all(|c| tiny.insert(c)));
+        assert!(!tiny.insert(16));
+    }
 
     proptest! {
         #[test]

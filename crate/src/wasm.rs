@@ -519,12 +519,6 @@ impl GameHandle {
         to_js(&v)
     }
 
-    /// Plays moves in notation (`d2-d4`, `e5-c3-a1`, several separated by spaces); all or
-    /// nothing. Returns the number of jumps played.
-    pub fn play(&mut self, text: &str) -> Result<usize, JsError> {
-        self.inner.play_text(text).map_err(js_err)
-    }
-
     /// Plays moves in notation up to the first one that does not read or play:
     /// `{moves, jumps, bad, error}`, `bad` being that move as written (null when all played).
     #[wasm_bindgen(js_name = playPrefix)]
@@ -598,13 +592,8 @@ impl GameHandle {
         Ok(to_js(&v))
     }
 
-    /// The game as one line of text (`pegwise:2;board;start;goal;moves;redo`), for saving.
-    pub fn save(&self) -> String {
-        self.inner.save()
-    }
-
-    /// Rebuilds a game from `save()` text (this version or `pegwise:1;`); throws, naming the
-    /// fault, on a bad save.
+    /// Rebuilds a game from its save text (the `save` field of `position()`: this version or
+    /// `pegwise:1;`); throws, naming the fault, on a bad save.
     pub fn restore(text: &str) -> Result<GameHandle, JsError> {
         let mut inner = Game::restore(text).map_err(js_err)?;
         attach_cached(&mut inner);

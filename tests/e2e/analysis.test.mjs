@@ -39,9 +39,17 @@ async function openPanel(page) {
   await figures(page);
 }
 
-/** The panel's three figures once none is busy (counting can take a while in wasm). */
+/** The panel's three figures once they are there (the panel loads on its first opening) and
+ * none is busy (counting can take a while in wasm). */
 async function figures(page, timeout = 170_000) {
-  await page.waitForFunction(() => [...document.querySelectorAll('.analysis-list dd')].every((d) => d.getAttribute('aria-busy') === 'false'), null, { timeout, polling: 100 });
+  await page.waitForFunction(
+    () => {
+      const dds = [...document.querySelectorAll('.analysis-list dd')];
+      return dds.length === 3 && dds.every((d) => d.getAttribute('aria-busy') === 'false');
+    },
+    null,
+    { timeout, polling: 100 },
+  );
   return page.evaluate(() => Object.fromEntries(['count', 'fewest', 'best'].map((k) => [k, document.getElementById(`an-${k}`)?.textContent ?? ''])));
 }
 

@@ -30,16 +30,20 @@ export function setupAnalysisShell(el, game) {
       // storage off: the panel just isn't remembered
     }
     if (box.open && !loading) {
+      const note = document.createElement('p');
+      note.className = 'muted';
+      note.textContent = 'Loading the analysis…';
+      box.querySelector('p.muted')?.remove();
+      box.append(note);
       loading = import('./analysis-panel.js')
-        .then((m) => m.setupAnalysis(el, game, box, resolveSrc(undefined)))
+        .then((m) => {
+          note.remove();
+          m.setupAnalysis(el, game, box, resolveSrc(undefined));
+        })
         .catch((e) => {
           loading = null; // a later opening tries again
-          const p = document.createElement('p');
-          p.className = 'muted';
-          p.setAttribute('role', 'alert');
-          p.textContent = `The analysis could not be loaded: ${e instanceof Error ? e.message : e}`;
-          box.querySelector('p.muted[role="alert"]')?.remove();
-          box.append(p);
+          note.setAttribute('role', 'alert');
+          note.textContent = `The analysis could not be loaded: ${e instanceof Error ? e.message : e}`;
         });
     }
   });

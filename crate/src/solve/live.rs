@@ -13,7 +13,7 @@ use super::memo::Memo;
 use crate::board::{bit, Board};
 use crate::classes::Classes;
 use crate::pagoda::Pagodas;
-use crate::position::{self, CodeMap};
+use crate::position::{self, CodeSet};
 use crate::problem::Problem;
 use crate::symmetry::{self, Canon};
 
@@ -312,10 +312,11 @@ impl Live {
                     }
                 }
             }
-            let mut next: CodeMap<(i32, u64, u32)> = CodeMap::default();
+            // the first child of each orbit that is not known and not cut: (score, code, parent)
+            let mut v: Vec<(i32, u64, u32)> = Vec::new();
             if found.is_none() {
                 self.look_up(&mut all, &mut known);
-                next.reserve(all.len());
+                let mut orbits = CodeSet::with_room(all.len());
                 for (&(c, key, parent), &w) in all.iter().zip(&known) {
                     match w {
                         Some(true) => {
@@ -325,18 +326,17 @@ impl Live {
                         Some(false) => continue,
                         None => {}
                     }
-                    if next.contains_key(&key) || self.cut(c) {
+                    if !orbits.insert(key) || self.cut(c) {
                         continue;
                     }
                     let score = self.score(c);
-                    next.insert(key, (score, c, parent));
+                    v.push((score, c, parent));
                 }
             }
             let Some((c, parent)) = found else {
-                if next.is_empty() {
+                if v.is_empty() {
                     return false;
                 }
-                let mut v: Vec<(i32, u64, u32)> = next.into_values().collect();
                 if v.len() > width {
                     crate::small_sort::select_smallest_by_key(&mut v, width, |&e| e);
                     v.truncate(width);
