@@ -582,8 +582,9 @@ impl GameHandle {
         self.inner.play_jump(j).map_err(js_err)
     }
 
-    /// The jumps that `play(text)` would make, `[{from, over, to, jump}]`, without playing
-    /// them (throws, naming the bad part, if the text does not play from here).
+    /// The jumps that moves in notation (`d2-d4`, `e5-c3-a1`, several separated by spaces)
+    /// would make from here, `[{from, over, to, jump}]`, without playing them (throws, naming
+    /// the bad part, if the text does not play from here).
     #[wasm_bindgen(js_name = jumpsOf)]
     pub fn jumps_of(&self, text: &str) -> Result<JsValue, JsError> {
         let jumps = self.inner.jumps_of(text).map_err(js_err)?;

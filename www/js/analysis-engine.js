@@ -1,8 +1,8 @@
 // The Analysis panel's line to an engine worker of its own (analysis-worker.js: the game's
 // worker code, with the wasm package that has the panel's bindings, pkg-analysis/), so the
-// panel's counts, which may take seconds, never hold up the hints of the game being played. A question about a position the player has left is not
-// waited for: the worker is stopped and a fresh one started (a wasm computation can't be
-// interrupted otherwise).
+// panel's counts, which may take seconds, never hold up the hints of the game being played. A
+// question about a position the player has left is not waited for: the worker is stopped and
+// a fresh one started (a wasm computation can't be interrupted otherwise).
 
 /**
  * @typedef {{state: 'done'|'unknown'|'loading', count: string|null, tooMany: boolean}} CountAnswer
@@ -12,7 +12,7 @@
  */
 
 export class AnalysisEngine {
-  /** @param {string} src base URL of the wasm (pkg/) and the tables (data/), ending in "/" */
+  /** @param {string} src base URL of the wasm (pkg-analysis/) and the tables (data/), ending in "/" */
   constructor(src) {
     this.src = src;
     /** @type {Worker|null} */

@@ -21,31 +21,34 @@ export function setupAnalysisShell(el, game) {
   box.id = 'analysis';
   box.innerHTML = '<summary>Analysis</summary>';
   aside.insertBefore(box, aside.querySelector('details.help'));
-  /** @type {Promise<unknown>|null} */
-  let loading = null;
+  // loaded once: a module that failed to arrive stays failed for this page (browsers keep the
+  // failure in their module map), so the note says to reload rather than retrying
+  let loading = false;
   box.addEventListener('toggle', () => {
     try {
       localStorage.setItem(OPEN_KEY, box.open ? '1' : '0');
     } catch {
       // storage off: the panel just isn't remembered
     }
-    if (box.open && !loading) {
-      const note = document.createElement('p');
-      note.className = 'muted';
-      note.textContent = 'Loading the analysis…';
-      box.querySelector('p.muted')?.remove();
-      box.append(note);
-      loading = import('./analysis-panel.js')
-        .then((m) => {
-          note.remove();
-          m.setupAnalysis(el, game, box, resolveSrc(undefined));
-        })
-        .catch((e) => {
-          loading = null; // a later opening tries again
-          note.setAttribute('role', 'alert');
-          note.textContent = `The analysis could not be loaded: ${e instanceof Error ? e.message : e}`;
-        });
-    }
+    if (!box.open || loading) return;
+    loading = true;
+    const note = document.createElement('p');
+    note.className = 'muted';
+    note.textContent = 'Loading the analysis…';
+    box.append(note);
+    /** @param {unknown} e */
+    const failed = (e) => {
+      note.setAttribute('role', 'alert');
+      note.textContent = `The analysis could not be loaded (${e instanceof Error ? e.message : e}): reload the page to try again.`;
+    };
+    import('./analysis-panel.js').then((m) => {
+      try {
+        m.setupAnalysis(el, game, box, resolveSrc(undefined));
+        note.remove();
+      } catch (e) {
+        failed(e);
+      }
+    }, failed);
   });
   try {
     box.open = localStorage.getItem(OPEN_KEY) === '1';
