@@ -31,14 +31,22 @@ export function countText(digits) {
 }
 
 /**
- * Builds the panel's contents into its box (after the summary) and wires them to the board;
- * the box may be open already (then it answers at once).
+ * Builds the panel's contents into its box (after the summary), once their stylesheet is in
+ * (or failed: the figures are then unstyled, not missing), and wires them to the board; the box
+ * may be open already (then it answers at once).
  * @param {HTMLElement} el the <peg-solitaire> element
  * @param {import('./create-game.js').PegwiseGame} game its API
  * @param {HTMLDetailsElement} box the panel (analysis-shell.js)
  * @param {string} src the base URL of the wasm and tables, ending in "/"
  */
-export function setupAnalysis(el, game, box, src) {
+export async function setupAnalysis(el, game, box, src) {
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.href = new URL('../css/analysis.css', import.meta.url).href;
+  await new Promise((done) => {
+    sheet.onload = sheet.onerror = done;
+    document.head.append(sheet);
+  });
   box.insertAdjacentHTML(
     'beforeend',
     `

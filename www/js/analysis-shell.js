@@ -41,14 +41,9 @@ export function setupAnalysisShell(el, game) {
       note.setAttribute('role', 'alert');
       note.textContent = `The analysis could not be loaded (${e instanceof Error ? e.message : e}): reload the page to try again.`;
     };
-    import('./analysis-panel.js').then((m) => {
-      try {
-        m.setupAnalysis(el, game, box, resolveSrc(undefined));
-        note.remove();
-      } catch (e) {
-        failed(e);
-      }
-    }, failed);
+    import('./analysis-panel.js')
+      .then((m) => m.setupAnalysis(el, game, box, resolveSrc(undefined)))
+      .then(() => note.remove(), failed);
   });
   try {
     box.open = localStorage.getItem(OPEN_KEY) === '1';
