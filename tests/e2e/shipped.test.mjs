@@ -61,6 +61,15 @@ test('the shipped page is two bundles and the game\'s wasm (not the Analysis pan
   assert.match(html, /<script>[^<]*new Worker\(/, 'the page starts the engine from its inline script');
 });
 
+test('what the page loads at start is within its budget of 120 KB gzipped, as served', () => {
+  // the files the default page fetches (the test above pins the list), tables excluded; their
+  // gzipped twins are what scripts/serve.mjs sends, as a static host would
+  const files = ['index.html', 'css/style.css', 'js/app.js', 'js/engine-worker.js', 'pkg/pegwise_bg.wasm'];
+  const sizes = files.map((f) => [f, readFileSync(`${ROOT}site/${f}.gz`).length]);
+  const total = sizes.reduce((a, [, n]) => a + n, 0);
+  assert.ok(total <= 120 * 1024, `the page loads ${(total / 1024).toFixed(1)} KB gzipped, over 120 KB: ${sizes.map(([f, n]) => `${f} ${(n / 1024).toFixed(1)}`).join(', ')}`);
+});
+
 test('the first table head is fetched by the worker as it starts, once; a wrong guess costs only a download', async () => {
   // index.html guesses the file from wasm's answers written in by scripts/build-site.mjs
   for (const [query, file, guessed] of [
