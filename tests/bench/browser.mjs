@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveApart } from './serve-apart.mjs';
+import { EMBED_FILES, PAGE_FILES } from '../shipped-files.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LAUNCH = {
@@ -24,10 +25,6 @@ const LAUNCH = {
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** The files of the shipped page (site/, built by scripts/build-site.mjs), tables excluded. */
-const PAGE_FILES = ['index.html', 'css/style.css', 'js/app.js', 'js/engine-worker.js', 'pkg/pegwise_bg.wasm'];
-/** What an embedding page loads instead: the element's bundle, the worker and the wasm. */
-const EMBED_FILES = ['js/peg-solitaire.js', 'js/engine-worker.js', 'pkg/pegwise_bg.wasm'];
 
 /**
  * Bytes of shipped files, measured from the real files: raw, gzipped as served (the build's

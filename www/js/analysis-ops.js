@@ -1,7 +1,7 @@
 // The Analysis panel's requests, served by an engine worker of its own (analysis-worker.js:
-// analysis-engine.js starts one, so a long count never holds up the hints of the game being played). wasm answers
-// every question; this only waits for the game's table, fetches the table parts an answer
-// waited for and asks again.
+// analysis-engine.js starts one, so a long count never holds up the hints of the game being
+// played). wasm answers every question; this only waits for the game's table, fetches the table
+// parts an answer waited for and asks again.
 
 import { fetchParts } from './table-parts.js';
 

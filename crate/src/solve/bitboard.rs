@@ -114,12 +114,12 @@ fn layout(holes: &[Hole]) -> Option<Vec<i32>> {
     if let Some(pos) = fits(1, stride) {
         return Some(pos);
     }
-    // else the fewest squares
+    // else the fewest squares: the least highest square (the first found of the least)
+    let span = |p: &[i32]| p.iter().max().copied();
     let mut best: Option<Vec<i32>> = None;
     for a in 1..=16 {
         for b in -16..=16 {
             if let Some(pos) = fits(a, b) {
-                let span = |p: &[i32]| p.iter().max().copied();
                 if best.as_deref().is_none_or(|q| span(&pos) < span(q)) {
                     best = Some(pos);
                 }
