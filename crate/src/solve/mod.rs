@@ -355,10 +355,11 @@ impl WithMoves for Levels<'_> {
         // game: the same time, a quarter less memory); with many (goal any) it costs more
         // than the positions it drops save (English c1, goal any: 14.4 → 21.7 s)
         let one_finish = problem.goal_set().count_ones() == 1;
-        let keep = prune::Prune::new(problem, opts.prune && !opts.all_reachable && one_finish);
+        let mut keep = prune::Prune::new(problem, opts.prune && !opts.all_reachable && one_finish);
         for n in (lowest..top).rev() {
             let held: usize = reachable.iter().map(Vec::len).sum();
             check_memory(&problem.board, &reachable[n + 1], held, opts.max_codes)?;
+            keep.learn(&reachable[n + 1]);
             let above = (&reachable[n + 1][..], &keep);
             reachable[n] = expand(&pool, m, bits, above, opts.max_codes)?;
             progress(&format!("reachable with {n} pegs: {}", reachable[n].len()));

@@ -8,11 +8,23 @@
 //! start every reachable position shares the start's class, so the classes only choose
 //! which finish holes the pagodas are asked about; for union problems (start `all`) whole
 //! classes drop out.
+//!
+//! With one finish hole, the pagodas are joined by falling ones learnt from the first big
+//! level ([`Prune::learn`], `learn`), which drop far more of the levels below it. The pagodas
+//! of a hole are tested together, by a [`Screen`].
 
-use crate::board::bit;
+mod learn;
+
+use crate::board::{bit, Board};
 use crate::classes::Classes;
-use crate::pagoda::Pagodas;
+use crate::pagoda::{Pagodas, Screen};
 use crate::problem::Problem;
+
+/// Positions a level must have for [`Prune::learn`] to learn from it: enough to sample, and
+/// early enough that the big levels below gain.
+const LEARN_AT: usize = 60_000;
+/// Most pagodas a screen tests after learning (three blocks of lanes).
+const MOST: usize = 48;
 
 /// The pruning test of one problem.
 pub struct Prune {
@@ -22,11 +34,16 @@ pub struct Prune {
 
 /// What [`Prune`] tests with.
 struct Test {
+    board: Board,
     classes: Classes,
     /// The pagodas of the goal holes.
     pagodas: Pagodas,
     /// Per class that has a goal hole (sorted by class), its goal holes.
     by_class: Vec<(u64, Vec<u8>)>,
+    /// Per hole, a screen of its pagodas (empty for holes outside the goal).
+    screens: Vec<Screen>,
+    /// Whether [`Prune::learn`] has learnt already (or never will: a goal of several holes).
+    learnt: bool,
 }
 
 impl Prune {
@@ -46,10 +63,18 @@ impl Prune {
                 }
             }
             by_class.sort_by_key(|e| e.0);
+            let screens = (0..board.len() as u8)
+                .map(|h| Screen::new(board.len(), h, pagodas.of_hole(h)))
+                .collect();
+            // learning is for a goal of one hole only
+            let one_hole = matches!(&by_class[..], [(_, holes)] if holes.len() == 1);
             Test {
+                board: board.clone(),
                 classes: c,
                 pagodas,
                 by_class,
+                screens,
+                learnt: !one_hole,
             }
         });
         Prune { test }
@@ -68,7 +93,45 @@ impl Prune {
         t.by_class[i]
             .1
             .iter()
-            .any(|&h| !t.pagodas.excludes(code, h))
+            .any(|&h| !t.screens[h as usize].excludes(code))
+    }
+
+    /// Learns falling pagodas from a level just made (see the module), once: from the first
+    /// level offered with at least [`LEARN_AT`] positions, and only for a goal of one hole.
+    /// The levels made afterwards are pruned harder; the winning sets stay the same.
+    pub fn learn(&mut self, level: &[u64]) {
+        if self.wants_to_learn(level.len() as u64) {
+            self.learn_now(level);
+        }
+    }
+
+    /// Whether [`Prune::learn`] would learn from a level of `size` positions (the out-of-core
+    /// generator reads a level back only then).
+    pub fn wants_to_learn(&self, size: u64) -> bool {
+        self.test.as_ref().is_some_and(|t| !t.learnt) && size >= LEARN_AT as u64
+    }
+
+    /// [`Prune::learn`] from any level, if not done yet.
+    fn learn_now(&mut self, level: &[u64]) {
+        let Some(t) = &mut self.test else {
+            return;
+        };
+        if t.learnt {
+            return;
+        }
+        t.learnt = true;
+        let [(_, holes)] = &t.by_class[..] else {
+            return;
+        };
+        let &[h] = &holes[..] else {
+            return;
+        };
+        let base = t.pagodas.of_hole(h);
+        let room = MOST.saturating_sub(base.len());
+        let screen = &t.screens[h as usize];
+        let mut all = learn::families(&t.pagodas, &t.board, h, level, screen, room);
+        all.extend_from_slice(base);
+        t.screens[h as usize] = Screen::new(t.board.len(), h, &all);
     }
 }
 
@@ -109,5 +172,33 @@ mod tests {
             }
         }
         assert!(dropped > 10_000, "{dropped}");
+    }
+
+    #[test]
+    fn learnt_pagodas_drop_more_and_never_a_winning_position() {
+        // A small cross (19 holes), finish in the centre: pagodas learnt from the 9-peg
+        // positions that the LP pagodas keep; then over every position, whatever brute force
+        // wins is still kept, and thousands more positions are dropped than before.
+        use crate::solve::brute::Brute;
+        let b = Board::by_name("ascii:--ooo--/--ooo--/ooooooo/--ooo--/--ooo--").unwrap();
+        let h = b.hole("d3").unwrap();
+        let p = Problem::new(b.clone(), Start::All, Goal::Hole(h)).unwrap();
+        let before = Prune::new(&p, true);
+        let mut after = Prune::new(&p, true);
+        let level: Vec<u64> = (1..1u64 << b.len())
+            .filter(|&c| c.count_ones() == 9 && before.keeps(c))
+            .collect();
+        after.learn_now(&level);
+        let screen = |k: &Prune| k.test.as_ref().map_or(0, |t| t.screens[h as usize].len());
+        assert!(screen(&after) > screen(&before), "nothing learnt");
+        let mut brute = Brute::new(&p);
+        let mut more = 0;
+        for code in 1..(1u64 << b.len()) {
+            if !after.keeps(code) {
+                assert!(!brute.winning(code), "{code:#x}");
+                more += usize::from(before.keeps(code));
+            }
+        }
+        assert!(more > 2000, "{more}");
     }
 }

@@ -215,7 +215,7 @@ impl WithMoves for Job<'_> {
         let problem = self.problem;
         let n_holes = problem.board.len();
         let full = problem.board.full();
-        let keep = crate::solve::prune::Prune::new(problem, self.cfg.prune);
+        let mut keep = crate::solve::prune::Prune::new(problem, self.cfg.prune);
         let mut reachable = vec![0u64; n_holes + 1];
         let f = |n: usize| format!("F{n}");
         let w = |n: usize| format!("W{n}");
@@ -245,6 +245,11 @@ impl WithMoves for Job<'_> {
                 8.0
             };
             let parts = self.parts_for(&f(n), above * growth.max(1.0));
+            // the same level as in memory is learnt from, so both prune alike; it is small
+            // (the first past the threshold), and read back whole only then
+            if keep.wants_to_learn(reachable[n + 1]) {
+                keep.learn(&read_level(self.store, &f(n + 1))?);
+            }
             let kept = |c| keep.keeps(c);
             reachable[n] = self.step(&f(n + 1), &f(n), parts, None, Some(&kept), |x, out| {
                 m.children(x, &mut *out)
