@@ -23,6 +23,13 @@ use crate::problem::Problem;
 /// Positions a level must have for [`Prune::learn`] to learn from it: enough to sample, and
 /// early enough that the big levels below gain.
 const LEARN_AT: usize = 60_000;
+/// Past this many positions a level is not learnt from: the big levels are what learning is
+/// for, and out of core the level is read back whole to learn from it.
+const LEARN_MAX: usize = 4_000_000;
+/// Levels tried in turn until one teaches something: on the English board the first one does
+/// (22 pegs of 33); on bigger boards the first levels past [`LEARN_AT`] are fuller, and nearly
+/// all of their positions can still finish.
+const TRIES: u8 = 4;
 /// Most pagodas a screen tests after learning (three blocks of lanes).
 const MOST: usize = 48;
 
@@ -42,8 +49,9 @@ struct Test {
     by_class: Vec<(u64, Vec<u8>)>,
     /// Per hole, a screen of its pagodas (empty for holes outside the goal).
     screens: Vec<Screen>,
-    /// Whether [`Prune::learn`] has learnt already (or never will: a goal of several holes).
-    learnt: bool,
+    /// Levels [`Prune::learn`] may still try (0 once it has learnt, or for a goal of several
+    /// holes).
+    tries: u8,
 }
 
 impl Prune {
@@ -74,7 +82,7 @@ impl Prune {
                 pagodas,
                 by_class,
                 screens,
-                learnt: !one_hole,
+                tries: if one_hole { TRIES } else { 0 },
             }
         });
         Prune { test }
@@ -96,9 +104,10 @@ impl Prune {
             .any(|&h| !t.screens[h as usize].excludes(code))
     }
 
-    /// Learns falling pagodas from a level just made (see the module), once: from the first
-    /// level offered with at least [`LEARN_AT`] positions, and only for a goal of one hole.
-    /// The levels made afterwards are pruned harder; the winning sets stay the same.
+    /// Learns falling pagodas from a level just made (see the module), for a goal of one hole:
+    /// from the first level offered with [`LEARN_AT`] to [`LEARN_MAX`] positions, or the next
+    /// ones while none taught anything ([`TRIES`] levels at most). The levels made afterwards
+    /// are pruned harder; the winning sets stay the same.
     pub fn learn(&mut self, level: &[u64]) {
         if self.wants_to_learn(level.len() as u64) {
             self.learn_now(level);
@@ -108,18 +117,19 @@ impl Prune {
     /// Whether [`Prune::learn`] would learn from a level of `size` positions (the out-of-core
     /// generator reads a level back only then).
     pub fn wants_to_learn(&self, size: u64) -> bool {
-        self.test.as_ref().is_some_and(|t| !t.learnt) && size >= LEARN_AT as u64
+        self.test.as_ref().is_some_and(|t| t.tries > 0)
+            && (LEARN_AT as u64..=LEARN_MAX as u64).contains(&size)
     }
 
-    /// [`Prune::learn`] from any level, if not done yet.
+    /// [`Prune::learn`] from any level, while tries are left.
     fn learn_now(&mut self, level: &[u64]) {
         let Some(t) = &mut self.test else {
             return;
         };
-        if t.learnt {
+        if t.tries == 0 {
             return;
         }
-        t.learnt = true;
+        t.tries -= 1;
         let [(_, holes)] = &t.by_class[..] else {
             return;
         };
@@ -130,6 +140,10 @@ impl Prune {
         let room = MOST.saturating_sub(base.len());
         let screen = &t.screens[h as usize];
         let mut all = learn::families(&t.pagodas, &t.board, h, level, screen, room);
+        if all.is_empty() {
+            return;
+        }
+        t.tries = 0;
         all.extend_from_slice(base);
         t.screens[h as usize] = Screen::new(t.board.len(), h, &all);
     }
