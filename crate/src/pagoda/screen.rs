@@ -9,8 +9,9 @@
 //! on `h` when its value is below `w(h) + d·(n − 1)` (see [`Pagoda::excludes`]). All codes
 //! tested together have their own `n`, so the bar is per peg count: each lane starts at
 //! `2^15 − bar(n)`, and after the adds its top bit is set exactly when the value reached the
-//! bar. Values stay below 2^15 (pagodas whose weights sum past that are left out, which only
-//! weakens the screen), so no lane carries into the next.
+//! bar. Values stay below 2^15, so no lane carries into the next: a pagoda with a negative
+//! weight or weights summing to 2^15 or more doesn't fit a lane and is tested on its own,
+//! after the lanes.
 
 use super::Pagoda;
 
@@ -33,22 +34,29 @@ pub struct Screen {
     rows: Vec<Lanes>,
     /// `start[block · levels + n]`: per lane, `2^15 − bar` for n pegs (clamped to 0 ..= 2^15).
     start: Vec<Lanes>,
-    /// Pagodas taken.
+    /// The board's holes, as a code: pegs off the board weigh nothing.
+    full: u64,
+    /// The finish hole.
+    hole: u8,
+    /// Pagodas that don't fit a lane ([`Screen::fits`]), tested one by one.
+    rest: Vec<Pagoda>,
+    /// Pagodas in lanes.
     taken: usize,
 }
 
 impl Screen {
-    /// A screen for a finish on `hole` of a board of `holes` holes, with the pagodas in the
-    /// order given (put those that exclude most first: a block that excludes ends the test).
-    /// Pagodas with a negative weight or a total weight of 2^15 or more are left out.
+    /// Whether a pagoda fits a lane: no negative weight, and a total weight below 2^15.
+    pub fn fits(p: &Pagoda) -> bool {
+        let w = p.weights();
+        w.iter().all(|&x| x >= 0) && w.iter().sum::<i64>() < i64::from(TOP)
+    }
+
+    /// A screen for a finish on `hole` of a board of `holes` holes (at most 64), with the
+    /// pagodas in the order given (put those that exclude most first: a block that excludes
+    /// ends the test).
     pub fn new(holes: usize, hole: u8, pagodas: &[Pagoda]) -> Screen {
-        let fits: Vec<&Pagoda> = pagodas
-            .iter()
-            .filter(|p| {
-                let w = p.weights();
-                w.iter().all(|&x| x >= 0) && w.iter().sum::<i64>() < i64::from(TOP)
-            })
-            .collect();
+        let (fits, rest): (Vec<&Pagoda>, Vec<&Pagoda>) =
+            pagodas.iter().partition(|p| Screen::fits(p));
         let bytes = holes.div_ceil(8).max(1);
         let blocks = fits.len().div_ceil(LANES);
         let levels = holes + 1;
@@ -78,24 +86,34 @@ impl Screen {
             levels,
             rows,
             start,
+            full: u64::MAX >> (64 - holes.clamp(1, 64)),
+            hole,
+            rest: rest.into_iter().cloned().collect(),
             taken: fits.len(),
         }
     }
 
     /// How many pagodas the screen tests.
     pub fn len(&self) -> usize {
-        self.taken
+        self.taken + self.rest.len()
     }
 
     /// True when it tests none.
     pub fn is_empty(&self) -> bool {
-        self.taken == 0
+        self.len() == 0
     }
 
     /// True when some pagoda proves that `code` can't end as one peg on the screen's hole.
     #[inline]
     pub fn excludes(&self, code: u64) -> bool {
+        let code = code & self.full;
         let n = code.count_ones() as usize;
+        self.lanes_exclude(code, n) || self.rest.iter().any(|p| p.excludes(code, self.hole))
+    }
+
+    /// True when a pagoda in the lanes excludes `code` (on the board) of `n` pegs.
+    #[inline]
+    fn lanes_exclude(&self, code: u64, n: usize) -> bool {
         if n >= self.levels {
             return false;
         }
@@ -148,8 +166,16 @@ mod tests {
             "{}",
             list.len()
         );
+        // one too heavy for a lane (every weight scaled up), tested on its own
+        let scale = i64::from(TOP) / list[0].weights().iter().sum::<i64>() + 1;
+        let heavy: Vec<i64> = list[0].weights().iter().map(|w| w * scale).collect();
+        list.push(Pagoda::new(&b, heavy).unwrap());
+        assert!(!Screen::fits(list.last().unwrap()));
         let screen = Screen::new(b.len(), h, &list);
         assert_eq!(screen.len(), list.len());
+        // and codes with pegs off the board, which weigh nothing
+        let off: Vec<u64> = codes.iter().take(500).map(|c| c | !b.full()).collect();
+        codes.extend(off);
         let mut excluded = 0;
         for &code in &codes {
             let want = list.iter().any(|p| p.excludes(code, h));

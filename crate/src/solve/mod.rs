@@ -359,7 +359,9 @@ impl WithMoves for Levels<'_> {
         for n in (lowest..top).rev() {
             let held: usize = reachable.iter().map(Vec::len).sum();
             check_memory(&problem.board, &reachable[n + 1], held, opts.max_codes)?;
-            keep.learn(&reachable[n + 1]);
+            if keep.wants_to_learn(reachable[n + 1].len() as u64) {
+                keep.learn(&reachable[n + 1]);
+            }
             let above = (&reachable[n + 1][..], &keep);
             reachable[n] = expand(&pool, m, bits, above, opts.max_codes)?;
             progress(&format!("reachable with {n} pegs: {}", reachable[n].len()));

@@ -9,13 +9,13 @@
 //! which finish holes the pagodas are asked about; for union problems (start `all`) whole
 //! classes drop out.
 //!
-//! With one finish hole, the pagodas are joined by falling ones learnt from the first big
-//! level ([`Prune::learn`], `learn`), which drop far more of the levels below it. The pagodas
+//! With one finish hole, the pagodas are joined by falling ones learnt from a big level
+//! ([`Prune::learn`], `learn`), which drop far more of the levels below it. The pagodas
 //! of a hole are tested together, by a [`Screen`].
 
 mod learn;
 
-use crate::board::{bit, Board};
+use crate::board::bit;
 use crate::classes::Classes;
 use crate::pagoda::{Pagodas, Screen};
 use crate::problem::Problem;
@@ -41,7 +41,6 @@ pub struct Prune {
 
 /// What [`Prune`] tests with.
 struct Test {
-    board: Board,
     classes: Classes,
     /// The pagodas of the goal holes.
     pagodas: Pagodas,
@@ -74,10 +73,12 @@ impl Prune {
             let screens = (0..board.len() as u8)
                 .map(|h| Screen::new(board.len(), h, pagodas.of_hole(h)))
                 .collect();
-            // learning is for a goal of one hole only
-            let one_hole = matches!(&by_class[..], [(_, holes)] if holes.len() == 1);
+            // learning is for a goal of one hole only, with room left in the screen
+            let one_hole = match &by_class[..] {
+                [(_, holes)] => holes.len() == 1 && pagodas.of_hole(holes[0]).len() < MOST,
+                _ => false,
+            };
             Test {
-                board: board.clone(),
                 classes: c,
                 pagodas,
                 by_class,
@@ -104,25 +105,24 @@ impl Prune {
             .any(|&h| !t.screens[h as usize].excludes(code))
     }
 
-    /// Learns falling pagodas from a level just made (see the module), for a goal of one hole:
-    /// from the first level offered with [`LEARN_AT`] to [`LEARN_MAX`] positions, or the next
-    /// ones while none taught anything ([`TRIES`] levels at most). The levels made afterwards
-    /// are pruned harder; the winning sets stay the same.
-    pub fn learn(&mut self, level: &[u64]) {
-        if self.wants_to_learn(level.len() as u64) {
-            self.learn_now(level);
+    /// Whether to learn from a level of `size` positions just made (see the module), for a
+    /// goal of one hole: from the first level of [`LEARN_AT`] to [`LEARN_MAX`] positions, or
+    /// the next ones while none taught anything ([`TRIES`] levels at most), none after a level
+    /// past [`LEARN_MAX`]. Both generators ask about every level they make, in turn, and then
+    /// call [`Prune::learn`] with that level when told to.
+    pub fn wants_to_learn(&mut self, size: u64) -> bool {
+        let Some(t) = &mut self.test else {
+            return false;
+        };
+        if size > LEARN_MAX as u64 {
+            t.tries = 0;
         }
+        t.tries > 0 && size >= LEARN_AT as u64
     }
 
-    /// Whether [`Prune::learn`] would learn from a level of `size` positions (the out-of-core
-    /// generator reads a level back only then).
-    pub fn wants_to_learn(&self, size: u64) -> bool {
-        self.test.as_ref().is_some_and(|t| t.tries > 0)
-            && (LEARN_AT as u64..=LEARN_MAX as u64).contains(&size)
-    }
-
-    /// [`Prune::learn`] from any level, while tries are left.
-    fn learn_now(&mut self, level: &[u64]) {
+    /// Learns falling pagodas from a level (one of the tries): the levels made afterwards are
+    /// pruned harder; the winning sets stay the same.
+    pub fn learn(&mut self, level: &[u64]) {
         let Some(t) = &mut self.test else {
             return;
         };
@@ -139,13 +139,13 @@ impl Prune {
         let base = t.pagodas.of_hole(h);
         let room = MOST.saturating_sub(base.len());
         let screen = &t.screens[h as usize];
-        let mut all = learn::families(&t.pagodas, &t.board, h, level, screen, room);
+        let mut all = learn::families(&t.pagodas, h, level, screen, room);
         if all.is_empty() {
             return;
         }
         t.tries = 0;
         all.extend_from_slice(base);
-        t.screens[h as usize] = Screen::new(t.board.len(), h, &all);
+        t.screens[h as usize] = Screen::new(t.pagodas.board().len(), h, &all);
     }
 }
 
@@ -202,7 +202,7 @@ mod tests {
         let level: Vec<u64> = (1..1u64 << b.len())
             .filter(|&c| c.count_ones() == 9 && before.keeps(c))
             .collect();
-        after.learn_now(&level);
+        after.learn(&level);
         let screen = |k: &Prune| k.test.as_ref().map_or(0, |t| t.screens[h as usize].len());
         assert!(screen(&after) > screen(&before), "nothing learnt");
         let mut brute = Brute::new(&p);

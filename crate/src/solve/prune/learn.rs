@@ -9,7 +9,6 @@
 //! orientation) that exclude the most of a second sample. Every later level is tested with
 //! them. Like every pagoda, a learnt one is checked exactly against every jump before use.
 
-use crate::board::Board;
 use crate::pagoda::{Pagoda, Pagodas, Screen};
 use crate::solve::par;
 
@@ -25,10 +24,10 @@ const FLOORS: [f64; 2] = [0.0, 2.0];
 const WORTH: usize = 400;
 
 /// Families of falling pagodas for a finish on `hole`, fitted to positions of `level`, that
-/// exclude positions `known` keeps, most useful first, `room` pagodas at most.
+/// exclude positions `known` keeps, most useful first, `room` pagodas at most, each one that
+/// fits a lane of the screen.
 pub fn families(
     pagodas: &Pagodas,
-    board: &Board,
     hole: u8,
     level: &[u64],
     known: &Screen,
@@ -45,24 +44,13 @@ pub fn families(
             .filter_map(|&f| pagodas.learn_falling(x, hole, f))
             .collect()
     });
-    let fixing: Vec<&Vec<u8>> = board
-        .symmetries()
-        .iter()
-        .filter(|perm| perm.get(hole as usize) == Some(&hole))
-        .collect();
     let mut all: Vec<Vec<Pagoda>> = Vec::new();
     for p in found.into_iter().flatten() {
-        if all.iter().any(|f| f.contains(&p)) {
-            continue;
+        if !all.iter().any(|f| f.contains(&p)) {
+            all.push(pagodas.family(hole, &p));
         }
-        let mut family: Vec<Pagoda> = Vec::new();
-        for q in fixing.iter().filter_map(|perm| p.permuted(board, perm)) {
-            if !family.contains(&q) {
-                family.push(q);
-            }
-        }
-        all.push(family);
     }
+    all.retain(|f| f.iter().all(Screen::fits));
     // which positions each family excludes, then greedily the family excluding most of
     // those still kept
     let hits: Vec<Vec<bool>> = all
