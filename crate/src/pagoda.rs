@@ -311,9 +311,11 @@ impl Pagodas {
             let Some(p) = self.falling(h, x) else {
                 continue;
             };
-            for q in self.family(h, &p) {
-                if !out.contains(&q) {
-                    out.push(q);
+            for perm in &fixing {
+                if let Some(q) = p.permuted(&self.board, perm) {
+                    if !out.contains(&q) {
+                        out.push(q);
+                    }
                 }
             }
         }
