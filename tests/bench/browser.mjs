@@ -25,7 +25,6 @@ const LAUNCH = {
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-
 /**
  * Bytes of shipped files, measured from the real files: raw, gzipped as served (the build's
  * zopfli twin, file.gz, which scripts/serve.mjs sends), and by plain gzip -9 for comparison.

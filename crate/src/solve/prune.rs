@@ -48,8 +48,10 @@ struct Test {
     by_class: Vec<(u64, Vec<u8>)>,
     /// Per hole, a screen of its pagodas (empty for holes outside the goal).
     screens: Vec<Screen>,
-    /// Levels [`Prune::learn`] may still try (0 once it has learnt, or for a goal of several
-    /// holes).
+    /// The goal's one hole, which [`Prune::learn`] learns for (None for a goal of several
+    /// holes, or when its screen has no room left).
+    learns_for: Option<u8>,
+    /// Levels [`Prune::learn`] may still try (0 once it has learnt, or never will).
     tries: u8,
 }
 
@@ -74,16 +76,19 @@ impl Prune {
                 .map(|h| Screen::new(board.len(), h, pagodas.of_hole(h)))
                 .collect();
             // learning is for a goal of one hole only, with room left in the screen
-            let one_hole = match &by_class[..] {
-                [(_, holes)] => holes.len() == 1 && pagodas.of_hole(holes[0]).len() < MOST,
-                _ => false,
+            let learns_for = match &by_class[..] {
+                [(_, holes)] if holes.len() == 1 && pagodas.of_hole(holes[0]).len() < MOST => {
+                    Some(holes[0])
+                }
+                _ => None,
             };
             Test {
                 classes: c,
                 pagodas,
                 by_class,
                 screens,
-                tries: if one_hole { TRIES } else { 0 },
+                learns_for,
+                tries: if learns_for.is_some() { TRIES } else { 0 },
             }
         });
         Prune { test }
@@ -126,16 +131,10 @@ impl Prune {
         let Some(t) = &mut self.test else {
             return;
         };
-        if t.tries == 0 {
+        let Some(h) = t.learns_for.filter(|_| t.tries > 0) else {
             return;
-        }
+        };
         t.tries -= 1;
-        let [(_, holes)] = &t.by_class[..] else {
-            return;
-        };
-        let &[h] = &holes[..] else {
-            return;
-        };
         let base = t.pagodas.of_hole(h);
         let room = MOST.saturating_sub(base.len());
         let screen = &t.screens[h as usize];

@@ -245,8 +245,8 @@ impl WithMoves for Job<'_> {
                 8.0
             };
             let parts = self.parts_for(&f(n), above * growth.max(1.0));
-            // the same level as in memory is learnt from, so both prune alike; it is small
-            // (the first past the threshold), and read back whole only then
+            // the same levels as in memory are learnt from, so both prune alike; such a level
+            // holds at most a few million codes, and is read back whole only then
             if keep.wants_to_learn(reachable[n + 1]) {
                 keep.learn(&read_level(self.store, &f(n + 1))?);
             }
