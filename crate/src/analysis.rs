@@ -13,7 +13,7 @@ use crate::game::Game;
 use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
 use crate::position::CodeMap;
-use crate::problem::{Goal, Problem, Start};
+use crate::problem::Problem;
 use crate::solve::best::{Best, BestFinish};
 use crate::solve::fewest;
 use crate::solve::live::{Budget, Live};
@@ -132,16 +132,6 @@ fn lowest_level(t: &Table) -> u32 {
             || (t.half && n <= holes && matches!(t.levels.get(holes - n), Some(Some(_))))
     };
     (0..=holes).find(|&n| stored(n)).unwrap_or(0) as u32
-}
-
-/// The problem of playing on from `code` to the game's goal (goal `start` becomes its hole).
-fn from_here(p: &Problem, code: u64) -> Option<Problem> {
-    let goal = match (p.goal, p.start) {
-        (Goal::Start, Start::Hole(h)) => Goal::Hole(h),
-        (Goal::Start, _) => return None,
-        (g, _) => g,
-    };
-    Problem::new(p.board.clone(), Start::Position(code), goal).ok()
 }
 
 /// How many distinct jump sequences lead from the game's position to its goal. `Done(None)`:
@@ -394,7 +384,7 @@ pub fn fewest_here(game: &mut Game, nodes: u64) -> Answer<Option<(usize, Vec<Jum
     if position::pegs(code) <= 1 {
         return Answer::Done(None);
     }
-    let Some(here) = from_here(&p, code) else {
+    let Some(here) = p.from_here(code).ok() else {
         return Answer::Done(None);
     };
     // symmetries that keep this position and the goal: every image of a position reached
@@ -503,7 +493,7 @@ mod tests {
                 let x = g.code();
                 let want = brute_count(&p, x, &mut CodeMap::default());
                 assert_eq!(count_here(&mut g, u64::MAX), Answer::Done(Some(want)));
-                let here = from_here(&p, x);
+                let here = p.from_here(x).ok();
                 let want = if p.is_goal(x) {
                     Some(0)
                 } else {
@@ -519,7 +509,7 @@ mod tests {
                                 assert!(position::can_jump(y, j));
                                 y = position::after(y, j);
                             }
-                            let h = from_here(&p, y).filter(|_| !p.is_goal(y));
+                            let h = p.from_here(y).ok().filter(|_| !p.is_goal(y));
                             let rest = if p.is_goal(y) {
                                 Some(0)
                             } else {

@@ -54,7 +54,8 @@ impl Problem {
         Problem::new(board, start, goal)
     }
 
-    /// A problem from a start position in text (`XXoXoXX`) and a goal (`any` or a hole).
+    /// A problem from a start position in text (`XXoXoXX`) and a goal (`start`, `any` or a
+    /// hole; `start` means `any`, see [`Problem::new`]).
     pub fn with_position(board: Board, position: &str, goal: &str) -> Result<Problem> {
         let code = moves::parse_position(&board, position)?;
         let goal = parse_goal(&board, goal)?;
@@ -62,7 +63,11 @@ impl Problem {
     }
 
     /// Builds a problem; refuses `start all` with `goal start`, which is no single goal, and a
-    /// start position with no peg, with no empty hole, or with goal `start`.
+    /// start position with no peg or with no empty hole.
+    ///
+    /// The one rule for goal `start` from a set position: a set position has no start hole, so
+    /// finishing "where the game started" names no hole and means `any`. (A game that had a
+    /// start hole and goes on from another position keeps that hole: [`Problem::from_here`].)
     pub fn new(board: Board, start: Start, goal: Goal) -> Result<Problem> {
         if start == Start::All && goal == Goal::Start {
             return Err(Error::BadGoal(
@@ -83,13 +88,25 @@ impl Problem {
                 return Err(bad("it has no empty hole, so no peg can jump"));
             }
             if goal == Goal::Start {
-                return Err(Error::BadGoal(
-                    "start (a game from a set position has no start hole: use 'any' or a hole)"
-                        .into(),
-                ));
+                return Ok(Problem {
+                    board,
+                    start,
+                    goal: Goal::Any,
+                });
             }
         }
         Ok(Problem { board, start, goal })
+    }
+
+    /// The same game played on from the position `code`: goal `start` becomes the hole that
+    /// was empty at the start, and without a start hole it means `any` (the rule of
+    /// [`Problem::new`]). Refuses a position with no peg or no empty hole.
+    pub fn from_here(&self, code: u64) -> Result<Problem> {
+        let goal = match (self.goal, self.start) {
+            (Goal::Start, Start::Hole(h)) => Goal::Hole(h),
+            (g, _) => g,
+        };
+        Problem::new(self.board.clone(), Start::Position(code), goal)
     }
 
     /// Holes that may be the initial vacancy.
@@ -229,12 +246,23 @@ mod tests {
     }
 
     #[test]
+    fn goal_start_from_a_set_position_is_one_rule() {
+        // no start hole: finishing "where the game started" means anywhere
+        let p = Problem::with_position(row(5), "XXoXo", "start").unwrap();
+        assert_eq!(p.goal, Goal::Any);
+        assert_eq!(p.goal_text(), "any");
+        // a game with a start hole, played on from another position, keeps that hole
+        let english = Board::by_name("english").unwrap();
+        let central = Problem::parse(english.clone(), "d4", "start").unwrap();
+        let d4 = english.hole("d4").unwrap();
+        let here = central.from_here(central.start_positions()[0]).unwrap();
+        assert_eq!(here.goal, Goal::Hole(d4));
+        // a game already from a set position has no hole to keep
+        assert_eq!(p.from_here(0b1011).unwrap().goal, Goal::Any);
+    }
+
+    #[test]
     fn bad_start_positions_are_refused_by_name() {
-        let e = Problem::with_position(row(7), "XXoXoXX", "start").unwrap_err();
-        assert!(
-            matches!(e, Error::BadGoal(_)) && e.to_string().contains("set position"),
-            "{e}"
-        );
         let e = Problem::with_position(row(5), "ooooo", "any").unwrap_err();
         assert!(e.to_string().contains("no peg"), "{e}");
         let e = Problem::with_position(row(5), "XXXXX", "any").unwrap_err();

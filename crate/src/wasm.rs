@@ -356,7 +356,8 @@ impl GameHandle {
     }
 
     /// A new game from a start position: `X` for a peg, `o` for an empty hole, every hole in
-    /// reading order (`XXXXoXo`); `goal` is `any` or a hole. Throws, naming the bad character
+    /// reading order (`XXXXoXo`); `goal` is `start` (which means `any`: a set position has no
+    /// start hole), `any` or a hole. Throws, naming the bad character
     /// or the length, on a bad position.
     #[wasm_bindgen(js_name = withPosition)]
     pub fn with_position(board: &str, position: &str, goal: &str) -> Result<GameHandle, JsError> {

@@ -136,6 +136,39 @@ fn english_central_game_a112737_a112738_and_solution_count() {
     assert_eq!(n.to_string(), fx["solutions"].as_str().unwrap());
 }
 
+/// The counting convention of "the stored half", the figure the README gives for every table:
+/// the winning positions with n ≤ N/2 pegs, each level counted once (an odd board has no
+/// middle level), W_1 (the finish) included. It reproduces Bell's Table 2 totals here, and the
+/// committed table of the central game stores exactly that many codes.
+#[test]
+fn the_stored_half_counts_as_bell_table2_does() {
+    let t = &fixtures()["english_central_game"]["totals"];
+    let want = |k: &str| t[k].as_u64().unwrap() as usize;
+    let p = problem("english", "d4", "start");
+    let all = Options {
+        all_reachable: true,
+        ..Options::default()
+    };
+    let solved = solve::solve(&p, all, &mut |_| {}).unwrap();
+    let holes = p.board.len();
+    let levels =
+        |r: std::ops::RangeInclusive<usize>| -> usize { r.map(|n| solved.winning[n].len()).sum() };
+    assert_eq!(levels(1..=holes / 2), want("winning_half"), "W_1..W_16");
+    assert_eq!(levels(1..=holes - 1), want("winning"), "W_1..W_32");
+    let reachable: usize = solved.reachable.iter().map(Vec::len).sum();
+    assert_eq!(reachable, want("reachable"), "F");
+    let head = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/english.d4.d4.pgt"
+    ));
+    let table = pegwise::table::Table::decode(&head.unwrap()).unwrap();
+    assert_eq!(
+        table.codes(),
+        want("winning_half"),
+        "the table's stored half"
+    );
+}
+
 #[test]
 fn fewest_moves_on_triangles_a127500() {
     let fx = fixtures();
@@ -172,7 +205,8 @@ fn mpmp_ten_hole_puzzle_in_five_moves() {
 
 #[test]
 fn english_central_game_in_eighteen_moves() {
-    // Beasley's 18-move solution of the central game is the shortest (Beasley 1964; proved by Bell).
+    // Bergholt's 18-move solution of the central game (1912) is the shortest, as Beasley
+    // proved in 1964.
     let p = problem("english", "d4", "start");
     let s = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
     let (_, moves) = solve::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c)).unwrap();

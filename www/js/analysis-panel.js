@@ -164,13 +164,14 @@ export async function setupAnalysis(el, game, box, src) {
   const positionText = (pegs) => pegs.map((p) => (p ? 'X' : 'o')).join('');
 
   /**
-   * Opens a game from `position` with the game's goal (goal "start" becomes its hole).
+   * Opens a game from `position` with the game's goal: wasm's goal hole (goal "start" is the
+   * start hole there, Problem::from_here), or any hole where wasm names none.
    * @param {string} position
    */
   async function setPosition(position) {
     const s = game.state();
     if (!s) return;
-    const goal = s.goal === 'start' ? (s.goalHole ?? 'any') : s.goal;
+    const goal = s.goalHole ?? 'any';
     try {
       await game.set({ position, goal });
       note.hidden = true;

@@ -146,12 +146,12 @@ export async function gameFor(c, cur, defaultsOf) {
   const same = cur !== null && board === cur.board;
   const pos = c.position;
   let start = pos ?? c.start ?? (same ? cur.start : undefined);
-  // goal "start" means nothing from a set position: such a game keeps its goal only if it has another
-  let goal = c.goal ?? (same && !(pos !== undefined && cur.goal === 'start') ? cur.goal : undefined);
+  // goal "start" from a set position is wasm's to read (Problem::new: it means "any")
+  let goal = c.goal ?? (same ? cur.goal : undefined);
   if (start === undefined || goal === undefined) {
     const d = await defaultsOf(board);
     start ??= d.start;
-    goal ??= pos !== undefined && d.goal === 'start' ? 'any' : d.goal;
+    goal ??= d.goal;
   }
   const changed = !same || start !== cur.start || goal !== cur.goal;
   if (!changed && c.moves === undefined) return null;

@@ -3,9 +3,11 @@
 //! the goal. Games are counted by dynamic programming over positions (games from p = the sum of
 //! games from each position one move after p), so memory holds positions, never games.
 //!
-//! Up to symmetry (`unique`): where moves from the same position lead to positions that are
-//! images of each other under a symmetry of that position (the same position included), one
-//! of them is kept.
+//! Up to symmetry (`unique`, MPMP's definition): a move is the path of holes its peg visits.
+//! At every position (the start included), the moves are grouped into orbits under the
+//! symmetries that fix the position (and the goal), a symmetry taking a move to the move along
+//! the image path; one move of each orbit is kept. Two paths that leave the same board (a loop
+//! run either way, say) are different moves unless such a symmetry maps one onto the other.
 
 use crate::board::Jump;
 use crate::classes::Classes;
@@ -71,8 +73,8 @@ impl<'a> Enumerator<'a> {
         }
     }
 
-    /// The moves from `code`: every one, or one per class of results under the symmetries of
-    /// `code` that keep the goal.
+    /// The moves from `code`: every one, or one per orbit of paths under the symmetries that
+    /// fix `code` (and the goal).
     fn moves(&self, code: u64) -> Vec<(u64, Vec<Jump>)> {
         let all = one_move(self.problem, code);
         if !self.unique {
@@ -84,14 +86,20 @@ impl<'a> Enumerator<'a> {
             .iter()
             .filter(|p| symmetry::apply(p, code) == code)
             .collect();
-        let mut seen: Vec<u64> = Vec::new();
+        // a path's orbit is named by its least image, hole by hole
+        let orbit = |chain: &[Jump]| {
+            own.iter()
+                .map(|p| {
+                    let mut path = vec![p[usize::from(chain[0].from)]];
+                    path.extend(chain.iter().map(|j| p[usize::from(j.to)]));
+                    path
+                })
+                .min()
+        };
+        let mut seen: Vec<Option<Vec<u8>>> = Vec::new();
         let mut kept = Vec::new();
         for (next, chain) in all {
-            let key = own
-                .iter()
-                .map(|p| symmetry::apply(p, next))
-                .min()
-                .unwrap_or(next);
+            let key = orbit(&chain);
             if !seen.contains(&key) {
                 seen.push(key);
                 kept.push((next, chain));

@@ -1,7 +1,8 @@
 //! Builds the record of `winnable.txt`: for each catalogue board and each start up to
 //! symmetry, which finish holes can be won. A depth-first search finds a witness solution for
 //! each finish the position classes allow; on boards of up to 33 holes the generator decides
-//! exactly whatever the search did not; on bigger boards an undecided finish stays unknown.
+//! exactly whatever the search did not; on bigger boards a built table of the start (goal
+//! `any`) decides it, and without one an undecided finish stays unknown.
 
 use crate::board::{bit, Board, Jump};
 use crate::classes::Classes;
@@ -11,6 +12,7 @@ use crate::position;
 use crate::problem::{Goal, Problem, Start};
 use crate::solve::{solve, Options};
 use crate::symmetry::{self, Canon};
+use crate::table::Table;
 
 /// Largest board the generator decides exactly when the search finds nothing.
 pub const GENERATOR_LIMIT: usize = 33;
@@ -34,8 +36,16 @@ pub fn start_representatives(board: &Board) -> Vec<u8> {
         .collect()
 }
 
-/// Decides every finish from one start. `budget` bounds each witness search (positions).
-pub fn decide(board: &Board, start: u8, budget: u64, log: &mut dyn FnMut(&str)) -> Line {
+/// Decides every finish from one start. `budget` bounds each witness search (positions);
+/// `tables` gives the exact finishes of a start from a built table, where one is at hand (see
+/// [`table_finishes`]).
+pub fn decide(
+    board: &Board,
+    start: u8,
+    budget: u64,
+    tables: &mut dyn FnMut(&Board, u8) -> Option<u64>,
+    log: &mut dyn FnMut(&str),
+) -> Line {
     let classes = Classes::of(board);
     let from = position::single_vacancy(board, start);
     let mut line = Line {
@@ -56,27 +66,34 @@ pub fn decide(board: &Board, start: u8, budget: u64, log: &mut dyn FnMut(&str)) 
             None => undecided |= bit(h),
         }
     }
-    if undecided != 0 && board.len() <= GENERATOR_LIMIT {
+    if undecided == 0 {
+        return line;
+    }
+    let exact = if board.len() <= GENERATOR_LIMIT {
         log(&format!(
             "{} {}: the generator decides {} finishes",
             board.name(),
             board.hole_name(start),
             undecided.count_ones()
         ));
-        let exact = generator_finishes(board, start);
-        for h in (0..board.len() as u8).filter(|&h| undecided >> h & 1 == 1) {
-            if exact >> h & 1 == 1 {
-                // won, but the search could not find a line: ask again with a big budget
-                if let Some(jumps) = witness(board, start, h, budget.saturating_mul(50)) {
-                    line.finishes.won |= bit(h);
-                    line.witnesses.push((h, jumps));
-                    continue;
-                }
-                line.finishes.unknown |= bit(h);
-            }
-        }
+        Some(generator_finishes(board, start))
     } else {
+        tables(board, start)
+    };
+    let Some(exact) = exact else {
         line.finishes.unknown = undecided;
+        return line;
+    };
+    for h in (0..board.len() as u8).filter(|&h| undecided >> h & 1 == 1) {
+        if exact >> h & 1 == 1 {
+            // won, but the search could not find a line: ask again with a big budget
+            if let Some(jumps) = witness(board, start, h, budget.saturating_mul(50)) {
+                line.finishes.won |= bit(h);
+                line.witnesses.push((h, jumps));
+                continue;
+            }
+            line.finishes.unknown |= bit(h);
+        }
     }
     line
 }
@@ -169,15 +186,49 @@ pub fn generator_finishes(board: &Board, start: u8) -> u64 {
         return 0;
     };
     let perms = symmetry::stabiliser(board, &[p.start_set(), p.goal_set()]);
-    solved.winning[1]
+    orbits(&perms, &solved.winning[1])
+}
+
+/// Exactly the finishes that can be won from `start`, read from a built table of one start and
+/// goal `any` (its one-peg level holds exactly the finishes its start can be won to, one per
+/// orbit); None when `table` is no such table of `start` or of an image of it.
+pub fn table_finishes(board: &Board, start: u8, table: &Table) -> Option<u64> {
+    if table.goal_set != board.full()
+        || table.start_set.count_ones() != 1
+        || table.check_board(board).is_err()
+    {
+        return None;
+    }
+    let perms = board.symmetries();
+    let onto = perms
+        .iter()
+        .find(|p| symmetry::apply(p, bit(start)) == table.start_set)?;
+    let level: Vec<u64> = table.level_codes(1).ok()??.iter().map(|e| e.0).collect();
+    let won_there = orbits(table.canon(board).perms(), &level);
+    // a finish is won from `start` when its image is won from the table's start
+    Some(
+        (0..board.len() as u8)
+            .filter(|&h| won_there & symmetry::apply(onto, bit(h)) != 0)
+            .fold(0, |m, h| m | bit(h)),
+    )
+}
+
+/// Every image of the codes under `perms`, or-ed together (one-peg codes: the holes).
+fn orbits(perms: &[Vec<u8>], codes: &[u64]) -> u64 {
+    codes
         .iter()
         .flat_map(|&c| perms.iter().map(move |q| symmetry::apply(q, c)))
         .fold(0, |m, c| m | c)
 }
 
 /// The record's text for some boards (`winnable.txt`), and the witnesses' text (one line per
-/// solution: `board start finish jumps…`).
-pub fn build(boards: &[Board], budget: u64, log: &mut dyn FnMut(&str)) -> (String, String) {
+/// solution: `board start finish jumps…`). `tables`: as for [`decide`].
+pub fn build(
+    boards: &[Board],
+    budget: u64,
+    tables: &mut dyn FnMut(&Board, u8) -> Option<u64>,
+    log: &mut dyn FnMut(&str),
+) -> (String, String) {
     let mut record = String::from(
         "# Built by `pegwise winnable`: board, geometry id, start (smallest of its orbit),\n\
          # finishes won and finishes undecided (hex masks of holes, bit k = k-th hole).\n",
@@ -185,7 +236,7 @@ pub fn build(boards: &[Board], budget: u64, log: &mut dyn FnMut(&str)) -> (Strin
     let mut witnesses = String::from("# board start finish: a solution, by `pegwise winnable`\n");
     for board in boards {
         for start in start_representatives(board) {
-            let line = decide(board, start, budget, log);
+            let line = decide(board, start, budget, tables, log);
             log(&format!(
                 "{} {}: {} won, {} undecided",
                 board.name(),

@@ -67,15 +67,17 @@ impl GameArgs {
 pub struct ProblemArgs {
     #[command(flatten)]
     board: BoardArgs,
-    /// The hole empty at the start (name like d4, or number 1..N), or `all` for every single vacancy.
-    #[arg(long, default_value = "d4")]
-    start: String,
-    /// Where the last peg must end: `start`, `any`, or a hole.
-    #[arg(long, default_value = "start")]
-    goal: String,
+    /// The hole empty at the start (name like d4, or number 1..N), or `all` for every single
+    /// vacancy. Default: the board's own default game (as the page opens it).
+    #[arg(long)]
+    start: Option<String>,
+    /// Where the last peg must end: `start`, `any`, or a hole. Default: the goal of the board's
+    /// default game.
+    #[arg(long)]
+    goal: Option<String>,
     /// Play from this position instead of the start: X a peg, o a hole, hole by hole in reading
     /// order (`/` and spaces ignored), e.g. `XXoXoXX` on row:7. Goal `start` then means the
-    /// start hole named by --start.
+    /// hole named by --start, or `any` without --start (a set position has no start hole).
     #[arg(long)]
     position: Option<String>,
 }
@@ -112,30 +114,29 @@ fn board_of(a: &BoardArgs) -> Result<Board, Error> {
     }
 }
 
-/// The problem the arguments name. With `--position`, the game starts from that position
-/// (an edited position is not known to be reachable from a start, so no table answers for it:
-/// its hints are solved from the position itself).
+/// The problem the arguments name. What they leave out comes from the board's default game.
+/// With `--position`, the game starts from that position (an edited position is not known to
+/// be reachable from a start, so no table answers for it: its hints are solved from the
+/// position itself); goal `start` follows the core's one rule ([`Problem::from_here`]).
 pub fn problem_of(a: &ProblemArgs) -> Result<Problem, Error> {
     let board = board_of(&a.board)?;
-    let Some(position) = &a.position else {
-        return Problem::parse(board, &a.start, &a.goal);
+    let default = |board: &Board| pegwise::defaults::default_problem(board);
+    let goal = match &a.goal {
+        Some(g) => g.clone(),
+        None => default(&board)?.goal_text(),
     };
-    let goal = if a.goal.trim() == "start" {
-        // the goal the start names: its hole
-        let p = Problem::parse(board.clone(), &a.start, "start")?;
-        match p.start {
-            pegwise::Start::Hole(h) => board.hole_name(h).to_string(),
-            _ => {
-                return Err(Error::BadGoal(format!(
-                    "start with --start {}: name a goal hole or 'any' with --position",
-                    a.start
-                )))
-            }
+    match (&a.position, &a.start) {
+        (Some(position), Some(start)) => {
+            let code = pegwise::moves::parse_position(&board, position)?;
+            Problem::parse(board, start, &goal)?.from_here(code)
         }
-    } else {
-        a.goal.clone()
-    };
-    Problem::with_position(board, position, &goal)
+        (Some(position), None) => Problem::with_position(board, position, &goal),
+        (None, Some(start)) => Problem::parse(board, start, &goal),
+        (None, None) => {
+            let start = default(&board)?.start_text();
+            Problem::parse(board, &start, &goal)
+        }
+    }
 }
 
 /// A problem from a board, a start and a goal given apart from `ProblemArgs`.
@@ -212,11 +213,17 @@ pub fn shipped_game(p: &Problem, moves_text: &str, data: &Path) -> Result<Option
     };
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
-    let path = data.join(&spec.file);
+    g.attach_table(Arc::new(open_table(&spec.file, data)?))?;
+    Ok(Some(g))
+}
+
+/// A built table from `data`, its head checked on load; its levels are read a chunk at a
+/// time, as lookups need them.
+pub fn open_table(file: &str, data: &Path) -> Result<Table, Error> {
+    let path = data.join(file);
     let head = std::fs::read(&path)
         .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))?;
     let dir = data.to_path_buf();
-    // levels are read a chunk at a time, as lookups need them
     let read = move |f: &str, from: usize, to: usize| {
         use std::io::{Read, Seek, SeekFrom};
         let mut file = std::fs::File::open(dir.join(f)).ok()?;
@@ -225,8 +232,7 @@ pub fn shipped_game(p: &Problem, moves_text: &str, data: &Path) -> Result<Option
         file.read_exact(&mut buf).ok()?;
         Some(buf)
     };
-    g.attach_table(Arc::new(shipped::open(&spec.file, &head, read)?))?;
-    Ok(Some(g))
+    shipped::open(file, &head, read)
 }
 
 /// Which positions of the problem are winning, for a whole-game walk (counting, fewest moves,

@@ -147,6 +147,8 @@ enum Command {
         /// The crate folder to write into.
         #[arg(long, default_value = "crate")]
         crate_dir: PathBuf,
+        #[command(flatten)]
+        data: DataArgs,
     },
     /// Build the counts file of the English central game (count and fewest moves of every
     /// winning position with many pegs) and print its MANIFEST row.
@@ -221,7 +223,8 @@ fn run(cli: &Cli) -> Result<Output, Error> {
             only,
             budget,
             crate_dir,
-        } => winnable::run(only.as_deref(), *budget, crate_dir),
+            data,
+        } => winnable::run(only.as_deref(), *budget, crate_dir, &data.data),
         Command::Counts { out, lowest } => counts::run(out, *lowest),
         Command::Tables {
             out,

@@ -6,14 +6,21 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::common::Output;
+use crate::common::{open_table, Output};
 use pegwise::board::CATALOGUE;
+use pegwise::shipped;
 use pegwise::winnable::record;
-use pegwise::{Board, Error};
+use pegwise::{Board, Error, Goal};
 
 /// Builds the record for `only` (comma-separated boards) or the whole catalogue, searching
-/// `budget` positions per witness question, and writes both files under `crate_dir`.
-pub fn run(only: Option<&str>, budget: u64, crate_dir: &Path) -> Result<Output, Error> {
+/// `budget` positions per witness question, and writes both files under `crate_dir`. A table
+/// of one start and goal `any` built in `data` decides what the search leaves open.
+pub fn run(
+    only: Option<&str>,
+    budget: u64,
+    crate_dir: &Path,
+    data: &Path,
+) -> Result<Output, Error> {
     let names: Vec<&str> = CATALOGUE
         .iter()
         .copied()
@@ -33,7 +40,8 @@ pub fn run(only: Option<&str>, budget: u64, crate_dir: &Path) -> Result<Output, 
         }
         boards.push(Board::by_name(w)?);
     }
-    let (text, witnesses) = record::build(&boards, budget, &mut |m| eprintln!("{m}"));
+    let mut tables = |board: &Board, start: u8| table_finishes(board, start, data);
+    let (text, witnesses) = record::build(&boards, budget, &mut tables, &mut |m| eprintln!("{m}"));
     let io = |e: std::io::Error| Error::BadBoard(format!("cannot write the record: {e}"));
     if only.is_none() {
         std::fs::write(crate_dir.join("src/winnable/winnable.txt"), &text).map_err(io)?;
@@ -44,4 +52,18 @@ pub fn run(only: Option<&str>, budget: u64, crate_dir: &Path) -> Result<Output, 
         text: text.clone(),
         json: json!({"record": lines, "witnesses": witnesses.lines().skip(1).collect::<Vec<_>>()}),
     })
+}
+
+/// The finishes of `start` that a built table of one start and goal `any` in `data` proves.
+fn table_finishes(board: &Board, start: u8, data: &Path) -> Option<u64> {
+    let specs = shipped::tables_for(board).ok()?;
+    specs
+        .iter()
+        .filter(|s| !s.union && s.problem.goal == Goal::Any && data.join(&s.file).exists())
+        .find_map(|s| {
+            let table = open_table(&s.file, data)
+                .map_err(|e| eprintln!("{}: {e}", s.file))
+                .ok()?;
+            record::table_finishes(board, start, &table)
+        })
 }
