@@ -3,8 +3,7 @@
 //! `cargo bench -p pegwise --bench generate`.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use pegwise::solve::{self, count, Options, Solved};
-use pegwise::table::Table;
+use pegwise::generate::{self, count, Options, Solved};
 use pegwise::{shipped, Board, Problem};
 use std::hint::black_box;
 use std::time::Duration;
@@ -15,7 +14,7 @@ fn central_game() -> Problem {
 }
 
 fn solve(p: &Problem) -> Solved {
-    solve::solve(p, Options::default(), &mut |_| {}).unwrap_or_else(|e| panic!("{e}"))
+    generate::solve(p, Options::default(), &mut |_| {}).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn generate(c: &mut Criterion) {
@@ -48,9 +47,7 @@ fn generate(c: &mut Criterion) {
                 .iter()
                 .map(|spec| {
                     let s = solve(&spec.problem);
-                    Table::from_solved(&s, |k| !spec.skip.contains(&k))
-                        .encode()
-                        .len()
+                    s.to_table(|_| true).encode().len()
                 })
                 .sum::<usize>()
         })

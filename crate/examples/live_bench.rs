@@ -25,7 +25,7 @@ fn main() -> Result<(), pegwise::Error> {
     let verdicts = std::env::var("LIVE_VERDICTS").is_ok_and(|v| v == "1");
     for (i, name) in chosen_boards() {
         let board = Board::by_name(name)?;
-        let problem = pegwise::defaults::default_problem(&board)?;
+        let problem = pegwise::winnable::default_problem(&board);
         let start = problem.start_positions()[0];
         let t0 = Instant::now();
         let (mut good, mut bad, mut unknown) = (0u64, 0u64, 0u64);

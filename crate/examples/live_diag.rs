@@ -22,7 +22,7 @@ fn main() -> Result<(), pegwise::Error> {
     let long: f64 = env_or("LIVE_LONG", 0.0);
     for (i, name) in chosen_boards() {
         let board = Board::by_name(name)?;
-        let problem = pegwise::defaults::default_problem(&board)?;
+        let problem = pegwise::winnable::default_problem(&board);
         let classes = Classes::of(&board);
         let goal = problem.goal_set();
         let start = problem.start_positions()[0];

@@ -1,6 +1,6 @@
 //! Times the generator on the English central game, stage by stage, and the solution count.
 //! `cargo run --release --example profile [solve|count|both]`
-use pegwise::solve::{self, count, Options};
+use pegwise::generate::{self, count, Options};
 use pegwise::{Board, Problem};
 
 fn main() {
@@ -14,7 +14,7 @@ fn main() {
     };
     let t = std::time::Instant::now();
     let mut last = t.elapsed();
-    let s = solve::solve(&p, Options::default(), &mut |m| {
+    let s = generate::solve(&p, Options::default(), &mut |m| {
         let now = t.elapsed();
         if what != "count" {
             eprintln!(

@@ -8,15 +8,15 @@
 use std::sync::Mutex;
 
 use crate::board::Jump;
-use crate::counts::{Counts, Entry};
+use crate::counts_file::{Counts, Entry};
 use crate::game::Game;
 use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
 use crate::position::CodeMap;
 use crate::problem::Problem;
-use crate::solve::best::{Best, BestFinish};
-use crate::solve::fewest;
-use crate::solve::live::{Budget, Live};
+use crate::search::best::{Best, BestFinish};
+use crate::search::fewest;
+use crate::search::live::{Budget, Live};
 use crate::symmetry::Canon;
 use crate::table::Table;
 
@@ -411,7 +411,7 @@ pub fn best_here(game: &Game, nodes: u64) -> Answer<Best> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::{solve, Options};
+    use crate::generate::{solve, Options};
     use crate::table::Table;
     use crate::Board;
     use std::sync::Arc;
@@ -460,7 +460,7 @@ mod tests {
         let b = Board::by_name(name).unwrap();
         let p = Problem::parse(b.clone(), start, goal).unwrap();
         let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
-        let table = Arc::new(Table::from_solved(&s, |_| true));
+        let table = Arc::new(s.to_table(|_| true));
         let mut out = Vec::new();
         for line in 0..6 {
             let mut g = Game::new(p.clone()).unwrap();
@@ -563,7 +563,7 @@ mod tests {
         let b = Board::by_name("triangle5").unwrap();
         let p = Problem::parse(b, "a1", "start").unwrap();
         let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
-        let t = Table::from_solved(&s, |_| true);
+        let t = s.to_table(|_| true);
         let (head, ext) = t.encode_split(0);
         assert!(
             !ext.is_empty(),

@@ -367,7 +367,7 @@ impl Game {
         }
         if self.history.is_empty() {
             // at the start the winnable record knows, even where the live search can't tell
-            match crate::defaults::status(&self.problem) {
+            match crate::winnable::status(&self.problem) {
                 crate::winnable::Winnable::Yes => return Some(true),
                 crate::winnable::Winnable::No(_) => return Some(false),
                 crate::winnable::Winnable::Unknown => {}
@@ -411,7 +411,7 @@ impl Game {
             Some(true) => Winnable::Yes,
             Some(false) if !self.problem.classes_allow() => Winnable::No(Why::Class),
             Some(false) => Winnable::No(Why::Search),
-            None => crate::defaults::status(&self.problem),
+            None => crate::winnable::status(&self.problem),
         }
     }
 

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::masks::Candidates;
 use crate::position;
 use crate::problem::{Goal, Problem, Start};
-use crate::solve::live::{Budget, Live, Stats};
+use crate::search::live::{Budget, Live, Stats};
 use crate::symmetry::Canon;
 use crate::table::{Look, Need, Table};
 

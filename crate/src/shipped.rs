@@ -18,8 +18,6 @@ pub struct TableSpec {
     pub problem: Problem,
     /// File name of the head inside `data/`.
     pub file: String,
-    /// Peg counts left out to save bytes; lookups answer them from their children.
-    pub skip: Vec<usize>,
     /// A union table with finish and start masks: it answers every single-vacancy start
     /// with every goal.
     pub union: bool,
@@ -107,7 +105,6 @@ pub fn planned_for(board: &Board) -> Result<Vec<TableSpec>> {
         Ok(TableSpec {
             file: file_name(&problem),
             problem,
-            skip: Vec::new(),
             union: false,
             committed,
         })
@@ -152,7 +149,6 @@ pub fn planned_for(board: &Board) -> Result<Vec<TableSpec>> {
         return Ok(vec![TableSpec {
             problem: Problem::new(Board::by_name(name)?, Start::All, Goal::Any)?,
             file: format!("{name}.every.pgt"),
-            skip: Vec::new(),
             union: true,
             committed: false,
         }]);
@@ -201,22 +197,23 @@ pub struct Built {
 
 /// Builds a shipped table from scratch with the generator.
 pub fn build(spec: &TableSpec, progress: &mut dyn FnMut(&str)) -> Result<Built> {
-    let solved = crate::solve::solve(&spec.problem, crate::solve::Options::default(), progress)?;
+    let solved =
+        crate::generate::solve(&spec.problem, crate::generate::Options::default(), progress)?;
     build_from(spec, &solved, progress)
 }
 
 /// Builds a shipped table from the solved sets of its problem (in memory or out of core).
 pub fn build_from(
     spec: &TableSpec,
-    solved: &crate::solve::Solved,
+    solved: &crate::generate::Solved,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Built> {
     let table = if spec.union {
-        let levels = crate::solve::masks::union_levels(solved, progress)?;
+        let levels = crate::generate::finish_masks::union_levels(solved, progress)?;
         let p = &spec.problem;
         Table::build(&p.board, p.start_set(), p.goal_set(), true, true, levels)
     } else {
-        Table::from_solved(solved, |k| !spec.skip.contains(&k))
+        solved.to_table(|_| true)
     };
     let (head, ext) = table.encode_split(INLINE_LIMIT);
     let shards = ext

@@ -20,7 +20,6 @@ use crate::codec::{self, Reader};
 use crate::error::{Error, Result};
 use crate::position;
 use crate::shard::{self, Found, Shard};
-use crate::solve::Solved;
 use crate::symmetry::{self, Canon};
 
 /// The file's first eight bytes.
@@ -141,24 +140,6 @@ pub enum Need {
 }
 
 impl Table {
-    /// Builds a table from solved sets, storing the levels `keep` accepts (and, for
-    /// self-complementary problems, only n ≤ N/2).
-    pub fn from_solved(solved: &Solved, keep: impl Fn(usize) -> bool) -> Table {
-        let p = &solved.problem;
-        let n = p.board.len();
-        let half = p.is_self_complementary();
-        let levels = (0..=n)
-            .map(|k| {
-                (k >= 1 && k < n && keep(k) && (!half || 2 * k <= n)).then(|| {
-                    let ranks: Vec<u64> =
-                        solved.winning[k].iter().map(|&c| codec::rank(c)).collect();
-                    (ranks, None)
-                })
-            })
-            .collect();
-        Table::build(&p.board, p.start_set(), p.goal_set(), half, false, levels)
-    }
-
     /// Builds a table from ranks (and mask symbols) per level.
     pub fn build(
         board: &Board,
@@ -591,14 +572,14 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::{solve, Options, Solved};
     use crate::problem::Problem;
-    use crate::solve::{solve, Options};
 
     fn sample() -> (Board, Table, Solved) {
         let b = Board::by_name("triangle5").unwrap();
         let p = Problem::parse(b.clone(), "a1", "start").unwrap();
         let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
-        (b, Table::from_solved(&s, |_| true), s)
+        (b, s.to_table(|_| true), s)
     }
 
     fn refused(bytes: &[u8]) -> String {

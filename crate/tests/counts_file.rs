@@ -4,8 +4,9 @@
 //! positions of every level it stores; the published total at the start; damaged files
 //! refused with a typed error.
 
-use pegwise::counts::Counts;
-use pegwise::solve::{self, count, fewest, Options, Solved};
+use pegwise::counts_file::Counts;
+use pegwise::generate::{self, count, Options, Solved};
+use pegwise::search::fewest;
 use pegwise::{position, shipped, Board, Error, Goal, Problem, Start};
 
 const FILE: &str = "english.d4.d4.pgc";
@@ -19,7 +20,7 @@ fn shipped_bytes() -> Vec<u8> {
 
 fn central() -> (Problem, Solved) {
     let p = Problem::parse(Board::by_name("english").unwrap(), "d4", "start").unwrap();
-    let s = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
+    let s = generate::solve(&p, Options::default(), &mut |_| {}).unwrap();
     (p, s)
 }
 
@@ -43,7 +44,7 @@ fn the_shipped_counts_match_live_counting_and_search_on_every_level() {
     assert_eq!(c.len(), stored);
     assert!(c.iter().all(|(x, _)| s.is_winning(x)));
     // the generator rebuilds the shipped file byte for byte (what MANIFEST pins)
-    let rebuilt = pegwise::counts::encode(&p.board, &s, c.lowest).unwrap();
+    let rebuilt = pegwise::counts_file::encode(&p.board, &s, c.lowest).unwrap();
     assert!(
         rebuilt == bytes,
         "`pegwise counts` no longer rebuilds {FILE} byte for byte"

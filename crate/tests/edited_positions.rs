@@ -11,10 +11,10 @@ mod common;
 use std::collections::{HashMap, HashSet};
 
 use pegwise::game::Game;
+use pegwise::generate::brute::Brute;
 use pegwise::oracle::{Source, Verdict};
 use pegwise::position;
 use pegwise::shipped;
-use pegwise::solve::brute::Brute;
 use pegwise::{Board, Goal, Problem, Start};
 
 /// Every position reachable from some single vacancy.

@@ -7,12 +7,12 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use pegwise::board::bit;
+use pegwise::generate::brute::{self, Brute};
 use pegwise::oracle::Oracle;
 use pegwise::pagoda::Pagodas;
 use pegwise::position;
+use pegwise::search::live::Live;
 use pegwise::shipped;
-use pegwise::solve::brute::{self, Brute};
-use pegwise::solve::live::Live;
 use pegwise::table::Table;
 use pegwise::{Board, Goal, Problem, Start};
 use proptest::prelude::*;
@@ -257,7 +257,7 @@ fn agrees_with_the_english_finish_anywhere_table_on_playouts() {
 #[ignore = "needs data/french.every.pgt: scripts/tables french"]
 fn agrees_with_the_french_table_on_playouts() {
     let french = Board::by_name("french").unwrap();
-    let d = pegwise::defaults::default_problem(&french).unwrap();
+    let d = pegwise::winnable::default_problem(&french);
     agrees_with_the_table("french", &d.start_text(), "any", 400, 23, 30);
     // a finish hole (French single vacancies win only from c1's class, to 4 finishes)
     let Start::Hole(s) = d.start else {
@@ -284,7 +284,7 @@ fn agrees_with_the_french_table_on_playouts() {
 fn live_solutions_are_legal_lines_to_the_goal() {
     for name in ["wiegleb", "french", "diamond41", "square6"] {
         let board = Board::by_name(name).unwrap();
-        let p = pegwise::defaults::default_problem(&board).unwrap();
+        let p = pegwise::winnable::default_problem(&board);
         let start = p.start_positions()[0];
         let mut oracle = Oracle::new(&p);
         oracle.budget = 2_000_000;

@@ -14,14 +14,14 @@ use common::Rng;
 use pegwise::board::Board;
 use pegwise::oracle::Oracle;
 use pegwise::position;
+use pegwise::search::live::Live;
 use pegwise::shipped;
-use pegwise::solve::live::Live;
 
 /// Checks the default game's table of `name`: playouts of `deep` jumps (a range) against
 /// brute force. Returns the positions checked.
 fn check(name: &str, seed: u64, deep: (usize, usize)) -> (usize, usize) {
     let b = Board::by_name(name).unwrap();
-    let p = pegwise::defaults::default_problem(&b).unwrap();
+    let p = pegwise::winnable::default_problem(&b);
     let planned = shipped::planned_for(&b).unwrap();
     let spec = planned.iter().find(|s| shipped::covers(&p, s));
     let spec = spec.unwrap_or_else(|| panic!("{name}: no table planned for its default game"));

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use pegwise::solve::outcore::{self, Config};
-use pegwise::solve::{self, Options};
+use pegwise::generate::outcore::{self, Config};
+use pegwise::generate::{self, Options};
 use pegwise::{Board, Problem};
 use serde_json::Value;
 
@@ -25,7 +25,7 @@ fn same_sets(board: &str, start: &str, goal: &str, cfg: Config) -> usize {
             prune,
             ..Options::default()
         };
-        solve::solve(&p, opts, &mut |_| {}).unwrap()
+        generate::solve(&p, opts, &mut |_| {}).unwrap()
     };
     // the whole reachable sets, and the in-memory generator's own pruned ones
     let want = in_memory(false);

@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 
+use pegwise::generate::brute::Brute;
+use pegwise::generate::{self, Options};
 use pegwise::oracle::Oracle;
 use pegwise::position;
-use pegwise::solve::brute::Brute;
-use pegwise::solve::{self, live::Live, Options};
+use pegwise::search::live::Live;
 use pegwise::table::Table;
 use pegwise::{Board, Goal, Problem, Start};
 use proptest::prelude::*;
@@ -34,9 +35,9 @@ proptest! {
         let board = Board::by_name(["triangle4", "trunc12", "triangle5", "row:8"][b]).unwrap();
         let start = Start::Hole((s % board.len()) as u8);
         let p = Problem::new(board.clone(), start, goal_of(&board, g)).unwrap();
-        let solved = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
+        let solved = generate::solve(&p, Options::default(), &mut |_| {}).unwrap();
         let keep = |n: usize| skip >> n & 1 == 0;
-        let table = Table::decode(&Table::from_solved(&solved, keep).encode()).unwrap();
+        let table = Table::decode(&solved.to_table(keep).encode()).unwrap();
         for (n, level) in table.levels.iter().enumerate() {
             prop_assert!(keep(n) || level.is_none(), "level {} was to be left out", n);
         }

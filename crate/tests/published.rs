@@ -1,6 +1,6 @@
 //! The published figures (Bell's tables, OEIS A112737/A112738) reproduced by the generator.
 
-use pegwise::solve::{self, count, Options};
+use pegwise::generate::{self, count, Options};
 use pegwise::{Board, Problem};
 use serde_json::Value;
 
@@ -14,13 +14,13 @@ fn problem(board: &str, start: &str, goal: &str) -> Problem {
 
 /// Solves with every reachable level (the plain filter), and checks that the complement trick
 /// finds the same winning sets.
-fn solve_both(p: &Problem, key: &str) -> solve::Solved {
+fn solve_both(p: &Problem, key: &str) -> generate::Solved {
     let all = Options {
         all_reachable: true,
         ..Options::default()
     };
-    let solved = solve::solve(p, all, &mut |_| {}).unwrap();
-    let half = solve::solve(p, Options::default(), &mut |_| {}).unwrap();
+    let solved = generate::solve(p, all, &mut |_| {}).unwrap();
+    let half = generate::solve(p, Options::default(), &mut |_| {}).unwrap();
     assert_eq!(
         solved.winning, half.winning,
         "{key}: complement trick agrees with the plain filter"
@@ -34,8 +34,8 @@ fn check_levels(key: &str, board: &str) {
     let solved = solve_both(&p, key);
     for level in fx[key]["levels"].as_array().unwrap() {
         let n = level["pegs"].as_u64().unwrap() as usize;
-        let f = solve::orbits_under_full_group(&p, &solved.reachable[n]);
-        let w = solve::orbits_under_full_group(&p, &solved.winning[n]);
+        let f = generate::orbits_under_full_group(&p, &solved.reachable[n]);
+        let w = generate::orbits_under_full_group(&p, &solved.winning[n]);
         assert_eq!(
             f as u64,
             level["reachable"].as_u64().unwrap(),
@@ -80,7 +80,7 @@ fn bell_table1_losing_one_jump_off() {
         ("triangle6_corner_complement", "triangle6"),
     ] {
         let p = problem(board, "a1", "start");
-        let solved = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
+        let solved = generate::solve(&p, Options::default(), &mut |_| {}).unwrap();
         for level in fx[key]["levels"].as_array().unwrap() {
             let n = level["pegs"].as_u64().unwrap() as usize;
             let Some(upper) = solved.winning.get(n + 1) else {
@@ -93,7 +93,7 @@ fn bell_table1_losing_one_jump_off() {
                 .collect();
             losing.sort_unstable();
             losing.dedup();
-            let l = solve::orbits_under_full_group(&p, &losing);
+            let l = generate::orbits_under_full_group(&p, &losing);
             assert_eq!(
                 l as u64,
                 level["losing_one_jump_off"].as_u64().unwrap(),
@@ -149,7 +149,7 @@ fn the_stored_half_counts_as_bell_table2_does() {
         all_reachable: true,
         ..Options::default()
     };
-    let solved = solve::solve(&p, all, &mut |_| {}).unwrap();
+    let solved = generate::solve(&p, all, &mut |_| {}).unwrap();
     let holes = p.board.len();
     let levels =
         |r: std::ops::RangeInclusive<usize>| -> usize { r.map(|n| solved.winning[n].len()).sum() };
@@ -177,9 +177,9 @@ fn fewest_moves_on_triangles_a127500() {
             .as_u64()
             .unwrap() as usize;
         let p = problem(&format!("triangle{side}"), "all", "any");
-        let s = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
+        let s = generate::solve(&p, Options::default(), &mut |_| {}).unwrap();
         let (start, moves) =
-            solve::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c)).unwrap();
+            pegwise::search::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c)).unwrap();
         assert_eq!(moves.len(), want, "triangle side {side}");
         // the line is real: it plays from its start to one peg
         let mut x = start;
@@ -208,7 +208,8 @@ fn english_central_game_in_eighteen_moves() {
     // Bergholt's 18-move solution of the central game (1912) is the shortest, as Beasley
     // proved in 1964.
     let p = problem("english", "d4", "start");
-    let s = solve::solve(&p, Options::default(), &mut |_| {}).unwrap();
-    let (_, moves) = solve::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c)).unwrap();
+    let s = generate::solve(&p, Options::default(), &mut |_| {}).unwrap();
+    let (_, moves) =
+        pegwise::search::fewest::fewest_moves(&p, &s.canon, |c| s.is_winning(c)).unwrap();
     assert_eq!(moves.len(), 18);
 }

@@ -5,10 +5,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use pegwise::generate::brute::Brute;
+use pegwise::generate::{self, verify, Options};
 use pegwise::oracle::Oracle;
 use pegwise::shipped;
-use pegwise::solve::brute::Brute;
-use pegwise::solve::{self, verify, Options};
 use pegwise::table::Table;
 use pegwise::{Board, Goal, Problem, Start};
 
@@ -30,8 +30,8 @@ fn triangle5_without_levels_7_and_8_matches_brute_force() {
                 .entry(spec.file.clone())
                 .or_insert_with(|| {
                     let solved =
-                        solve::solve(&spec.problem, Options::default(), &mut |_| {}).unwrap();
-                    let t = Table::from_solved(&solved, |n| !skipped(n));
+                        generate::solve(&spec.problem, Options::default(), &mut |_| {}).unwrap();
+                    let t = solved.to_table(|n| !skipped(n));
                     Arc::new(Table::decode(&t.encode()).unwrap())
                 })
                 .clone();

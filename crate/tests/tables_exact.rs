@@ -4,10 +4,10 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use pegwise::generate::brute::Brute;
+use pegwise::generate::verify;
 use pegwise::oracle::Oracle;
 use pegwise::shipped;
-use pegwise::solve::brute::Brute;
-use pegwise::solve::verify;
 use pegwise::table::Table;
 use pegwise::{Board, Goal, Problem, Start};
 

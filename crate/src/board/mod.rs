@@ -10,12 +10,12 @@
 mod ascii;
 mod catalogue;
 mod geometry;
+mod group;
 mod names;
 
 pub use catalogue::CATALOGUE;
 
 use crate::error::{Error, Result};
-use crate::symmetry;
 
 /// The lattice a board lives on; it fixes the jump directions and the possible symmetries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -129,7 +129,7 @@ impl Board {
             jumps_from[j.from as usize].push(i as u16);
         }
         let coords: Vec<(i32, i32)> = holes.iter().map(|h| (h.x, h.y)).collect();
-        let symmetries = symmetry::group_of(lattice, &coords);
+        let symmetries = group::group_of(lattice, &coords);
         Ok(Board {
             name: name.to_string(),
             origin: Origin::Drawn,

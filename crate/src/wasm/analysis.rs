@@ -8,7 +8,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{jump_view, to_js, GameHandle, JumpView};
 use crate::analysis::{self, Answer, CountMemo};
-use crate::counts::Counts;
+use crate::counts_file::Counts;
 use crate::moves;
 
 thread_local! {

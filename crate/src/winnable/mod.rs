@@ -4,17 +4,19 @@
 //! `pegwise winnable`, see `build`): per start hole up to symmetry, the finish holes that can
 //! be won and those no search has decided. Everything else follows: a finish hole outside both
 //! sets can't be won (position classes rule most of these out; the generator proved the rest).
-//! Rows and small custom boards are decided here and now by exhaustive search; bigger custom
-//! boards are "not known". Tests hold the record against the generator and replay a witness
+//! Rows are decided here and now by the live search (`rows`), small custom boards by
+//! exhaustive search; bigger custom boards are "not known". The same functions give the game
+//! each board opens with and a winnable problem near one that can't be won. Tests hold the record against the generator and replay a witness
 //! solution for every "yes".
 
 use crate::board::{bit, Board};
 use crate::classes::Classes;
+use crate::generate::brute::Brute;
 use crate::position;
 use crate::problem::{Goal, Problem, Start};
-use crate::solve::brute::Brute;
 
 pub mod record;
+mod rows;
 
 /// The recorded answers: `board geometry-id start won-finishes unknown-finishes`, the sets as
 /// hex masks of holes, one line per start up to symmetry.
@@ -161,6 +163,9 @@ fn recorded(board: &Board, start: u8) -> Option<Finishes> {
 /// Can this problem be won? (`Start::All` asks whether some start can.)
 pub fn status(problem: &Problem) -> Winnable {
     let board = &problem.board;
+    if is_row(board) {
+        return rows::status(problem);
+    }
     let starts: Vec<u8> = match problem.start {
         Start::Hole(h) => vec![h],
         Start::All => (0..board.len() as u8).collect(),
@@ -238,8 +243,14 @@ const PREFERRED: &[(&str, &str, &str)] = &[
 
 /// The problem a board opens with: a classic one if it can be won, else the first start in
 /// reading order that wins back at itself, else the first that wins anywhere. Falls back to
-/// the first hole with goal `any` when nothing is known to win.
+/// the first hole with goal `any` when nothing is known to win. A row with no winnable single
+/// vacancy (odd rows from 5 holes) opens on a winnable position with two empty holes.
 pub fn default_problem(board: &Board) -> Problem {
+    if is_row(board) {
+        if let Some(p) = rows::first_winnable(board) {
+            return p;
+        }
+    }
     // candidates in order, made one at a time (most boards stop at their first): the first
     // that can be won, else the first that at least isn't known to be lost
     let mut maybe = None;

@@ -6,11 +6,11 @@
 
 use crate::board::{bit, Board, Jump};
 use crate::classes::Classes;
+use crate::generate::{solve, Options};
 use crate::moves;
 use crate::oracle::Oracle;
 use crate::position;
 use crate::problem::{Goal, Problem, Start};
-use crate::solve::{solve, Options};
 use crate::symmetry::{self, Canon};
 use crate::table::Table;
 

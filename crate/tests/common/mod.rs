@@ -3,11 +3,11 @@
 use std::sync::Arc;
 
 use pegwise::board::Board;
+use pegwise::generate::brute::Brute;
 use pegwise::oracle::Oracle;
 use pegwise::position;
 use pegwise::problem::{Goal, Problem, Start};
 use pegwise::shipped;
-use pegwise::solve::brute::Brute;
 use pegwise::table::Table;
 use pegwise::winnable;
 

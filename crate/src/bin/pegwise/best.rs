@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::common::{problem_of, Output, ProblemArgs};
 use pegwise::game::Game;
-use pegwise::solve::best::BestFinish;
+use pegwise::search::best::BestFinish;
 use pegwise::{moves, Error};
 
 /// The best finish after `moves_text`, searching at most `budget` positions.

@@ -9,9 +9,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
 use pegwise::game::Game;
+use pegwise::generate::{self, Options, Solved};
 use pegwise::oracle::{Oracle, Source};
 use pegwise::shipped;
-use pegwise::solve::{self, Options, Solved};
 use pegwise::symmetry::Canon;
 use pegwise::table::Table;
 use pegwise::{Board, Error, Problem};
@@ -120,10 +120,10 @@ fn board_of(a: &BoardArgs) -> Result<Board, Error> {
 /// position itself); goal `start` follows the core's one rule ([`Problem::from_here`]).
 pub fn problem_of(a: &ProblemArgs) -> Result<Problem, Error> {
     let board = board_of(&a.board)?;
-    let default = |board: &Board| pegwise::defaults::default_problem(board);
+    let default = pegwise::winnable::default_problem;
     let goal = match &a.goal {
         Some(g) => g.clone(),
-        None => default(&board)?.goal_text(),
+        None => default(&board).goal_text(),
     };
     match (&a.position, &a.start) {
         (Some(position), Some(start)) => {
@@ -133,7 +133,7 @@ pub fn problem_of(a: &ProblemArgs) -> Result<Problem, Error> {
         (Some(position), None) => Problem::with_position(board, position, &goal),
         (None, Some(start)) => Problem::parse(board, start, &goal),
         (None, None) => {
-            let start = default(&board)?.start_text();
+            let start = default(&board).start_text();
             Problem::parse(board, &start, &goal)
         }
     }
@@ -185,7 +185,7 @@ pub fn solve_with_progress(p: &Problem, opts: Options) -> Result<Solved, Error> 
         p.start_text(),
         p.goal_text()
     ));
-    let r = solve::solve(p, opts, &mut |m| pb.set_message(m.to_string()));
+    let r = generate::solve(p, opts, &mut |m| pb.set_message(m.to_string()));
     pb.finish_and_clear();
     r
 }
@@ -301,7 +301,7 @@ pub fn game_at(
         None => {
             let s = solve_with_progress(p, Options::default())
                 .map_err(|e| live_instead(unbuilt(e, p, data)))?;
-            g.attach_table(Arc::new(Table::from_solved(&s, |_| true)))?;
+            g.attach_table(Arc::new(s.to_table(|_| true)))?;
         }
     }
     Ok(g)

@@ -9,7 +9,7 @@ use crate::common::{
     with_winning, Output, ProblemArgs,
 };
 use pegwise::game::Game;
-use pegwise::solve::{count, Options};
+use pegwise::generate::{count, Options};
 use pegwise::Error;
 
 /// The count, as a decimal string (JSON too: it may pass 2^64). A count past 2^128 - 1 is

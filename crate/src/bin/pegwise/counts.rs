@@ -7,8 +7,8 @@ use std::path::Path;
 use serde_json::json;
 
 use crate::common::{solve_with_progress, spinner, Output};
-use pegwise::solve::Options;
-use pegwise::{counts, shipped, Board, Error, Problem};
+use pegwise::generate::Options;
+use pegwise::{counts_file, shipped, Board, Error, Problem};
 
 /// The problem the shipped counts file serves.
 pub const BOARD: &str = "english";
@@ -26,12 +26,12 @@ pub fn run(out: &Path, lowest: u8) -> Result<Output, Error> {
     let p = Problem::parse(board.clone(), START, "start")?;
     let solved = solve_with_progress(&p, Options::default())?;
     let pb = spinner("counting every winning position");
-    let bytes = counts::encode(&board, &solved, lowest)?;
+    let bytes = counts_file::encode(&board, &solved, lowest)?;
     pb.finish_and_clear();
     let path = out.join(FILE);
     std::fs::write(&path, &bytes)
         .map_err(|e| Error::BadTable(format!("cannot write '{}': {e}", path.display())))?;
-    let entries = counts::Counts::decode(&bytes)?.len();
+    let entries = counts_file::Counts::decode(&bytes)?.len();
     let sha = shipped::sha256_hex(&bytes);
     let row = format!(
         "{FILE} {BOARD} {START} start {entries} {} {sha}",
@@ -45,11 +45,11 @@ pub fn run(out: &Path, lowest: u8) -> Result<Output, Error> {
 
 /// The shipped counts file in `data` that serves `game`'s problem, if there is one and it
 /// passes its checks (a refused file is reported on stderr, and the caller counts live).
-pub fn shipped_for(game: &pegwise::game::Game, data: &Path) -> Option<counts::Counts> {
+pub fn shipped_for(game: &pegwise::game::Game, data: &Path) -> Option<counts_file::Counts> {
     let name = pegwise::analysis::counts_file(game)?;
     let bytes = std::fs::read(data.join(&name)).ok()?;
     let checked =
-        shipped::check_pinned(&name, &bytes).and_then(|()| counts::Counts::decode(&bytes));
+        shipped::check_pinned(&name, &bytes).and_then(|()| counts_file::Counts::decode(&bytes));
     match checked {
         Ok(c) => Some(c),
         Err(e) => {

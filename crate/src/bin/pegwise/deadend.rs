@@ -6,7 +6,7 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use crate::common::{problem_of, with_winning, Output, ProblemArgs};
-use pegwise::solve::deadend::{dead_ends, Line};
+use pegwise::search::deadend::{dead_ends, Line};
 use pegwise::{moves, Board, Error};
 
 fn line_text(b: &Board, l: &Option<Line>) -> (String, Value) {

@@ -5,7 +5,6 @@ use serde_json::json;
 use std::path::Path;
 
 use crate::common::{problem_of, spinner, unsolvable_note, with_winning, Output, ProblemArgs};
-use pegwise::solve;
 use pegwise::Error;
 
 /// The shortest solution over the problem's starts, with the start it uses. A shipped table
@@ -21,7 +20,7 @@ pub fn run(a: &ProblemArgs, data: &Path) -> Result<Output, Error> {
     }
     let found = with_winning(&p, data, |canon, winning| {
         let pb = spinner("searching for the fewest moves");
-        let found = solve::fewest::fewest_moves(&p, canon, winning);
+        let found = pegwise::search::fewest::fewest_moves(&p, canon, winning);
         pb.finish_and_clear();
         found
     })?;

@@ -4,7 +4,7 @@
 use serde_json::json;
 
 use crate::common::{problem_from, spinner, unsolvable_note, BoardArgs, Output};
-use pegwise::solve::games::Enumerator;
+use pegwise::search::games::Enumerator;
 use pegwise::{moves, Error};
 
 /// The games of one start: all of them, or up to symmetry (`unique`).

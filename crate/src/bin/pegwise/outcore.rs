@@ -9,8 +9,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::common::{memory_bytes, solve_with_progress};
-use pegwise::solve::outcore::{self, Config};
-use pegwise::solve::{Options, Solved};
+use pegwise::generate::outcore::{self, Config};
+use pegwise::generate::{Options, Solved};
 use pegwise::{Error, Problem};
 
 /// How to run the generator when levels don't fit in memory.

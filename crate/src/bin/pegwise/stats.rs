@@ -4,7 +4,7 @@ use serde_json::json;
 
 use crate::common::{problem_of, unsolvable_note, Output, ProblemArgs};
 use crate::outcore::{self, OutOfCoreArgs};
-use pegwise::solve::Options;
+use pegwise::generate::Options;
 use pegwise::Error;
 
 /// The per-level table and its totals.

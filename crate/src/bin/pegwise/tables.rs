@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 
 use crate::common::{spinner, Output};
 use crate::outcore::{self, OutOfCoreArgs};
+use pegwise::generate;
 use pegwise::shipped;
-use pegwise::solve;
 use pegwise::table::Table;
 use pegwise::{Board, Error};
 
@@ -23,16 +23,16 @@ fn verify_table(spec: &shipped::TableSpec, table: Table) -> Result<usize, Error>
         .collect();
     let pb = spinner(&format!("verifying {}", spec.file));
     brute_problem.start = pegwise::Start::Hole(starts[0]);
-    let mut brute = solve::brute::Brute::new(&brute_problem);
+    let mut brute = generate::brute::Brute::new(&brute_problem);
     for (i, &h) in starts.iter().enumerate() {
         let mut p = spec.problem.clone();
         p.start = pegwise::Start::Hole(h);
         let mut oracle = pegwise::oracle::Oracle::new(&p);
         oracle.attach(table.clone())?;
         let result = if board.len() <= 18 {
-            solve::verify::exhaustive(&p, &mut oracle, &mut brute)
+            generate::verify::exhaustive(&p, &mut oracle, &mut brute)
         } else {
-            solve::verify::playouts(&p, &mut oracle, &mut brute, 3000, 1 + i as u64)
+            generate::verify::playouts(&p, &mut oracle, &mut brute, 3000, 1 + i as u64)
         };
         checked += result.map_err(|m| {
             Error::BadTable(format!(
@@ -84,7 +84,7 @@ pub fn run(
                 o.work_dir = Some(dir.join(spec.file.trim_end_matches(".pgt")));
             }
             let sets =
-                outcore::solve(&spec.problem, solve::Options::default(), &o)?.into_solved()?;
+                outcore::solve(&spec.problem, generate::Options::default(), &o)?.into_solved()?;
             let pb = spinner(&format!("building {}", spec.file));
             let built = shipped::build_from(&spec, &sets, &mut |m| {
                 pb.set_message(format!("{}: {m}", spec.file))

@@ -1,36 +1,17 @@
-//! What the page offers before the first jump: the game each board opens with, which starts
-//! can be won for a goal, and a winnable problem near one that can't. The catalogue's answers
-//! come from `winnable`; rows are answered here by the live search, which settles them in
-//! microseconds where exhaustive search per finish hole would take seconds on long rows. Odd
-//! rows from 5 holes have no winnable single vacancy, so they open on a winnable position with
-//! two empty holes.
+//! Rows, answered by the live search: it settles them in microseconds, where exhaustive
+//! search per finish hole would take seconds on long rows. Odd rows from 5 holes have no
+//! winnable single vacancy, so they open on a winnable position with two empty holes.
 
+use super::{Why, Winnable};
 use crate::board::{bit, Board};
-use crate::error::Result;
 use crate::problem::{Goal, Problem, Start};
-use crate::solve::live::Live;
-use crate::winnable::{self, is_row, Why, Winnable};
+use crate::search::live::Live;
 
 /// Positions a row search may visit per candidate start (rows are tiny: far more than needed).
 const ROW_BUDGET: u64 = 2_000_000;
 
-/// The problem a board opens with: `winnable::default_problem` (a classic problem, else the
-/// first start near the centre that can be won); a row with no winnable single vacancy (odd
-/// rows from 5 holes) opens on a winnable position with two empty holes.
-pub fn default_problem(board: &Board) -> Result<Problem> {
-    if is_row(board) {
-        if let Some(row) = winnable_row_start(board) {
-            return Ok(row);
-        }
-    }
-    Ok(winnable::default_problem(board))
-}
-
-/// Can a problem be won? Rows by the live search, everything else as `winnable::status`.
-pub fn status(problem: &Problem) -> Winnable {
-    if !is_row(&problem.board) {
-        return winnable::status(problem);
-    }
+/// Can a problem on a row be won?
+pub(super) fn status(problem: &Problem) -> Winnable {
     let Some(&start) = problem.start_positions().first() else {
         return Winnable::Unknown;
     };
@@ -44,46 +25,9 @@ pub fn status(problem: &Problem) -> Winnable {
     }
 }
 
-/// For the start picker: whether each hole, as the start, can be won for `goal`.
-pub fn starts(board: &Board, goal: Goal) -> Vec<Winnable> {
-    if !is_row(board) {
-        return winnable::starts(board, goal);
-    }
-    winnable::starts_by(board, goal, status)
-}
-
-/// A winnable problem near `problem` (the same start with another goal, else the nearest
-/// start with the same goal; on a row, else the row's default), or None.
-pub fn nearby(problem: &Problem) -> Option<Problem> {
-    if !is_row(&problem.board) {
-        return winnable::nearby(problem);
-    }
-    let board = &problem.board;
-    if let Start::Hole(s) = problem.start {
-        let goals = [Goal::Start, Goal::Any]
-            .into_iter()
-            .filter(|g| *g != problem.goal);
-        let same_start = goals.filter_map(|g| Problem::new(board.clone(), problem.start, g).ok());
-        let mut holes: Vec<u8> = (0..board.len() as u8).collect();
-        crate::small_sort::sort_by_key(&mut holes, |&h| (h.abs_diff(s), h));
-        let same_goal = holes
-            .into_iter()
-            .filter_map(|h| Problem::new(board.clone(), Start::Hole(h), problem.goal).ok());
-        if let Some(p) = same_start
-            .chain(same_goal)
-            .find(|p| status(p) == Winnable::Yes)
-        {
-            return Some(p);
-        }
-    }
-    default_problem(board)
-        .ok()
-        .filter(|p| status(p) == Winnable::Yes)
-}
-
 /// The first winnable start of a row with goal `any`: a single vacancy in reading order,
 /// else the first position with two empty holes.
-fn winnable_row_start(board: &Board) -> Option<Problem> {
+pub(super) fn first_winnable(board: &Board) -> Option<Problem> {
     let any = Problem::new(board.clone(), Start::All, Goal::Any).ok()?;
     let mut live = Live::new(&any);
     let n = board.len() as u8;
@@ -129,11 +73,16 @@ mod tests {
         assert!(matches!(near.start, Start::Position(_)));
         // the catalogue answers as winnable does
         let t = Board::by_name("triangle4").unwrap();
-        assert_eq!(starts(&t, Goal::Any), winnable::starts(&t, Goal::Any));
+        assert_eq!(
+            starts(&t, Goal::Any),
+            winnable::starts_by(&t, Goal::Any, winnable::status)
+        );
     }
 
+    use super::super::{default_problem, nearby, starts, status};
     use super::*;
-    use crate::solve::brute::Brute;
+    use crate::generate::brute::Brute;
+    use crate::winnable;
 
     fn start_wins(p: &Problem) -> bool {
         let code = p.start_positions()[0];
@@ -143,14 +92,14 @@ mod tests {
     #[test]
     fn small_catalogue_defaults_can_be_won() {
         for name in ["triangle4", "triangle5", "triangle6", "trunc12", "trunc18"] {
-            let p = default_problem(&Board::by_name(name).unwrap()).unwrap();
+            let p = default_problem(&Board::by_name(name).unwrap());
             assert!(start_wins(&p), "{name} {}", p.start_text());
         }
     }
 
     #[test]
     fn rows_open_on_a_winnable_start() {
-        let p = default_problem(&Board::by_name("row:8").unwrap()).unwrap();
+        let p = default_problem(&Board::by_name("row:8").unwrap());
         assert!(
             ["b1", "d1", "e1", "g1"].contains(&p.start_text().as_str()),
             "row:8 wins from b1, d1, e1 and g1, not {}",
@@ -158,7 +107,7 @@ mod tests {
         );
         for l in 3..=64 {
             let b = Board::by_name(&format!("row:{l}")).unwrap();
-            let p = default_problem(&b).unwrap();
+            let p = default_problem(&b);
             if l <= 20 {
                 assert!(start_wins(&p), "row:{l} {}", p.start_text());
             }

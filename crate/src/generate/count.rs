@@ -225,9 +225,9 @@ impl Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate::{solve, Options};
     use crate::position::CodeMap;
     use crate::problem::{Goal, Start};
-    use crate::solve::{solve, Options};
     use crate::Board;
 
     /// Jump sequences from `x` to the goal, by plain memoised search.

@@ -16,9 +16,10 @@ use crate::board::Board;
 use crate::codec::Reader;
 use crate::crc::crc32;
 use crate::error::{Error, Result};
+use crate::generate::Solved;
 use crate::position::{self, CodeMap};
 use crate::problem::Problem;
-use crate::solve::{fewest, Solved};
+use crate::search::fewest;
 
 /// The file's first eight bytes.
 pub const MAGIC: &[u8; 8] = b"PEGWISEC";

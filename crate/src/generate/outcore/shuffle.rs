@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::memory;
 use super::store::{self, RunReader, RunWriter, Store};
 use crate::error::{Error, Result};
-use crate::solve::par;
+use crate::generate::par;
 
 /// What the caller hears: a stage, and units of it done out of a total.
 #[derive(Debug, Clone, Copy)]

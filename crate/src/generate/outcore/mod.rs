@@ -1,4 +1,4 @@
-//! The generator out of core: the same sets as [`crate::solve::solve`], with every level on
+//! The generator out of core: the same sets as [`crate::generate::solve`], with every level on
 //! disk in parts, so a job is bounded by disk rather than memory.
 //!
 //! Each level comes from the one before by a map / shuffle / reduce step (`shuffle`): F_n from
@@ -215,7 +215,7 @@ impl WithMoves for Job<'_> {
         let problem = self.problem;
         let n_holes = problem.board.len();
         let full = problem.board.full();
-        let mut keep = crate::solve::prune::Prune::new(problem, self.cfg.prune);
+        let mut keep = crate::generate::prune::Prune::new(problem, self.cfg.prune);
         let mut reachable = vec![0u64; n_holes + 1];
         let f = |n: usize| format!("F{n}");
         let w = |n: usize| format!("W{n}");

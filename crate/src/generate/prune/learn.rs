@@ -9,8 +9,8 @@
 //! orientation) that exclude the most of a second sample. Every later level is tested with
 //! them. Like every pagoda, a learnt one is checked exactly against every jump before use.
 
+use crate::generate::par;
 use crate::pagoda::{Pagoda, Pagodas, Screen};
-use crate::solve::par;
 
 /// Positions of the level the LP is fitted to.
 const FIT: usize = 160;

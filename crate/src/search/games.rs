@@ -13,7 +13,7 @@ use crate::board::Jump;
 use crate::classes::Classes;
 use crate::position::{self, CodeMap};
 use crate::problem::Problem;
-use crate::solve::fewest::one_move;
+use crate::search::fewest::one_move;
 use crate::symmetry::{self, Canon};
 
 /// What is known of the games from one position.

@@ -12,16 +12,9 @@
 //! the parents gathered in parallel into buckets by their top bits and radix sorted bucket by
 //! bucket (`par::collect`).
 
-pub mod best;
-mod bitboard;
 pub mod brute;
 pub mod count;
-pub mod deadend;
-pub mod fewest;
-pub mod games;
-pub mod live;
-pub mod masks;
-mod memo;
+pub mod finish_masks;
 #[cfg(feature = "outcore")]
 pub mod outcore;
 mod par;
@@ -29,11 +22,13 @@ pub mod prune;
 pub mod verify;
 
 use crate::board::Board;
+use crate::codec;
 use crate::error::{Error, Result};
 use crate::position;
 use crate::problem::Problem;
+use crate::search::bitboard::Bitboard;
 use crate::symmetry::{min_of, Canon};
-use bitboard::Bitboard;
+use crate::table::Table;
 
 /// Most codes a job may hold at once (all its levels, plus the children of the level being
 /// expanded) before the generator gives up: 3.2 GB of codes. The CLI sets it from the memory
@@ -77,6 +72,23 @@ pub struct Solved {
 }
 
 impl Solved {
+    /// Builds a table from solved sets, storing the levels `keep` accepts (and, for
+    /// self-complementary problems, only n ≤ N/2).
+    pub fn to_table(&self, keep: impl Fn(usize) -> bool) -> Table {
+        let p = &self.problem;
+        let n = p.board.len();
+        let half = p.is_self_complementary();
+        let levels = (0..=n)
+            .map(|k| {
+                (k >= 1 && k < n && keep(k) && (!half || 2 * k <= n)).then(|| {
+                    let ranks: Vec<u64> = self.winning[k].iter().map(|&c| codec::rank(c)).collect();
+                    (ranks, None)
+                })
+            })
+            .collect();
+        Table::build(&p.board, p.start_set(), p.goal_set(), half, false, levels)
+    }
+
     /// Is a position (reachable from the start set) winning?
     pub fn is_winning(&self, code: u64) -> bool {
         let n = position::pegs(code) as usize;

@@ -86,9 +86,9 @@ pub fn boards() -> JsValue {
         .iter()
         .map(|n| if *n == "row:L" { "row:8" } else { n })
         .filter_map(|n| Board::by_name(n).ok())
-        .filter_map(|b| {
-            let d = crate::defaults::default_problem(&b).ok()?;
-            Some(BoardEntry {
+        .map(|b| {
+            let d = crate::winnable::default_problem(&b);
+            BoardEntry {
                 tables: shipped::tables_for(&b)
                     .map(|t| !t.is_empty())
                     .unwrap_or(false),
@@ -98,7 +98,7 @@ pub fn boards() -> JsValue {
                 lattice: b.lattice(),
                 start: d.start_text(),
                 goal: d.goal_text(),
-            })
+            }
         })
         .collect();
     to_js(&list)
@@ -109,7 +109,7 @@ pub fn boards() -> JsValue {
 #[wasm_bindgen(js_name = defaultGame)]
 pub fn default_game(board: &str) -> Result<JsValue, JsError> {
     let b = Board::by_name(board).map_err(js_err)?;
-    let p = crate::defaults::default_problem(&b).map_err(js_err)?;
+    let p = crate::winnable::default_problem(&b);
     Ok(to_js(&DefaultGame {
         board: board_spec(&b),
         start: p.start_text(),
@@ -463,7 +463,7 @@ impl GameHandle {
         let fatal = g.fatal();
         let winnable = g.winnable();
         let nearby = matches!(winnable, Winnable::No(_))
-            .then(|| crate::defaults::nearby(g.problem()))
+            .then(|| crate::winnable::nearby(g.problem()))
             .flatten()
             .map(|p| ProblemView::of(&p));
         let b = &g.problem().board;
@@ -493,7 +493,7 @@ impl GameHandle {
     pub fn starts_for(&self, goal: &str) -> Result<JsValue, JsError> {
         let b = &self.inner.problem().board;
         let goal = crate::problem::parse_goal(b, goal).map_err(js_err)?;
-        let v: Vec<StartView> = crate::defaults::starts(b, goal)
+        let v: Vec<StartView> = crate::winnable::starts(b, goal)
             .into_iter()
             .enumerate()
             .map(|(k, w)| {
