@@ -1,4 +1,10 @@
 //! The one error type of the core: every message names the value that was wrong.
+//!
+//! Across the wasm boundary an error is data, not words: `{kind, param, value, why, message}`
+//! (see [`Error::kind`], [`Error::param`], [`Error::value`], [`Error::why`]). The kinds are
+//! stable names that JS may branch on: `unknown-board`, `bad-board`, `unknown-hole`,
+//! `bad-goal`, `bad-start`, `bad-position`, `too-long`, `bad-move`, `illegal-jump`,
+//! `bad-table`, `too-big`, `bad-argument`, `bad-save`.
 
 use thiserror::Error;
 
@@ -22,12 +28,23 @@ pub enum Error {
         /// The name that was asked for.
         hole: String,
     },
-    /// A goal that is neither `start`, `any` nor a hole name.
-    #[error("bad goal '{0}': use 'start', 'any' or a hole name")]
-    BadGoal(String),
-    /// A start that is neither a hole name nor `all`.
-    #[error("bad start '{0}': use a hole name, or 'all'")]
-    BadStart(String),
+    /// A goal that is neither `start`, `any` nor a hole name (or none that fits the start).
+    #[error("bad goal '{value}': {why}")]
+    BadGoal {
+        /// The goal as given.
+        value: String,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// A start that is neither a hole name, a position nor `all` (or `all` where one start is
+    /// needed).
+    #[error("bad start '{value}': {why}")]
+    BadStart {
+        /// The start as given.
+        value: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// Start-position text (`XXoXo`: X a peg, o a hole) that does not fit the board.
     #[error("bad position '{text}': {why}")]
     BadPosition {
@@ -68,6 +85,95 @@ pub enum Error {
     /// A saved game that cannot be restored.
     #[error("saved game refused: {0}")]
     BadSave(String),
+}
+
+impl Error {
+    /// The stable name of the kind of error (listed in the module's doc).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::UnknownBoard(_) => "unknown-board",
+            Error::BadBoard(_) => "bad-board",
+            Error::UnknownHole { .. } => "unknown-hole",
+            Error::BadGoal { .. } => "bad-goal",
+            Error::BadStart { .. } => "bad-start",
+            Error::BadPosition { .. } => "bad-position",
+            Error::TooLong { .. } => "too-long",
+            Error::BadMoveText(_) => "bad-move",
+            Error::IllegalJump { .. } => "illegal-jump",
+            Error::BadTable(_) => "bad-table",
+            Error::TooBig(_) => "too-big",
+            Error::BadArgument(_) => "bad-argument",
+            Error::BadSave(_) => "bad-save",
+        }
+    }
+
+    /// The input the error is about: `board`, `hole`, `goal`, `start`, `position`, `moves`,
+    /// `table`, `job`, `argument` or `save`.
+    pub fn param(&self) -> &'static str {
+        match self {
+            Error::UnknownBoard(_) | Error::BadBoard(_) => "board",
+            Error::UnknownHole { .. } => "hole",
+            Error::BadGoal { .. } => "goal",
+            Error::BadStart { .. } => "start",
+            Error::BadPosition { .. } => "position",
+            Error::TooLong { .. } | Error::BadMoveText(_) | Error::IllegalJump { .. } => "moves",
+            Error::BadTable(_) => "table",
+            Error::TooBig(_) => "job",
+            Error::BadArgument(_) => "argument",
+            Error::BadSave(_) => "save",
+        }
+    }
+
+    /// The bad value as given, where the error carries it (empty where it doesn't: a board
+    /// description, a table, a save, a job).
+    pub fn value(&self) -> String {
+        match self {
+            Error::UnknownBoard(v) | Error::BadMoveText(v) => v.clone(),
+            Error::UnknownHole { hole, .. } => hole.clone(),
+            Error::BadGoal { value, .. } | Error::BadStart { value, .. } => value.clone(),
+            Error::BadPosition { text, .. } => text.clone(),
+            Error::IllegalJump { jump, .. } => jump.clone(),
+            Error::TooLong { len, .. } => len.to_string(),
+            Error::BadBoard(_)
+            | Error::BadTable(_)
+            | Error::TooBig(_)
+            | Error::BadArgument(_)
+            | Error::BadSave(_) => String::new(),
+        }
+    }
+
+    /// Why the value was refused, without the words that say which value it was: what a
+    /// note shows after naming the value itself.
+    pub fn why(&self) -> String {
+        match self {
+            Error::BadGoal { why, .. }
+            | Error::BadStart { why, .. }
+            | Error::BadPosition { why, .. }
+            | Error::IllegalJump { why, .. } => why.clone(),
+            Error::BadBoard(why)
+            | Error::BadTable(why)
+            | Error::TooBig(why)
+            | Error::BadArgument(why)
+            | Error::BadSave(why) => why.clone(),
+            e => e.to_string(),
+        }
+    }
+
+    /// A bad start, `value` as given.
+    pub fn bad_start(value: &str, why: impl Into<String>) -> Error {
+        Error::BadStart {
+            value: value.to_string(),
+            why: why.into(),
+        }
+    }
+
+    /// A bad goal, `value` as given.
+    pub fn bad_goal(value: &str, why: impl Into<String>) -> Error {
+        Error::BadGoal {
+            value: value.to_string(),
+            why: why.into(),
+        }
+    }
 }
 
 /// The catalogue as a sentence: "a, b, … and row:L".

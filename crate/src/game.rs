@@ -110,8 +110,9 @@ impl Game {
             Start::Hole(h) => position::single_vacancy(&problem.board, h),
             Start::Position(code) => code & problem.board.full(),
             Start::All => {
-                return Err(Error::BadStart(
-                    "all (a game starts from one empty hole or one position)".into(),
+                return Err(Error::bad_start(
+                    "all",
+                    "a game starts from one empty hole or one position",
                 ))
             }
         };

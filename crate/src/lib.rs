@@ -1,8 +1,9 @@
 //! pegwise: peg solitaire with an exact dead-end hint.
 //!
 //! The core knows boards ([`board`]), positions ([`position`]), symmetry ([`symmetry`]),
-//! notation ([`moves`]), problems ([`problem`]), the generator of winning sets ([`solve`]),
-//! the table format ([`table`]), hints ([`hint`]) and game state ([`game`]). It does no I/O;
+//! notation ([`moves`]), problems ([`problem`]), the search the page runs ([`search`]), the
+//! offline generator of winning sets ([`generate`]), the table format ([`table`]), hints
+//! ([`oracle`]) and game state ([`game`]). It does no I/O (but the out-of-core generator);
 //! the CLI and the wasm bindings sit on top of it.
 //!
 //! A game on the 15-hole triangle, hinted from a table the generator builds:
@@ -33,6 +34,7 @@
 //! # Ok::<(), pegwise::Error>(())
 //! ```
 
+#![warn(missing_docs)]
 #![cfg_attr(
     not(test),
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)

@@ -46,9 +46,18 @@ impl Problem {
     pub fn parse(board: Board, start: &str, goal: &str) -> Result<Problem> {
         let start = match start.trim() {
             "all" => Start::All,
-            "" => return Err(Error::BadStart(start.to_string())),
+            "" => {
+                return Err(Error::bad_start(
+                    start,
+                    "use a hole name, a position or 'all'",
+                ))
+            }
             s if looks_like_position(s) => Start::Position(moves::parse_position(&board, s)?),
-            s => Start::Hole(board.hole(s)?),
+            s => Start::Hole(
+                board
+                    .hole(s)
+                    .map_err(|e| Error::bad_start(s, format!("{e}; use a hole name or 'all'")))?,
+            ),
         };
         let goal = parse_goal(&board, goal)?;
         Problem::new(board, start, goal)
@@ -70,9 +79,9 @@ impl Problem {
     /// start hole and goes on from another position keeps that hole: [`Problem::from_here`].)
     pub fn new(board: Board, start: Start, goal: Goal) -> Result<Problem> {
         if start == Start::All && goal == Goal::Start {
-            return Err(Error::BadGoal(
-                "start (with start 'all' every game would have its own goal: use 'any' or a hole)"
-                    .into(),
+            return Err(Error::bad_goal(
+                "start",
+                "with start 'all' every game would have its own goal: use 'any' or a hole",
             ));
         }
         if let Start::Position(code) = start {
@@ -214,8 +223,12 @@ pub fn parse_goal(board: &Board, goal: &str) -> Result<Goal> {
     Ok(match goal.trim() {
         "start" => Goal::Start,
         "any" => Goal::Any,
-        "" => return Err(Error::BadGoal(goal.to_string())),
-        g => Goal::Hole(board.hole(g).map_err(|_| Error::BadGoal(g.to_string()))?),
+        "" => return Err(Error::bad_goal(goal, "use 'start', 'any' or a hole name")),
+        g => {
+            Goal::Hole(board.hole(g).map_err(|e| {
+                Error::bad_goal(g, format!("{e}; use 'start', 'any' or a hole name"))
+            })?)
+        }
     })
 }
 

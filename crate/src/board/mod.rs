@@ -4,8 +4,9 @@
 //! position code is hole k (Bell's code). Triangular boards use left-aligned (skew)
 //! coordinates: the six neighbours of (x, y) are (x±1, y), (x, y±1) and (x±1, y±1).
 //!
-//! One job a file: [`catalogue`] names boards (`by_name`, `spec`), [`ascii`] reads and draws
-//! them, [`geometry`] finds jump lines and coordinates, [`names`] names holes.
+//! One job a file: `catalogue` names boards (`by_name`, `spec`), `ascii` reads and draws
+//! them, `geometry` finds jump lines and coordinates, `group` finds the symmetries, `names`
+//! names holes.
 
 mod ascii;
 mod catalogue;

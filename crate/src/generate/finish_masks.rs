@@ -59,8 +59,9 @@ pub fn union_levels(
     let board = &p.board;
     let n_holes = board.len();
     if p.start != Start::All || p.goal != Goal::Any {
-        return Err(Error::BadGoal(
-            "masks need the union problem: start 'all', goal 'any'".into(),
+        return Err(Error::bad_goal(
+            &p.goal_text(),
+            "masks need the union problem: start 'all', goal 'any'",
         ));
     }
     let canon = &solved.canon;

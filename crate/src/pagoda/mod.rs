@@ -4,7 +4,7 @@
 //! a position worth less than a one-peg finish at `h` can never finish at `h`.
 //!
 //! The pagodas come from the board itself, by linear programming over the jump inequalities
-//! ([`lp`]): for a finish hole `h`, weights with `p(h) = 1` of least total cost, for a few
+//! (`lp`): for a finish hole `h`, weights with `p(h) = 1` of least total cost, for a few
 //! cost vectors (flat, cheap near `h`, cheap far from `h`), which gives the familiar sparse
 //! pagodas of the literature on the standard boards and works on any drawn board. A pagoda
 //! can also be learnt for one position ([`Pagodas::learn`]): the cheapest pagoda on its pegs

@@ -6,7 +6,8 @@ use std::cell::RefCell;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use super::{jump_view, to_js, GameHandle, JumpView};
+use super::errors::{bad_argument, js_err};
+use super::{js_number, jump_view, to_js, GameHandle, JumpView};
 use crate::analysis::{self, Answer, CountMemo};
 use crate::counts_file::Counts;
 use crate::moves;
@@ -24,9 +25,9 @@ thread_local! {
 /// SHA-256 the build pins for `file` and decoded; a refused file is an error naming what is
 /// wrong, and the counts stay with the live path.
 #[wasm_bindgen(js_name = addCounts)]
-pub fn add_counts(file: &str, bytes: &[u8]) -> Result<(), JsError> {
-    crate::shipped::check_pinned(file, bytes).map_err(|e| JsError::new(&e.to_string()))?;
-    let c = Counts::decode(bytes).map_err(|e| JsError::new(&e.to_string()))?;
+pub fn add_counts(file: &str, bytes: &[u8]) -> Result<(), JsValue> {
+    crate::shipped::check_pinned(file, bytes).map_err(js_err)?;
+    let c = Counts::decode(bytes).map_err(js_err)?;
     COUNTS.with(|slot| *slot.borrow_mut() = Some(c));
     Ok(())
 }
@@ -73,12 +74,14 @@ fn state_of<T>(a: &Answer<T>) -> &'static str {
 }
 
 /// A budget from JS: a whole number of positions from 1, else an error naming it.
-fn nodes_of(nodes: f64) -> Result<u64, JsError> {
+fn nodes_of(nodes: f64) -> Result<u64, JsValue> {
     if (1.0..=1e15).contains(&nodes) && nodes.fract() == 0.0 {
         Ok(nodes as u64)
     } else {
-        Err(JsError::new(
-            "bad analysis budget: use a whole number of positions from 1 to 10^15",
+        Err(bad_argument(
+            "analysis budget",
+            &js_number(nodes),
+            "use a whole number of positions from 1 to 10^15",
         ))
     }
 }
@@ -90,7 +93,7 @@ impl GameHandle {
     /// visits). The first count of a game remembers the count of every winning position it
     /// passed, so the game's later positions are answered at once.
     #[wasm_bindgen(js_name = countWinning)]
-    pub fn count_winning(&mut self, nodes: f64) -> Result<JsValue, JsError> {
+    pub fn count_winning(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
         let a = COUNTS.with(|c| {
             MEMO.with(|m| {
@@ -124,7 +127,7 @@ impl GameHandle {
     /// The fewest moves left (a move: a chain of jumps by one peg) and the first move of such a
     /// line: `{state, moves, first, jumps}`; `moves` null when the goal can't be reached.
     #[wasm_bindgen(js_name = fewestMoves)]
-    pub fn fewest_moves(&mut self, nodes: f64) -> Result<JsValue, JsError> {
+    pub fn fewest_moves(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
         let a = COUNTS.with(|c| analysis::fewest_with(&mut self.inner, nodes, c.borrow().as_ref()));
         let b = &self.inner.problem().board;
@@ -147,7 +150,7 @@ impl GameHandle {
     /// The best finish: how few pegs can remain and a jump that keeps that, `{state, pegs,
     /// jump}`, searching at most `nodes` positions (`unknown` past that).
     #[wasm_bindgen(js_name = bestFinish)]
-    pub fn best_finish(&mut self, nodes: f64) -> Result<JsValue, JsError> {
+    pub fn best_finish(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let a = analysis::best_here(&self.inner, nodes_of(nodes)?);
         let b = &self.inner.problem().board;
         let (pegs, jump) = match &a {

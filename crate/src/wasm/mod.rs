@@ -1,9 +1,11 @@
 //! The wasm bindings: the only file that knows wasm-bindgen. JS gets an opaque `Game` handle
 //! and small, copyable results (plain objects via serde-wasm-bindgen). Every error is a JS
-//! `Error` whose message names the bad value; no input can panic.
+//! `Error` carrying its kind, the input it is about and the bad value (`errors`); no input can
+//! panic.
 
 #[cfg(feature = "analysis")]
 mod analysis;
+mod errors;
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -20,6 +22,7 @@ use crate::problem::Problem;
 use crate::shipped;
 use crate::table::{Need, Table};
 use crate::winnable::Winnable;
+use errors::{bad_argument, js_err, js_err_in};
 
 thread_local! {
     /// Decoded tables by file name, shared by every game on the page (a page loads a few: a
@@ -47,10 +50,6 @@ fn clock() -> f64 {
 #[wasm_bindgen(start)]
 fn start() {
     console_error_panic_hook::set_once();
-}
-
-fn js_err(e: Error) -> JsError {
-    JsError::new(&e.to_string())
 }
 
 fn to_js<T: Serialize>(v: &T) -> JsValue {
@@ -107,8 +106,8 @@ pub fn boards() -> JsValue {
 /// The game a board opens with: `{board, start, goal}` (board as `Board::by_name` reads it
 /// back; start a hole name or a position such as `oXoXXXX`). Throws on a bad board.
 #[wasm_bindgen(js_name = defaultGame)]
-pub fn default_game(board: &str) -> Result<JsValue, JsError> {
-    let b = Board::by_name(board).map_err(js_err)?;
+pub fn default_game(board: &str) -> Result<JsValue, JsValue> {
+    let b = Board::by_name(board).map_err(|e| js_err_in(e, &[("board", board)]))?;
     let p = crate::winnable::default_problem(&b);
     Ok(to_js(&DefaultGame {
         board: board_spec(&b),
@@ -171,8 +170,8 @@ struct Layout {
 /// Display layout of a board: `{board, name, lattice, holes: [{name, x, y}]}`, unit hole
 /// spacing; `board` reopens it (`Board::by_name`), `name` is what to call it.
 #[wasm_bindgen(js_name = boardLayout)]
-pub fn board_layout(board: &str) -> Result<JsValue, JsError> {
-    let b = Board::by_name(board).map_err(js_err)?;
+pub fn board_layout(board: &str) -> Result<JsValue, JsValue> {
+    let b = Board::by_name(board).map_err(|e| js_err_in(e, &[("board", board)]))?;
     Ok(to_js(&layout_of(&b)))
 }
 
@@ -349,9 +348,10 @@ impl GameHandle {
     /// A new game. `start` is a hole name or a start position (`XXoXo`); `goal` is `start`,
     /// `any` or a hole name. Throws on a bad board, start or goal.
     #[wasm_bindgen(constructor)]
-    pub fn new(board: &str, start: &str, goal: &str) -> Result<GameHandle, JsError> {
-        let b = Board::by_name(board).map_err(js_err)?;
-        let p = Problem::parse(b, start, goal).map_err(js_err)?;
+    pub fn new(board: &str, start: &str, goal: &str) -> Result<GameHandle, JsValue> {
+        let inputs = [("board", board), ("start", start), ("goal", goal)];
+        let b = Board::by_name(board).map_err(|e| js_err_in(e, &inputs))?;
+        let p = Problem::parse(b, start, goal).map_err(|e| js_err_in(e, &inputs))?;
         GameHandle::open(p)
     }
 
@@ -360,9 +360,10 @@ impl GameHandle {
     /// start hole), `any` or a hole. Throws, naming the bad character
     /// or the length, on a bad position.
     #[wasm_bindgen(js_name = withPosition)]
-    pub fn with_position(board: &str, position: &str, goal: &str) -> Result<GameHandle, JsError> {
-        let b = Board::by_name(board).map_err(js_err)?;
-        let p = Problem::with_position(b, position, goal).map_err(js_err)?;
+    pub fn with_position(board: &str, position: &str, goal: &str) -> Result<GameHandle, JsValue> {
+        let inputs = [("board", board), ("position", position), ("goal", goal)];
+        let b = Board::by_name(board).map_err(|e| js_err_in(e, &inputs))?;
+        let p = Problem::with_position(b, position, goal).map_err(|e| js_err_in(e, &inputs))?;
         GameHandle::open(p)
     }
 
@@ -386,7 +387,7 @@ impl GameHandle {
     /// Checks and attaches a table file's bytes (decoded once per file name and shared by every
     /// game on the page). Throws, leaving the game unchanged, if the table is refused.
     #[wasm_bindgen(js_name = loadTable)]
-    pub fn load_table(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsError> {
+    pub fn load_table(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
         let table = match table_loaded(name) {
             Some(t) => t,
             None => {
@@ -440,13 +441,11 @@ impl GameHandle {
     /// Adds a fetched table part (see `tableNeeds`); throws, naming the fault, if its hash is
     /// not the one the table pins.
     #[wasm_bindgen(js_name = addTablePart)]
-    pub fn add_table_part(&mut self, pegs: u8, chunk: i32, bytes: &[u8]) -> Result<(), JsError> {
-        let table = self
-            .inner
-            .oracle()
-            .table()
-            .cloned()
-            .ok_or_else(|| JsError::new("no table attached"))?;
+    pub fn add_table_part(&mut self, pegs: u8, chunk: i32, bytes: &[u8]) -> Result<(), JsValue> {
+        let table =
+            self.inner.oracle().table().cloned().ok_or_else(|| {
+                bad_argument("table part", &pegs.to_string(), "no table attached")
+            })?;
         if chunk < 0 {
             table.add_header(pegs, bytes).map_err(js_err)
         } else {
@@ -490,7 +489,7 @@ impl GameHandle {
     /// (`start`, `any` or a hole)? `[{hole, winnable, why}]` in reading order; `winnable` is
     /// yes, no or unknown, and `why` (for no) class or search.
     #[wasm_bindgen(js_name = startsFor)]
-    pub fn starts_for(&self, goal: &str) -> Result<JsValue, JsError> {
+    pub fn starts_for(&self, goal: &str) -> Result<JsValue, JsValue> {
         let b = &self.inner.problem().board;
         let goal = crate::problem::parse_goal(b, goal).map_err(js_err)?;
         let v: Vec<StartView> = crate::winnable::starts(b, goal)
@@ -539,26 +538,23 @@ impl GameHandle {
 
     /// Goes back or forth along the game's line: `{moves: m}` to the end of move m, or
     /// `{jumps: n}` to after n jumps (past the end: to the end). Returns whether it moved.
-    pub fn seek(&mut self, to: JsValue) -> Result<bool, JsError> {
+    pub fn seek(&mut self, to: JsValue) -> Result<bool, JsValue> {
         let fields = number_field(&to, "moves").and_then(|m| Ok((m, number_field(&to, "jumps")?)));
+        const HOW: &str = "seek takes {moves: n} or {jumps: n}, n a whole number from 0";
         let Ok((moves, jumps)) = fields else {
-            return Err(JsError::new(
-                "seek takes {moves: n} or {jumps: n}, n a whole number from 0",
-            ));
+            return Err(bad_argument("seek", "", HOW));
         };
         let whole = |n: f64| (n >= 0.0 && n.fract() == 0.0).then_some(n as usize);
         match (moves.map(whole), jumps.map(whole)) {
             (Some(Some(m)), None) => Ok(self.inner.seek_moves(m)),
             (None, Some(Some(n))) => Ok(self.inner.seek_jumps(n)),
-            _ => Err(JsError::new(
-                "seek takes {moves: n} or {jumps: n}, n a whole number from 0",
-            )),
+            _ => Err(bad_argument("seek", "", HOW)),
         }
     }
 
     /// Makes moves in notation (from here) the redo list; all or nothing. Returns its jumps.
     #[wasm_bindgen(js_name = setRedo)]
-    pub fn set_redo(&mut self, text: &str) -> Result<usize, JsError> {
+    pub fn set_redo(&mut self, text: &str) -> Result<usize, JsValue> {
         self.inner.set_redo(text).map_err(js_err)
     }
 
@@ -571,7 +567,7 @@ impl GameHandle {
 
     /// Plays the jump from hole `from` to hole `to`.
     #[wasm_bindgen(js_name = playJump)]
-    pub fn play_jump(&mut self, from: &str, to: &str) -> Result<(), JsError> {
+    pub fn play_jump(&mut self, from: &str, to: &str) -> Result<(), JsValue> {
         let b = &self.inner.problem().board;
         let (f, t) = (b.hole(from).map_err(js_err)?, b.hole(to).map_err(js_err)?);
         let j = b.jump_between(f, t).ok_or_else(|| {
@@ -587,7 +583,7 @@ impl GameHandle {
     /// would make from here, `[{from, over, to, jump}]`, without playing them (throws, naming
     /// the bad part, if the text does not play from here).
     #[wasm_bindgen(js_name = jumpsOf)]
-    pub fn jumps_of(&self, text: &str) -> Result<JsValue, JsError> {
+    pub fn jumps_of(&self, text: &str) -> Result<JsValue, JsValue> {
         let jumps = self.inner.jumps_of(text).map_err(js_err)?;
         let b = &self.inner.problem().board;
         let v: Vec<JumpView> = jumps.into_iter().map(|j| jump_view(b, j)).collect();
@@ -596,7 +592,7 @@ impl GameHandle {
 
     /// Rebuilds a game from its save text (the `save` field of `position()`: this version or
     /// `pegwise:1;`); throws, naming the fault, on a bad save.
-    pub fn restore(text: &str) -> Result<GameHandle, JsError> {
+    pub fn restore(text: &str) -> Result<GameHandle, JsValue> {
         let mut inner = Game::restore(text).map_err(js_err)?;
         attach_cached(&mut inner);
         Ok(GameHandle { inner })
@@ -622,7 +618,7 @@ impl GameHandle {
     /// Hints for the peg on `hole`: `[{from, over, to, jump, verdict}]`, verdict `good`, `bad`
     /// or `unknown`. Empty when that hole has no peg or the peg cannot jump.
     #[wasm_bindgen(js_name = hintsFor)]
-    pub fn hints_for(&mut self, hole: &str) -> Result<JsValue, JsError> {
+    pub fn hints_for(&mut self, hole: &str) -> Result<JsValue, JsValue> {
         let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
         let v = self.inner.hints_for(h);
         Ok(to_js(&self.hint_views(v)))
@@ -637,7 +633,7 @@ impl GameHandle {
     /// The peg on `hole` judged: `{hole, jumps: [{from, over, to, jump, verdict}], good, bad,
     /// unknown, bomb, mark}` (no jumps when the hole has no peg or it can't jump).
     #[wasm_bindgen(js_name = pegHints)]
-    pub fn peg_hints(&mut self, hole: &str) -> Result<JsValue, JsError> {
+    pub fn peg_hints(&mut self, hole: &str) -> Result<JsValue, JsValue> {
         let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
         let p = self.inner.peg_hints(h);
         Ok(to_js(&self.peg_view(p)))
@@ -671,12 +667,13 @@ impl GameHandle {
 
     /// Sets the live solver's budget (positions visited per question, 1..=50,000,000).
     #[wasm_bindgen(js_name = setBudget)]
-    pub fn set_budget(&mut self, nodes: f64) -> Result<(), JsError> {
+    pub fn set_budget(&mut self, nodes: f64) -> Result<(), JsValue> {
         if !(1.0..=5e7).contains(&nodes) {
-            return Err(JsError::new(&format!(
-                "bad budget ({}): use 1 to 50000000 positions",
-                js_number(nodes)
-            )));
+            return Err(bad_argument(
+                "budget",
+                &js_number(nodes),
+                "use 1 to 50000000 positions",
+            ));
         }
         self.inner.oracle().budget = nodes as u64;
         Ok(())
@@ -685,12 +682,13 @@ impl GameHandle {
     /// Sets the live solver's time budget per question, in milliseconds (1..=600,000), or
     /// lifts it with 0. A question stops at whichever budget runs out first.
     #[wasm_bindgen(js_name = setTimeBudget)]
-    pub fn set_time_budget(&mut self, ms: f64) -> Result<(), JsError> {
+    pub fn set_time_budget(&mut self, ms: f64) -> Result<(), JsValue> {
         if !(ms == 0.0 || (1.0..=6e5).contains(&ms)) {
-            return Err(JsError::new(&format!(
-                "bad time budget {}: use 1 to 600000 ms, or 0 for none",
-                js_number(ms)
-            )));
+            return Err(bad_argument(
+                "time budget",
+                &js_number(ms),
+                "use 1 to 600000 ms, or 0 for none",
+            ));
         }
         let o = self.inner.oracle();
         o.time_ms = (ms > 0.0).then_some(ms);
@@ -735,7 +733,7 @@ fn attach_cached(inner: &mut Game) {
 }
 
 impl GameHandle {
-    fn open(p: Problem) -> Result<GameHandle, JsError> {
+    fn open(p: Problem) -> Result<GameHandle, JsValue> {
         let mut inner = Game::new(p).map_err(js_err)?;
         attach_cached(&mut inner);
         Ok(GameHandle { inner })

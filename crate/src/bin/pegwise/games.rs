@@ -12,9 +12,10 @@ pub fn run(board: &BoardArgs, start: &str, goal: &str, unique: bool) -> Result<O
     let p = problem_from(board, start, goal)?;
     let starts = p.start_positions();
     let [code] = starts[..] else {
-        return Err(Error::BadStart(format!(
-            "{start}: games are counted from one start (a hole or a position)"
-        )));
+        return Err(Error::bad_start(
+            start,
+            "games are counted from one start (a hole or a position)",
+        ));
     };
     let pb = spinner("counting games");
     let g = Enumerator::new(&p, unique).games(code);

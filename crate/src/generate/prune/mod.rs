@@ -111,9 +111,9 @@ impl Prune {
     }
 
     /// Whether to learn from a level of `size` positions just made (see the module), for a
-    /// goal of one hole: from the first level of [`LEARN_AT`] to [`LEARN_MAX`] positions, or
-    /// the next ones while none taught anything ([`TRIES`] levels at most), none after a level
-    /// past [`LEARN_MAX`]. Both generators ask about every level they make, in turn, and then
+    /// goal of one hole: from the first level of `LEARN_AT` to `LEARN_MAX` positions, or the
+    /// next ones while none taught anything (`TRIES` levels at most), none after a level past
+    /// `LEARN_MAX`. Both generators ask about every level they make, in turn, and then
     /// call [`Prune::learn`] with that level when told to.
     pub fn wants_to_learn(&mut self, size: u64) -> bool {
         let Some(t) = &mut self.test else {

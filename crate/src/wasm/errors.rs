@@ -1,0 +1,44 @@
+//! Errors across the wasm boundary as data: a JS `Error` that carries the core's stable `kind`
+//! (see `crate::error`), the `param` it is about, the bad `value` and the `why`, besides its
+//! message. JS branches on the fields and never reads the words.
+
+use js_sys::Reflect;
+use wasm_bindgen::JsValue;
+
+use crate::error::Error;
+
+/// The core's error as a JS `Error` with its fields.
+pub(crate) fn js_err(e: Error) -> JsValue {
+    fields(&e.to_string(), e.kind(), e.param(), &e.value(), &e.why())
+}
+
+/// The same, for a call with several text inputs: the value is the input the error is about
+/// (the board text for a bad board, say), where the call has one by that name.
+pub(crate) fn js_err_in(e: Error, inputs: &[(&str, &str)]) -> JsValue {
+    let value = inputs
+        .iter()
+        .find(|(p, _)| *p == e.param())
+        .map_or_else(|| e.value(), |(_, v)| (*v).to_string());
+    fields(&e.to_string(), e.kind(), e.param(), &value, &e.why())
+}
+
+/// A bad argument of a binding itself (a budget, a seek target), not of the game: kind
+/// `bad-argument`.
+pub(crate) fn bad_argument(param: &str, value: &str, why: &str) -> JsValue {
+    let message = format!("bad {param} ({value}): {why}");
+    fields(&message, "bad-argument", param, value, why)
+}
+
+fn fields(message: &str, kind: &str, param: &str, value: &str, why: &str) -> JsValue {
+    let e: JsValue = js_sys::Error::new(message).into();
+    for (k, v) in [
+        ("kind", kind),
+        ("param", param),
+        ("value", value),
+        ("why", why),
+    ] {
+        // setting a field on a fresh Error object cannot fail
+        let _ = Reflect::set(&e, &JsValue::from_str(k), &JsValue::from_str(v));
+    }
+    e
+}
