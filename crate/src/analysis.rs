@@ -416,20 +416,6 @@ mod tests {
     use crate::Board;
     use std::sync::Arc;
 
-    /// Jump sequences from `x` to the goal, by plain memoised search.
-    fn brute_count(p: &Problem, x: u64, memo: &mut CodeMap<u128>) -> u128 {
-        if position::pegs(x) == 1 {
-            return u128::from(p.is_goal(x));
-        }
-        if let Some(&n) = memo.get(&x) {
-            return n;
-        }
-        let kids: Vec<u64> = position::children(&p.board, x).collect();
-        let n = kids.into_iter().map(|c| brute_count(p, c, memo)).sum();
-        memo.insert(x, n);
-        n
-    }
-
     /// Fewest moves from `x` to the goal by plain breadth-first search over every position
     /// (no winning test, no symmetry); None when it can't be reached.
     fn brute_fewest(p: &Problem, x: u64) -> Option<usize> {
@@ -491,7 +477,7 @@ mod tests {
             for mut g in games(name, start, goal) {
                 let p = g.problem().clone();
                 let x = g.code();
-                let want = brute_count(&p, x, &mut CodeMap::default());
+                let want = crate::generate::brute::count(&p, x, &mut Default::default());
                 assert_eq!(count_here(&mut g, u64::MAX), Answer::Done(Some(want)));
                 let here = p.from_here(x).ok();
                 let want = if p.is_goal(x) {

@@ -226,23 +226,8 @@ impl Counts {
 mod tests {
     use super::*;
     use crate::generate::{solve, Options};
-    use crate::position::CodeMap;
     use crate::problem::{Goal, Start};
     use crate::Board;
-
-    /// Jump sequences from `x` to the goal, by plain memoised search.
-    fn brute(p: &Problem, x: u64, memo: &mut CodeMap<u128>) -> u128 {
-        if position::pegs(x) == 1 {
-            return u128::from(p.is_goal(x));
-        }
-        if let Some(&n) = memo.get(&x) {
-            return n;
-        }
-        let children: Vec<u64> = position::children(&p.board, x).collect();
-        let n = children.into_iter().map(|c| brute(p, c, memo)).sum();
-        memo.insert(x, n);
-        n
-    }
 
     #[test]
     fn counts_match_a_plain_search() {
@@ -255,7 +240,7 @@ mod tests {
             {
                 let p = Problem::new(b.clone(), start, goal).unwrap();
                 let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
-                let mut memo = CodeMap::default();
+                let mut memo = std::collections::HashMap::new();
                 // every start, then positions a few jumps in
                 let mut xs = p.start_positions();
                 for _ in 0..3 {
@@ -266,7 +251,7 @@ mod tests {
                     xs.extend(next.into_iter().step_by(7).take(40));
                 }
                 for x in xs {
-                    let want = brute(&p, x, &mut memo);
+                    let want = crate::generate::brute::count(&p, x, &mut memo);
                     let got = count_from(&p, &s.canon, x, |c| s.is_winning(c));
                     assert_eq!(got, Some(want), "{name} {start:?} {goal:?} from {x}");
                 }
