@@ -3,8 +3,7 @@
 //! and bad options are refused by name.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
 
 use pegwise::generate::outcore::{self, Config};
 use pegwise::generate::{self, Options};
@@ -155,21 +154,14 @@ fn unfinished_levels(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Kills the child once `ready` holds for the work directory; false if it finished first.
-fn kill_when(child: &mut Child, dir: &Path, ready: impl Fn(&Path) -> bool) -> bool {
-    let t0 = Instant::now();
-    while t0.elapsed() < Duration::from_secs(120) {
-        if child.try_wait().unwrap().is_some() {
-            return false;
-        }
-        if ready(dir) {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    panic!("the job neither finished nor reached the point to kill it");
+/// Runs the job until it crashes on purpose right after the `n`-th file named `prefix…` is in
+/// place (`PEGWISE_OUTCORE_CRASH`, see `generate/outcore/store.rs`); it must not finish.
+fn crash_after(dir: &Path, prefix: &str, n: usize) {
+    let out = central(dir)
+        .env("PEGWISE_OUTCORE_CRASH", format!("{prefix}:{n}"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success(), "the job finished before {prefix}{n}");
 }
 
 fn levels(v: &Value) -> Value {
@@ -181,30 +173,19 @@ fn a_killed_job_resumes_where_it_stopped() {
     let dir = scratch("resume");
     // Killed while mapping a level (some map units marked done), then while reducing one
     // (some parts written, the level not finished).
-    let mut child = central(&dir).spawn().unwrap();
-    let mapping = |d: &Path| {
-        std::fs::read_dir(d).is_ok_and(|it| {
-            it.filter_map(|e| e.ok())
-                .filter(|e| e.file_name().to_string_lossy().ends_with(".spill"))
-                .any(|e| {
-                    std::fs::read_dir(e.path()).is_ok_and(|mut s| {
-                        s.any(|f| {
-                            f.is_ok_and(|f| f.file_name().to_string_lossy().starts_with("map-"))
-                        })
-                    })
+    crash_after(&dir, "map-", 1);
+    let mapped = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .any(|e| {
+            e.file_name().to_string_lossy().ends_with(".spill")
+                && std::fs::read_dir(e.path()).is_ok_and(|mut s| {
+                    s.any(|f| f.is_ok_and(|f| f.file_name().to_string_lossy().starts_with("map-")))
                 })
-        })
-    };
-    assert!(
-        kill_when(&mut child, &dir, mapping),
-        "finished before the kill"
-    );
-    let mut child = central(&dir).spawn().unwrap();
-    let reducing = |d: &Path| !unfinished_levels(d).is_empty();
-    assert!(
-        kill_when(&mut child, &dir, reducing),
-        "finished before the kill"
-    );
+        });
+    assert!(mapped, "stopped while mapping");
+    // the second run resumes the mapping and crashes inside a reduce, past the parts it made
+    crash_after(&dir, "part-", 3);
     let stopped_in = unfinished_levels(&dir);
     assert!(!stopped_in.is_empty());
     let out = central(&dir).output().unwrap();

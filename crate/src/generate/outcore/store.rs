@@ -15,6 +15,11 @@
 //!
 //! A run is a u64 count, then the codes ascending as LEB128 gaps (the first gap from 0):
 //! canonical codes of a level lie close together, so a code takes 2–4 bytes, not 8.
+//!
+//! A crash can be asked for at a given file, to test that a killed job resumes: with
+//! `PEGWISE_OUTCORE_CRASH=PREFIX:N` in the environment the process aborts right after the N-th
+//! file whose name starts with PREFIX is in place (`map-:1`: after the first input part is
+//! mapped; `part-:1`: after the first part of a level is reduced). The test needs no clock.
 
 use std::fs;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
@@ -95,7 +100,9 @@ impl Store {
     pub fn write_atomic(&self, path: &Path, bytes: &[u8]) -> Result<()> {
         let tmp = tmp_name(path);
         fs::write(&tmp, bytes).map_err(|e| io_error(&tmp, e))?;
-        fs::rename(&tmp, path).map_err(|e| io_error(path, e))
+        fs::rename(&tmp, path).map_err(|e| io_error(path, e))?;
+        crash_if_asked(path);
+        Ok(())
     }
 
     /// Reads a small text file, if it is there.
@@ -225,7 +232,28 @@ impl RunWriter {
             .and_then(|_| file.write_all(&count.to_le_bytes()))
             .map_err(|e| io_error(&tmp, e))?;
         drop(file);
-        fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))
+        fs::rename(&tmp, &path).map_err(|e| io_error(&path, e))?;
+        crash_if_asked(&path);
+        Ok(())
+    }
+}
+
+/// Aborts the process once the file asked for by `PEGWISE_OUTCORE_CRASH` is in place (see the
+/// module's doc); does nothing without it.
+fn crash_if_asked(path: &Path) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static SEEN: AtomicUsize = AtomicUsize::new(0);
+    let Ok(ask) = std::env::var("PEGWISE_OUTCORE_CRASH") else {
+        return;
+    };
+    let Some((prefix, n)) = ask.split_once(':') else {
+        return;
+    };
+    let name = path.file_name().map(|f| f.to_string_lossy().into_owned());
+    if name.is_some_and(|f| f.starts_with(prefix))
+        && n.parse::<usize>().ok() == Some(SEEN.fetch_add(1, Ordering::SeqCst) + 1)
+    {
+        std::process::abort();
     }
 }
 
