@@ -4,8 +4,8 @@
 import { statusBanner } from './texts.js';
 
 /**
- * @typedef {import('./engine.js').Hint} Hint
- * @typedef {import('./engine.js').Jump} Jump
+ * @typedef {import('./wasm-types.js').Hint} Hint
+ * @typedef {import('./wasm-types.js').Jump} Jump
  * @typedef {{
  *   name: string, peg: boolean, picked: boolean, goal: boolean, pickStart: boolean,
  *   mode: 'off'|'hover'|'always', jumps: Jump[], verdicts: Hint[]|undefined,
@@ -28,13 +28,13 @@ const count = (n, what = 'jump') => `${n} ${what}${n === 1 ? '' : 's'}`;
  * @param {Hint[]} verdicts
  */
 export function verdictWords(verdicts) {
-  const n = (v) => verdicts.filter((h) => h.verdict === v).length;
-  const parts = [
+  const n = (/** @type {Hint['verdict']} */ v) => verdicts.filter((h) => h.verdict === v).length;
+  const parts = /** @type {Array<[number, string]>} */ ([
     [n('good'), 'good'],
     [n('bad'), 'bad'],
     [n('unknown'), 'unsure'],
     [n('loading'), 'loading'],
-  ].filter(([k]) => k > 0);
+  ]).filter(([k]) => k > 0);
   return parts.map(([k, word], i) => (i === 0 ? `${k} ${word} ${k === 1 ? 'jump' : 'jumps'}` : `${k} ${word}`)).join(', ');
 }
 
@@ -46,13 +46,13 @@ export function verdictWords(verdicts) {
 export function holeLabel(h) {
   const goal = h.goal ? ', the goal' : '';
   if (h.pickStart) {
-    const wins = { yes: ', can be won from here', no: ', can’t be won from here', unknown: ', not known whether it can be won from here' }[h.wins ?? ''] ?? '';
+    const wins = /** @type {Record<string, string>} */ ({ yes: ', can be won from here', no: ', can’t be won from here', unknown: ', not known whether it can be won from here' })[h.wins ?? ''] ?? '';
     return `hole ${h.name}${goal}${wins}, pick it as the empty start hole`;
   }
   if (!h.peg) {
     if (!h.landing) return `empty hole ${h.name}${goal}`;
     const v = h.landing.verdict;
-    const how = { good: ': good', bad: ': a bomb, it loses', unknown: ': can’t tell', loading: ': loading' }[v ?? ''] ?? '';
+    const how = /** @type {Record<string, string>} */ ({ good: ': good', bad: ': a bomb, it loses', unknown: ': can’t tell', loading: ': loading' })[v ?? ''] ?? '';
     return `empty hole ${h.name}${goal}, ${h.landing.jump} lands here${how}`;
   }
   const picked = h.picked ? ', picked' : '';
@@ -84,8 +84,8 @@ export function undoSaid(jump, pegs) {
 
 /**
  * What the live region says when a game ends or is lost: the banner's words.
- * @param {import('./engine.js').Position} pos
- * @param {import('./engine.js').State} full
+ * @param {import('./wasm-types.js').Position} pos
+ * @param {import('./wasm-types.js').State} full
  * @param {string[]} holes
  * @param {string|null} fatal
  */

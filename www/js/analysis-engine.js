@@ -5,10 +5,9 @@
 // a fresh one started (a wasm computation can't be interrupted otherwise).
 
 /**
- * @typedef {{state: 'done'|'unknown'|'loading', count: string|null, tooMany: boolean}} CountAnswer
- * @typedef {{state: 'done'|'unknown'|'loading', moves: number|null, first: string|null,
- *   jumps: import('./engine.js').Jump[]}} FewestAnswer
- * @typedef {{state: 'done'|'unknown'|'loading', pegs: number|null, jump: import('./engine.js').Jump|null}} BestAnswer
+ * @typedef {import('./wasm-types.js').CountAnswer} CountAnswer
+ * @typedef {import('./wasm-types.js').FewestAnswer} FewestAnswer
+ * @typedef {import('./wasm-types.js').BestAnswer} BestAnswer
  */
 
 export class AnalysisEngine {

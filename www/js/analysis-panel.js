@@ -101,10 +101,10 @@ export async function setupAnalysis(el, game, box, src) {
     say(out.fewest, 'searching…', true);
     say(out.best, s.winning === false ? 'searching…' : 'the goal can still be reached', s.winning === false);
     try {
-      const c = /** @type {import('./analysis-engine.js').CountAnswer} */ (await engine.ask(key, 'count'));
+      const c = /** @type {import('./wasm-types.js').CountAnswer} */ (await engine.ask(key, 'count'));
       if (!current()) return;
       say(out.count, c.state !== 'done' ? `unknown: ${why(c.state)}` : c.tooMany ? 'too many to count' : countText(/** @type {string} */ (c.count)));
-      const f = /** @type {import('./analysis-engine.js').FewestAnswer} */ (await engine.ask(key, 'fewest'));
+      const f = /** @type {import('./wasm-types.js').FewestAnswer} */ (await engine.ask(key, 'fewest'));
       if (!current()) return;
       if (f.state !== 'done') say(out.fewest, `unknown: ${why(f.state)}`);
       else if (f.moves === null) say(out.fewest, 'the goal can’t be reached from here');
@@ -114,7 +114,7 @@ export async function setupAnalysis(el, game, box, src) {
         overlay.show(f.jumps);
       }
       if (s.winning !== false) return;
-      const b = /** @type {import('./analysis-engine.js').BestAnswer} */ (await engine.ask(key, 'best'));
+      const b = /** @type {import('./wasm-types.js').BestAnswer} */ (await engine.ask(key, 'best'));
       if (!current()) return;
       if (b.state !== 'done' || b.pegs === null) say(out.best, `unknown: ${why(b.state)}`);
       else {
@@ -216,8 +216,8 @@ export async function setupAnalysis(el, game, box, src) {
     toggle.textContent = on ? 'Done editing' : 'Edit position';
     field.hidden = !on;
     el.classList.toggle('editing', on);
-    for (const t of POINTER) (on ? el.addEventListener : el.removeEventListener).call(el, t, onPointer, { capture: true });
-    (on ? el.addEventListener : el.removeEventListener).call(el, 'keydown', onKey, { capture: true });
+    for (const t of POINTER) (on ? el.addEventListener : el.removeEventListener).call(el, t, /** @type {EventListener} */ (onPointer), { capture: true });
+    (on ? el.addEventListener : el.removeEventListener).call(el, 'keydown', /** @type {EventListener} */ (onKey), { capture: true });
     if (on) {
       game.cancel(); // drop a picked peg
       input.value = positionText(game.state()?.pegs ?? []);
@@ -244,7 +244,7 @@ function firstMoveOverlay(el, game) {
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('class', 'first-move');
   svg.setAttribute('aria-hidden', 'true');
-  /** @type {import('./engine.js').Jump[]} */
+  /** @type {import('./wasm-types.js').Jump[]} */
   let jumps = [];
   const host = /** @type {HTMLElement} */ (el.parentElement);
   host.classList.add('has-overlay');
@@ -275,7 +275,7 @@ function firstMoveOverlay(el, game) {
   }
 
   return {
-    /** @param {import('./engine.js').Jump[]} js */
+    /** @param {import('./wasm-types.js').Jump[]} js */
     show(js) {
       jumps = js;
       redraw();

@@ -195,7 +195,7 @@ function reopen(c, what) {
 
 /**
  * Opens a problem wasm offered (a winnable one near the current game).
- * @param {import('./engine.js').ProblemView} p
+ * @param {import('./wasm-types.js').ProblemView} p
  */
 function switchTo(p) {
   reopen(p.start !== null ? { start: p.start, goal: p.goal } : { position: /** @type {string} */ (p.position), goal: p.goal }, 'That game can’t be opened');
@@ -318,13 +318,13 @@ const ready = boot().catch((e) => {
 });
 
 /** The fields of a state that make up wasm's position. */
-const POSITION = ['board', 'boardName', 'start', 'startHole', 'startPosition', 'goal', 'goalHole', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code', 'save'];
+const POSITION = /** @type {const} */ (['board', 'boardName', 'start', 'startHole', 'startPosition', 'goal', 'goalHole', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code', 'save']);
 
 /**
  * A small handle for tests: the game as the engine sees it, and where holes are on screen.
  * Reading it never changes the game.
  */
-window.pegwise = {
+/** @type {any} */ (window).pegwise = {
   ready,
   /** Resolves when no request, animation or replay is running. */
   async settled() {

@@ -1,7 +1,7 @@
 // How boards are shown in the picker. This is display data only: which boards exist, and
 // everything about them (the game each opens with included), comes from wasm's boards().
 
-/** Friendly names for the catalogue; unknown boards show their own name. */
+/** @type {Record<string, string>} friendly names for the catalogue; unknown boards show their own name */
 const LABELS = {
   triangle4: 'Triangle',
   triangle5: 'Triangle',

@@ -73,22 +73,22 @@ export function fromAttributes(attrs) {
  */
 export function mergeConfig(a, b) {
   const out = { ...a };
-  const given = (k) => b[k] !== undefined;
+  const given = (/** @type {keyof GameConfig} */ k) => b[k] !== undefined;
   if (given('save')) {
-    for (const k of ['board', 'start', 'position', 'goal', 'moves', 'future']) delete out[k];
-  } else if (['board', 'start', 'position', 'goal', 'moves'].some(given)) delete out.save;
+    for (const k of /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future'])) delete out[k];
+  } else if (/** @type {const} */ (['board', 'start', 'position', 'goal', 'moves']).some(given)) delete out.save;
   if (given('board') && b.board !== a.board) {
-    for (const k of ['start', 'position', 'goal', 'moves', 'future']) delete out[k];
+    for (const k of /** @type {const} */ (['start', 'position', 'goal', 'moves', 'future'])) delete out[k];
   }
   // a start hole and a start position exclude each other
   if (given('start')) delete out.position;
   if (given('position')) delete out.start;
-  const differs = (k) => given(k) && b[k] !== a[k];
+  const differs = (/** @type {keyof GameConfig} */ k) => given(k) && b[k] !== a[k];
   if (differs('start') || differs('position') || differs('goal')) {
     delete out.moves;
     delete out.future;
   }
-  for (const [k, v] of Object.entries(b)) if (v !== undefined) out[k] = v;
+  for (const [k, v] of Object.entries(b)) if (v !== undefined) /** @type {Record<string, unknown>} */ (out)[k] = v;
   return out;
 }
 
@@ -100,6 +100,7 @@ export function mergeConfig(a, b) {
  * @returns {asserts c is GameConfig}
  */
 export function checkConfig(c) {
+  /** @param {string} param @param {unknown} value @param {string} message */
   const fail = (param, value, message) => {
     throw new PegwiseError(message, param, value);
   };
@@ -136,7 +137,7 @@ export function checkConfig(c) {
  * board's defaults (wasm's).
  * @param {GameConfig} c
  * @param {{board: string, start: string, goal: string}|null} cur
- * @param {(board: string) => Promise<{start: string, goal: string}>} defaultsOf a board's
+ * @param {(board: string) => Promise<import('./wasm-types.js').DefaultGame>} defaultsOf a board's
  *   default game (throws on a bad board)
  * @returns {Promise<OpenSpec|null>}
  */

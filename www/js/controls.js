@@ -20,7 +20,7 @@ const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /**
  * Fills the board picker from the catalogue (asked for once the first game is judged: the
  * controls work before it comes).
- * @param {Array<{name: string, holes: number}>} boards from wasm's boards()
+ * @param {import('./wasm-types.js').BoardEntry[]} boards from wasm's boards()
  */
 export function fillBoards(boards) {
   const boardSel = $('board-select');
@@ -49,8 +49,8 @@ export function setupControls(on) {
     rowLen.value = String(rowLength());
     on.board(chosenBoard());
   });
-  $('start-select').addEventListener('change', (e) => on.start(e.target.value));
-  $('pick-start').addEventListener('click', (e) => on.pickStart(e.currentTarget.getAttribute('aria-pressed') !== 'true'));
+  $('start-select').addEventListener('change', (/** @type {Event} */ e) => on.start(/** @type {HTMLSelectElement} */ (e.target).value));
+  $('pick-start').addEventListener('click', (/** @type {Event} */ e) => on.pickStart(/** @type {HTMLElement} */ (e.currentTarget).getAttribute('aria-pressed') !== 'true'));
   const goalSel = $('goal-select');
   const goalHole = $('goal-hole');
   goalSel.addEventListener('change', () => {
@@ -61,9 +61,9 @@ export function setupControls(on) {
   });
   goalHole.addEventListener('change', () => on.goal(goalHole.value));
   for (const r of document.querySelectorAll('input[name="hint-mode"]')) {
-    r.addEventListener('change', (e) => on.hintMode(e.target.value));
+    r.addEventListener('change', (e) => on.hintMode(/** @type {any} */ (e.target).value));
   }
-  $('names').addEventListener('change', (e) => on.names(e.target.checked));
+  $('names').addEventListener('change', (/** @type {Event} */ e) => on.names(/** @type {HTMLInputElement} */ (e.target).checked));
 }
 
 /** What the start picker says about a hole that can't be won from, or isn't known to. */
@@ -72,7 +72,7 @@ const WINS = { yes: '', no: ' (can’t win)', unknown: ' (?)' };
 /**
  * Marks the start picker's holes with wasm's answers for the chosen goal: a start that can't
  * be won says so in its text (which screen readers read too).
- * @param {import('./engine.js').StartHint[]|null} starts
+ * @param {import('./wasm-types.js').StartHint[]|null} starts
  */
 export function markStarts(starts) {
   const sel = $('start-select');

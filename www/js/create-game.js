@@ -24,9 +24,9 @@ export { PegwiseError };
 
 /**
  * @typedef {import('./config.js').GameConfig} GameConfig
- * @typedef {import('./engine.js').Jump} Jump
- * @typedef {import('./engine.js').Hint} Hint
- * @typedef {import('./engine.js').BoardEntry} BoardEntry
+ * @typedef {import('./wasm-types.js').Jump} Jump
+ * @typedef {import('./wasm-types.js').Hint} Hint
+ * @typedef {import('./wasm-types.js').BoardEntry} BoardEntry
  */
 
 /**
@@ -40,12 +40,14 @@ export { PegwiseError };
  *   canUndo: boolean, canRedo: boolean, code: string, save: string,
  *   legal: Jump[],
  *   status: 'playing'|'solved'|'deadend'|'stuck'|null, winning: boolean|null, fatal: string|null,
- *   winnable: 'yes'|'no'|'unknown'|null,
+ *   winnable: 'yes'|'no'|'unknown'|null, why: 'class'|'search'|null,
+ *   nearby: import('./wasm-types.js').ProblemView|null,
+ *   starts: import('./wasm-types.js').StartHint[]|null,
  *   source: 'table'|'search', tableFile: string|null, tableState: string, tableNote: string,
- *   search: {nodes: number, settled: number, pagodaCuts: number, classCuts: number}|null,
+ *   search: import('./wasm-types.js').SearchStats|null,
  *   hints: 'off'|'hover'|'always', names: boolean, pickStart: boolean,
  *   selected: string|null, cursor: string|null, hover: string|null, focus: string|null,
- *   verdicts: Record<string, Hint[]>, pegHints: Record<string, import('./engine.js').PegHint>,
+ *   verdicts: Record<string, Hint[]>, pegHints: Record<string, import('./wasm-types.js').PegHint>,
  *   marks: {targets: Record<string, 'good'|'bad'|'unknown'|'loading'|'plain'>,
  *     pegs: Record<string, 'bomb'|'good'|'unknown'|'loading'>},
  *   error: string|null,
@@ -62,7 +64,10 @@ export { PegwiseError };
  *   engine checked it; legal: every jump possible now; status: null until the engine has
  *   judged the position; winning: can the goal still be reached (null: the live search can't
  *   tell); fatal: the first jump after which the game could no longer be won (wasm's), null
- *   while it can or when it never could; winnable: can the game be won from its start;
+ *   while it can or when it never could; winnable: can the game be won from its start (why:
+ *   how a "no" is known, class or search); nearby: a winnable problem near one that can't be
+ *   won (wasm's), or null; starts: for each start hole, whether the game can be won from it
+ *   with this goal (wasm's; null until asked);
  *   pegHints: every peg judged so far (its jumps, bomb and mark, wasm's); source: where hints
  *   come from; tableState: none | loading | table | missing
  *   | error | refused (the table failed to download and is retried, or wasm refused it);
@@ -85,7 +90,7 @@ export { PegwiseError };
  *   holeRect: (name: string) => {x: number, y: number, width: number, height: number}|null,
  *   destroy: () => void,
  *   solution: () => Promise<string[]|null>,
- *   pegs: () => Promise<import('./engine.js').PegHint[]>,
+ *   pegs: () => Promise<import('./wasm-types.js').PegHint[]>,
  *   seek: (where: {moves?: number, jumps?: number}) => Promise<GameState>,
  *   cancel: () => void,
  *   focus: (options?: FocusOptions) => void,
@@ -128,7 +133,7 @@ export function createGame(element, config = {}) {
   const act = board.actions;
   const own = !('game' in element);
   /** @type {PegwiseGame} */
-  const api = Object.freeze({
+  const api = Object.freeze(/** @satisfies {PegwiseGame} */ ({
     /** Plays moves in notation ("d2-d4", "e5-c3-a1", several separated by spaces), animated. */
     play: (move) => act.play(move),
     /** Takes back the last jump. */
@@ -170,7 +175,7 @@ export function createGame(element, config = {}) {
     /** Resolves once the first game has opened (rejects if it can't). */
     ready: act.set(config),
     element,
-  });
+  }));
   api.ready.catch(() => {}); // reported in state().error and a `change` event too
   games.set(element, api);
   boards.set(api, board);

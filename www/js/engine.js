@@ -4,29 +4,8 @@
 // the session they concern.
 
 /**
- * @typedef {{from: string, over: string, to: string, jump: string}} Jump
- * @typedef {Jump & {verdict: 'good'|'bad'|'unknown'|'loading'}} Hint
- * @typedef {{hole: string, jumps: Hint[], good: number, bad: number, unknown: number,
- *   bomb: boolean, mark: 'good'|'bomb'|'unknown'|'loading'}} PegHint  one peg as wasm judged it
- * @typedef {{hole: string, winnable: 'yes'|'no'|'unknown', why?: 'class'|'search'|null}} StartHint
- *   whether a game from this start hole can be won (for the goal asked about)
- * @typedef {{start: string|null, position: string|null, goal: string}} ProblemView
- *   a problem to offer: a start hole or a start position, and a goal
- * @typedef {{name: string, x: number, y: number}} HoleView
- * @typedef {{board: string, name: string, lattice: 'square'|'triangular', holes: HoleView[]}} Layout
- * @typedef {{board: string, boardName: string, start: string, startHole: string|null,
- *   startPosition: string, goal: string, goalHole: string|null, pegs: boolean[],
- *   pegCount: number, jumps: number, moves: number, history: string[], future: string[],
- *   canUndo: boolean, canRedo: boolean, source: 'table'|'search', code: string, save: string}} Position
- *   save: the whole game as one line of text, for Game.restore (`pegwise:2;board;start;goal;moves;redo`)
- * @typedef {Position & {status: 'playing'|'solved'|'deadend'|'stuck', winning: boolean|null,
- *   fatal: string|null, fatalAt: number|null, winnable: 'yes'|'no'|'unknown',
- *   why?: 'class'|'search'|null, nearby: ProblemView|null}} State
- *   winnable: can the game be won from its start (why: how a "no" is known); nearby: a
- *   winnable problem near one that can't be won
- * @typedef {{version: number, position: Position, legal: Jump[], tableState: string, tableNote: string}} Snapshot
- * @typedef {{name: string, holes: number, symmetries: number, lattice: string, tables: boolean,
- *   start: string, goal: string}} BoardEntry  start and goal: the game the board opens with
+ * @typedef {import('./wasm-types.js').Snapshot} Snapshot
+ * @typedef {import('./wasm-types.js').BoardEntry} BoardEntry
  * @typedef {{
  *   call: (op: string, args?: object) => Promise<any>,
  *   boards: Promise<BoardEntry[]>,

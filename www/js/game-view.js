@@ -3,12 +3,12 @@
 // (status, hints) go one at a time, most wanted first, and are dropped once the position moves.
 
 /**
- * @typedef {import('./engine.js').Snapshot} Snapshot
- * @typedef {import('./engine.js').State} State
- * @typedef {import('./engine.js').Hint} Hint
- * @typedef {import('./engine.js').Layout} Layout
- * @typedef {import('./engine.js').Jump} Jump
- * @typedef {import('./engine.js').PegHint} PegHint
+ * @typedef {import('./wasm-types.js').Snapshot} Snapshot
+ * @typedef {import('./wasm-types.js').State} State
+ * @typedef {import('./wasm-types.js').Hint} Hint
+ * @typedef {import('./wasm-types.js').Layout} Layout
+ * @typedef {import('./wasm-types.js').Jump} Jump
+ * @typedef {import('./wasm-types.js').PegHint} PegHint
  * @typedef {{kind: 'jump'|'undo'|'redo'|'table'|'other', jump: Jump|null}} Change
  *   how the last snapshot was reached; `jump` is the jump made or taken back, when one was;
  *   `table`: same position, a table now answers
@@ -39,7 +39,7 @@ export class GameView {
     this.pegs = new Map();
     /** The verdict was "can't tell" but a hint since found a good jump: ask wasm again. */
     this.recheck = false;
-    /** @type {import('./engine.js').StartHint[]|null} which starts can be won for this goal */
+    /** @type {import('./wasm-types.js').StartHint[]|null} which starts can be won for this goal */
     this.starts = null;
     /** The board and goal `starts` answers for. */
     this.startsKey = '';
@@ -91,6 +91,8 @@ export class GameView {
     this.writes++;
     let writing = true;
     try {
+      /** @type {Snapshot & {error?: {param: string, value: string, message: string}, layout: Layout,
+       *   tableFile: string|null, movesError: {played: number, bad: string|null, message: string}|null}} the worker's answer */
       const res = await this.engine.call('open', spec);
       if (this.closed) return null;
       if (res.error) return res.error;
@@ -112,7 +114,7 @@ export class GameView {
    * Sends a change to the worker and takes the snapshot it answers with.
    * @param {string} op
    * @param {object} args
-   * @param {(prev: Snapshot) => Change} describe how the change reads, from the old snapshot
+   * @param {(prev: Snapshot, next: Snapshot) => Change} describe how the change reads, from the old snapshot
    *   and the new one
    */
   async change(op, args, describe) {
@@ -125,7 +127,7 @@ export class GameView {
       if (res.version !== prev.version) this.accept(res, describe(prev, res));
       return true;
     } catch (e) {
-      if (!/stale request/.test(String(e.message))) throw e;
+      if (!/stale request/.test(String(/** @type {Error} */ (e).message))) throw e;
       return false; // the position moved on before this arrived: drop it
     } finally {
       this.writes--;
@@ -266,7 +268,7 @@ export class GameView {
   /** Resolves once idle() holds. */
   settled() {
     if (this.idle()) return Promise.resolve();
-    return new Promise((ok) => this.idleWaiters.push(ok));
+    return new Promise((ok) => this.idleWaiters.push(/** @type {() => void} */ (ok)));
   }
 
   /**

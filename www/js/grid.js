@@ -111,7 +111,7 @@ export function createGrid(el, geo, on, signal) {
   return {
     /**
      * Builds one button per hole, grouped in rows (holes with the same y).
-     * @param {import('./engine.js').Layout} layout
+     * @param {import('./wasm-types.js').Layout} layout
      */
     setLayout(layout) {
       /** @type {Map<number, HTMLElement>} */

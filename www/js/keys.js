@@ -19,6 +19,7 @@ export function actionFor(e) {
     return null;
   }
   if (e.altKey) return null;
+  /** @type {Record<string, Action>} */
   const plain = { u: 'undo', r: 'redo', Home: 'reset', s: 'step', p: 'solve', h: 'hints', n: 'names', Escape: 'escape' };
   return /** @type {Action|undefined} */ (plain[key]) ?? null;
 }

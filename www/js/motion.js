@@ -22,7 +22,7 @@ export function tween(ms, frame, isCancelled = () => false) {
   }
   return new Promise((done) => {
     const t0 = performance.now();
-    const tick = (now) => {
+    const tick = (/** @type {number} */ now) => {
       const t = Math.min(1, (now - t0) / ms);
       if (isCancelled()) {
         frame(1);

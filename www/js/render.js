@@ -11,7 +11,7 @@ const BOARD_W = 1.45;
 const MARGIN = 1.0;
 
 /**
- * @typedef {import('./engine.js').Layout} Layout
+ * @typedef {import('./wasm-types.js').Layout} Layout
  * @typedef {{from: number, to: number, fadeOut: number|null, fadeIn: number|null, t: number}} Anim
  *   a jump in flight: the peg moves from `from` to `to`; t runs 0..1
  * @typedef {{
@@ -57,7 +57,7 @@ export function createBoardView(canvas) {
   let bbox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
 
   /** Screen (CSS px, canvas-relative) position of hole k. */
-  const at = (k) => {
+  const at = (/** @type {number} */ k) => {
     const h = /** @type {Layout} */ (layout).holes[k];
     return { x: ox + h.x * scale, y: oy + h.y * scale };
   };
@@ -437,7 +437,11 @@ export function createBoardView(canvas) {
     },
   };
 
-  /** Nearest hole within half a spacing of a canvas point. */
+  /**
+   * Nearest hole within half a spacing of a canvas point.
+   * @param {number} x
+   * @param {number} y
+   */
   function nearest(x, y) {
     if (!layout) return null;
     let best = null;

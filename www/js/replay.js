@@ -47,7 +47,7 @@ export class Replay {
   /** A winning line from the current position: the stepped plan, or a fresh one from wasm. */
   async line() {
     const { game } = this.deps;
-    return this.plan?.version === game.state()?.version ? this.plan.line : game.solution();
+    return this.plan && this.plan.version === game.state()?.version ? this.plan.line : game.solution();
   }
 
   /**

@@ -74,7 +74,7 @@ export function loadGame() {
     return { game: null, problem: 'it is not readable (not JSON)' };
   }
   if (g === null || typeof g !== 'object') return { game: null, problem: 'it is not a saved game' };
-  const future = Array.isArray(g.future) && g.future.every((j) => typeof j === 'string') ? g.future : null;
+  const future = Array.isArray(g.future) && g.future.every((/** @type {unknown} */ j) => typeof j === 'string') ? g.future : null;
   if (g.v === undefined && ['board', 'start', 'goal'].every((k) => typeof g[k] === 'string')) {
     // version 1 wrote the fields one by one: the engine opens and checks them
     const moves = typeof g.moves === 'string' ? g.moves : '';
@@ -109,6 +109,7 @@ export function dropGame() {
  * @returns {Prefs}
  */
 export function loadPrefs() {
+  /** @type {Record<string, any>} */
   let p = {};
   try {
     p = JSON.parse(readRaw(PREFS_KEY) ?? '{}') ?? {};

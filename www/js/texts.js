@@ -2,12 +2,13 @@
 // source, the line under the board. No DOM here (panel.js shows them).
 
 /**
- * @typedef {import('./engine.js').Position} Position
- * @typedef {import('./engine.js').State} State
- * @typedef {import('./engine.js').Snapshot} Snapshot
- * @typedef {import('./engine.js').Hint} Hint
- * @typedef {import('./engine.js').Jump} Jump
- * @typedef {import('./engine.js').PegHint} PegHint
+ * @typedef {import('./wasm-types.js').Position} Position
+ * @typedef {import('./wasm-types.js').State} State
+ * @typedef {import('./wasm-types.js').Snapshot} Snapshot
+ * @typedef {import('./wasm-types.js').Hint} Hint
+ * @typedef {import('./wasm-types.js').Jump} Jump
+ * @typedef {import('./wasm-types.js').PegHint} PegHint
+ * @typedef {import('./wasm-types.js').SearchStats} SearchStats
  * @typedef {{status: string, text: string, sub?: string, action?: {label: string, run: () => void}|null}} Banner
  * @typedef {Array<{text: string, cls?: string}>} Line
  */
@@ -34,7 +35,8 @@ export function goalText({ goal, goalHole }) {
 /**
  * The banner once the position's status is known.
  * @param {Position} pos
- * @param {State} full
+ * @param {Pick<State, 'status'|'winning'|'why'|'nearby'> & {winnable: State['winnable']|null}} full
+ *   the verdict (a State, or a board's state() once its status is known)
  * @param {string[]} holes hole names in layout order
  * @param {string|null} fatal the jump that made the goal unreachable, when it was seen
  * @returns {Banner}
@@ -43,7 +45,7 @@ export function statusBanner(pos, full, holes, fatal) {
   if (full.status === 'solved') {
     return { status: 'solved', text: 'Solved!', sub: `One peg left, in ${holes[pos.pegs.indexOf(true)]}, after ${plural(pos.moves, 'move')}.` };
   }
-  if (full.winnable === 'no' && pos.jumps === 0 && full.status !== 'solved') return unwinnableBanner(full, null);
+  if (full.winnable === 'no' && pos.jumps === 0) return unwinnableBanner(full, null); // not solved: see above
   if (full.status === 'deadend') {
     const why = fatal ? `${fatal} made the goal unreachable.` : 'The goal can no longer be reached.';
     return { status: 'deadend', text: 'Dead end.', sub: `${why} Undo to go back.` };
@@ -65,7 +67,7 @@ function finishWords(goal) {
 /**
  * A problem offered instead, in words: "start b1, finish anywhere" or "start from oXoXXXX,
  * finish anywhere".
- * @param {import('./engine.js').ProblemView} p
+ * @param {import('./wasm-types.js').ProblemView} p
  */
 export function problemWords(p) {
   return `${p.start !== null ? `start ${p.start}` : `start from ${p.position}`}, finish ${finishWords(p.goal)}`;
@@ -74,8 +76,8 @@ export function problemWords(p) {
 /**
  * The banner for a game that can't be won from its start (wasm's verdict), naming a winnable
  * one nearby when wasm found one.
- * @param {{why?: string|null, nearby: import('./engine.js').ProblemView|null}} full
- * @param {((p: import('./engine.js').ProblemView) => void)|null} switchTo the button's action
+ * @param {{why?: string|null, nearby: import('./wasm-types.js').ProblemView|null}} full
+ * @param {((p: import('./wasm-types.js').ProblemView) => void)|null} switchTo the button's action
  *   (none without it)
  * @returns {Banner}
  */
@@ -108,7 +110,7 @@ export function noSolutionBanner(full) {
  * refused, with the reason); or "?" when the search gave up on this position or on a jump
  * it marks.
  * @param {{source: string, tableState: string, tableNote: string, tableFile: string|null,
- *   status: string|null, winning: boolean|null}} s a board's state()
+ *   status: string|null, winning: boolean|null, search?: SearchStats|null}} s a board's state()
  * @param {boolean} [unsure] some jump of the position is marked "?" (from wasm's peg summaries)
  * @returns {{source: 'table'|'search'|'unknown'|'loading'|'unavailable'|'refused', label: string, title: string}}
  */
@@ -141,7 +143,7 @@ export function sourceInfo(s, unsure = false) {
 
 /**
  * The live search's progress in words (empty before it has searched).
- * @param {{search?: {nodes: number, settled: number, pagodaCuts: number}|null}} s
+ * @param {{search?: SearchStats|null}} s
  */
 function searched(s) {
   const x = s.search;
@@ -159,8 +161,8 @@ const VERDICT_WORDS = { good: '✓ good', bad: '✗ bomb', unknown: '? can’t t
  * @returns {Line}
  */
 export function pegsLine(pegs) {
-  const by = (mark) => pegs.filter((p) => p.mark === mark);
-  const jumpsOf = (verdict) => pegs.flatMap((p) => p.jumps.filter((h) => h.verdict === verdict).map((h) => h.jump));
+  const by = (/** @type {PegHint['mark']} */ mark) => pegs.filter((p) => p.mark === mark);
+  const jumpsOf = (/** @type {Hint['verdict']} */ verdict) => pegs.flatMap((p) => p.jumps.filter((h) => h.verdict === verdict).map((h) => h.jump));
   /** @type {Line} */
   const line = [
     { text: `${plural(pegs.length, 'peg')} can jump: ` },

@@ -33,7 +33,7 @@ export function readGameUrl(search) {
  * @returns {string} e.g. "?board=english&start=d4&goal=start&moves=d2-d4+f3-d3"
  */
 export function gameQuery(g) {
-  const enc = (v) => encodeURIComponent(v).replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%20/g, '+');
+  const enc = (/** @type {string} */ v) => encodeURIComponent(v).replace(/%3A/gi, ':').replace(/%2F/gi, '/').replace(/%20/g, '+');
   const from = g.position !== undefined ? `position=${enc(g.position)}` : `start=${enc(g.start ?? '')}`;
   let q = `?board=${enc(g.board)}&${from}&goal=${enc(g.goal)}`;
   if (g.moves) q += `&moves=${enc(g.moves)}`;

@@ -12,6 +12,7 @@ export { PegwiseError };
 /**
  * @typedef {import('./config.js').GameConfig} GameConfig
  * @typedef {import('./config.js').OpenSpec} OpenSpec
+ * @typedef {import('./create-game.js').GameState} GameState
  */
 
 /** What a refused setting is called in a note. */
@@ -47,7 +48,7 @@ export class Actions {
     /**
      * A board's default game, from wasm's catalogue.
      * @param {string} board
-     * @returns {Promise<{board: string, start: string, goal: string}>}
+     * @returns {Promise<import('./wasm-types.js').DefaultGame>}
      */
     this.defaultsOf = (board) => this.board.ctrl.engine.call('defaults', { board });
   }
@@ -55,7 +56,7 @@ export class Actions {
   /**
    * Changes the game or its settings; calls in the same tick are merged and applied once.
    * @param {GameConfig} c
-   * @returns {Promise<object>} the state once applied
+   * @returns {Promise<GameState>} the state once applied
    */
   set(c = {}) {
     try {
@@ -91,13 +92,13 @@ export class Actions {
     const b = this.board;
     if (b.destroyed) throw new Error('this board was destroyed');
     const { opts, ui, ctrl } = b;
-    const display = ['hints', 'names', 'pickStart'].filter((k) => c[k] !== undefined && c[k] !== opts[k]);
-    for (const k of display) opts[k] = c[k];
+    const display = /** @type {const} */ (['hints', 'names', 'pickStart']).filter((k) => c[k] !== undefined && c[k] !== opts[k]);
+    for (const k of display) /** @type {Record<string, unknown>} */ (opts)[k] = c[k];
     if (display.includes('pickStart')) {
       ui.selected = null;
       if (opts.pickStart) b.events.say('Pick the start: press the hole that should be empty.');
     }
-    const src = c.src !== undefined || !b.session ? resolveSrc(c.src) : b.src;
+    const src = c.src !== undefined || !b.session ? resolveSrc(c.src) : /** @type {string} */ (b.src); // set with the session
     const pos = ctrl.snap?.position ?? null;
     let moved = false;
     if (src !== b.src) {
@@ -206,20 +207,20 @@ export class Actions {
       ui.jumpBy = 'tap';
       ui.playing--;
     }
-    return b.state();
+    return /** @type {GameState} */ (b.state()); // a game is open (ready() checked)
   }
 
-  /** @returns {Promise<object>} */
+  /** @returns {Promise<GameState>} */
   undo() {
     return this.change('undo');
   }
 
-  /** @returns {Promise<object>} */
+  /** @returns {Promise<GameState>} */
   redo() {
     return this.change('redo');
   }
 
-  /** @returns {Promise<object>} */
+  /** @returns {Promise<GameState>} */
   reset() {
     return this.change('reset');
   }
@@ -251,7 +252,7 @@ export class Actions {
       ui.jumpBy = 'tap';
       ui.playing--;
     }
-    return b.state();
+    return /** @type {GameState} */ (b.state()); // a game is open (ready() checked)
   }
 
   /**

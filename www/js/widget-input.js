@@ -5,7 +5,7 @@
 /**
  * @typedef {import('./widget.js').Widget} Widget
  * @typedef {import('./widget.js').By} By
- * @typedef {import('./engine.js').Jump} Jump
+ * @typedef {import('./wasm-types.js').Jump} Jump
  */
 
 /**

@@ -13,6 +13,10 @@ import { prefetch } from './tables.js';
  * @typedef {typeof import('../pkg/pegwise.js')} Pkg  a wasm package's bindings: the game's
  *   (pkg/), or the Analysis panel's (pkg-analysis/: the same, and the panel's questions)
  * @typedef {import('../pkg/pegwise.js').Game} Game
+ * @typedef {import('./wasm-types.js').Limits} Limits
+ * @typedef {import('./wasm-types.js').Prefix} Prefix
+ * @typedef {import('./wasm-types.js').Jump} Jump
+ * @typedef {import('./wasm-types.js').Snapshot} Snapshot
  */
 
 /**
@@ -65,7 +69,7 @@ function boot(wasm, data) {
   started(p);
 }
 
-/** @type {{moves: number, board: number, save: number}} the longest texts wasm takes (set by hello) */
+/** @type {Limits} the longest texts wasm takes (set by hello) */
 let LIMITS = { moves: 0, board: 0, save: 0 };
 
 /**
@@ -90,6 +94,7 @@ function fits(what, text) {
 /**
  * The fast part of a game's state, with the legal jumps and the version.
  * @param {Slot} s
+ * @returns {Snapshot}
  */
 function snapshot(s) {
   return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote };
@@ -167,10 +172,15 @@ function headArrived(gid) {
 /**
  * Which of board, start (or position) and goal made `new Game` throw, for a note that names
  * the bad value.
+ * @param {string} board
+ * @param {string} start
+ * @param {string} goal
+ * @param {string} message what `new Game` threw
+ * @param {string} [position]
  * @returns {{param: string, value: string, message: string}}
  */
 function diagnose(board, start, goal, message, position) {
-  const fails = (f) => {
+  const fails = (/** @type {() => any} */ f) => {
     try {
       f()?.free?.();
       return false;
@@ -205,6 +215,7 @@ const common = {
   /**
    * Loads the wasm from its URL and sets where tables live (a worker started from another
    * origin is told them here; one from our own origin already knows them from its own URL).
+   * @param {{wasm: string, data: string}} args
    */
   async hello({ wasm, data }) {
     if (!booting) boot(wasm, data);
@@ -215,17 +226,27 @@ const common = {
   boards() {
     return { boards: pkg.boards() };
   },
-  /** A board's layout, without opening a game on it. */
+  /**
+   * A board's layout, without opening a game on it.
+   * @param {{board: string}} args
+   */
   layout({ board }) {
     fits('board', board);
     return pkg.boardLayout(board);
   },
-  /** The game a board opens with: `{board, start, goal}` (from wasm's catalogue). */
+  /**
+   * The game a board opens with: `{board, start, goal}` (from wasm's catalogue).
+   * @param {{board: string}} args
+   */
   defaults({ board }) {
     fits('board', board);
     return pkg.defaultGame(board);
   },
-  /** Forgets a game. */
+  /**
+   * Forgets a game.
+   * @param {unknown} _args
+   * @param {number} gid
+   */
   close(_args, gid) {
     slots.get(gid)?.game.free();
     slots.delete(gid);
@@ -245,26 +266,30 @@ const common = {
    * `redoFrom` (a saved game whose redo list is taken when it is this very game) set the redo
    * list. A bad board, start, position, goal or save leaves the old game open and answers
    * `{error: {param, value, message}}`.
+   * @param {{board: string, start: string, goal: string, position?: string, moves?: string,
+   *   future?: string[], save?: string, redoFrom?: string}} args
+   * @param {number} gid
    */
   open({ board, start, goal, position, moves = '', future = [], save, redoFrom }, gid) {
     let g;
     try {
       for (const [what, v] of Object.entries({ board, start, goal, position, save })) fits(what, v);
     } catch (e) {
-      const what = /** @type {any} */ (e).param;
-      return { error: { param: what, value: { board, start, goal, position, save }[what], message: clipMessage(e.message) } };
+      const err = /** @type {Error & {param: 'board'|'start'|'goal'|'position'|'save'}} */ (e);
+      const what = err.param;
+      return { error: { param: what, value: { board, start, goal, position, save }[what], message: clipMessage(err.message) } };
     }
     if (save !== undefined) {
       try {
         g = pkg.Game.restore(save);
       } catch (e) {
-        return { error: { param: 'save', value: save, message: clipMessage(e.message) } };
+        return { error: { param: 'save', value: save, message: clipMessage(/** @type {Error} */ (e).message) } };
       }
     } else {
       try {
         g = position !== undefined ? pkg.Game.withPosition(board, position, goal) : new pkg.Game(board, start, goal);
       } catch (e) {
-        return { error: diagnose(board, start, goal, e.message, position) };
+        return { error: diagnose(board, start, goal, /** @type {Error} */ (e).message, position) };
       }
     }
     /** @type {{played: number, bad: string|null, message: string}|null} */
@@ -272,10 +297,10 @@ const common = {
     if (moves) {
       try {
         fits('moves', moves);
-        const p = g.playPrefix(moves);
+        const p = /** @type {Prefix} */ (g.playPrefix(moves));
         if (p.error) movesError = { played: p.moves, bad: p.bad, message: clipMessage(p.error) };
       } catch (e) {
-        movesError = { played: 0, bad: '', message: clipMessage(e.message) };
+        movesError = { played: 0, bad: '', message: clipMessage(/** @type {Error} */ (e).message) };
       }
     }
     if (!movesError && future.length) {
@@ -299,7 +324,10 @@ const common = {
 
 /** Requests about one open game. Each returns a plain, copyable value. */
 const ops = {
-  /** @param {Slot} s */
+  /**
+   * @param {Slot} s
+   * @param {{from: string, to: string, v?: number}} args v: the version the page acted on
+   */
   playJump(s, { from, to, v }) {
     expect(s, v);
     s.game.playJump(from, to);
@@ -311,54 +339,77 @@ const ops = {
    * playing them (throws, naming the problem, when they don't play). The page then plays them
    * one by one.
    * @param {Slot} s
+   * @param {{text: string}} args
    */
   jumpsOf(s, { text }) {
     fits('moves', text);
     return { version: s.version, jumps: s.game.jumpsOf(text) };
   },
+  /** @param {Slot} s @param {{v?: number}} args */
   undo(s, { v }) {
     expect(s, v);
     if (s.game.undo() !== undefined) s.version = ++clock;
     return snapshot(s);
   },
+  /** @param {Slot} s @param {{v?: number}} args */
   redo(s, { v }) {
     expect(s, v);
     if (s.game.redo() !== undefined) s.version = ++clock;
     return snapshot(s);
   },
+  /** @param {Slot} s @param {{v?: number}} args */
   reset(s, { v }) {
     expect(s, v);
     s.game.reset();
     s.version = ++clock;
     return snapshot(s);
   },
-  /** Goes back or forth along the game's line: to the end of move `moves`, or after `jumps` jumps. */
+  /**
+   * Goes back or forth along the game's line: to the end of move `moves`, or after `jumps` jumps.
+   * @param {Slot} s
+   * @param {{moves?: number, jumps?: number}} args
+   */
   seek(s, { moves, jumps }) {
     if (s.game.seek(moves !== undefined ? { moves } : { jumps })) s.version = ++clock;
     return snapshot(s);
   },
-  /** The full state: status and winning (may run the live search). */
+  /**
+   * The full state: status and winning (may run the live search).
+   * @param {Slot} s
+   */
   state(s) {
     budget(s);
     // `search`: what the live search has done in this game so far, for the progress line
     return { version: s.version, state: { ...s.game.state(), search: s.game.searchStats() } };
   },
-  /** One peg judged by wasm: its jumps with their verdicts, and what they add up to. */
+  /**
+   * One peg judged by wasm: its jumps with their verdicts, and what they add up to.
+   * @param {Slot} s
+   * @param {{hole: string}} args
+   */
   hintsFor(s, { hole }) {
     budget(s);
     fits('board', hole);
     return { version: s.version, hole, peg: s.game.pegHints(hole) };
   },
+  /** @param {Slot} s */
   hints(s) {
     budget(s);
     return { version: s.version, hints: s.game.hints() };
   },
-  /** Can the game be won from each hole as the start, for `goal` (wasm's answers). */
+  /**
+   * Can the game be won from each hole as the start, for `goal` (wasm's answers).
+   * @param {Slot} s
+   * @param {{goal: string}} args
+   */
   startsFor(s, { goal }) {
     fits('goal', goal);
     return { version: s.version, starts: s.game.startsFor(goal) };
   },
-  /** Every peg that can jump, judged by wasm (see hintsFor). */
+  /**
+   * Every peg that can jump, judged by wasm (see hintsFor).
+   * @param {Slot} s
+   */
   pegs(s) {
     budget(s);
     return { version: s.version, pegs: s.game.pegs() };
@@ -451,7 +502,7 @@ function warmUp(gid, s) {
   const step = () => {
     if (taken !== at || slots.get(gid) !== s || s.version !== version) return;
     try {
-      holes ??= [...new Set(/** @type {{from: string}[]} */ (s.game.legal()).map((j) => j.from))];
+      holes ??= [...new Set(/** @type {Jump[]} */ (s.game.legal()).map((j) => j.from))];
       const hole = holes.shift();
       if (hole === undefined) return;
       budget(s, WARM_MS);
@@ -500,7 +551,7 @@ async function onMessage(e) {
     }
     await ready;
     let result;
-    if (op in common) result = common[op](args ?? {}, gid);
+    if (op in common) result = /** @type {Record<string, (args: any, gid: number) => any>} */ (common)[op](args ?? {}, gid);
     else if (op in ops) {
       const before = slots.get(gid);
       if (QUESTIONS.has(op)) await headArrived(gid);
@@ -508,7 +559,7 @@ async function onMessage(e) {
       if (!s) throw new Error('no game open');
       // a game opened while this question waited: it was about the game before
       if (s !== before) throw new Error('stale request (another game opened)');
-      result = await ops[op](s, args ?? {});
+      result = await /** @type {Record<string, (s: Slot, args: any) => any>} */ (ops)[op](s, args ?? {});
       const partsPending = pumpParts(gid, s);
       post({ id, result: { ...result, partsPending } });
       warmUp(gid, s);
