@@ -125,37 +125,32 @@ impl Error {
     }
 
     /// The bad value as given, where the error carries it (empty where it doesn't: a board
-    /// description, a table, a save, a job).
-    pub fn value(&self) -> String {
+    /// description, a table, a save, a job, a length).
+    pub fn value(&self) -> &str {
         match self {
-            Error::UnknownBoard(v) | Error::BadMoveText(v) => v.clone(),
-            Error::UnknownHole { hole, .. } => hole.clone(),
-            Error::BadGoal { value, .. } | Error::BadStart { value, .. } => value.clone(),
-            Error::BadPosition { text, .. } => text.clone(),
-            Error::IllegalJump { jump, .. } => jump.clone(),
-            Error::TooLong { len, .. } => len.to_string(),
-            Error::BadBoard(_)
-            | Error::BadTable(_)
-            | Error::TooBig(_)
-            | Error::BadArgument(_)
-            | Error::BadSave(_) => String::new(),
+            Error::UnknownBoard(v) | Error::BadMoveText(v) => v,
+            Error::UnknownHole { hole, .. } => hole,
+            Error::BadGoal { value, .. } | Error::BadStart { value, .. } => value,
+            Error::BadPosition { text, .. } => text,
+            Error::IllegalJump { jump, .. } => jump,
+            _ => "",
         }
     }
 
-    /// Why the value was refused, without the words that say which value it was: what a
-    /// note shows after naming the value itself.
-    pub fn why(&self) -> String {
+    /// Why the value was refused, without the words that name the value: what a note shows
+    /// after naming it. Empty where the message is all there is to say.
+    pub fn why(&self) -> &str {
         match self {
             Error::BadGoal { why, .. }
             | Error::BadStart { why, .. }
             | Error::BadPosition { why, .. }
-            | Error::IllegalJump { why, .. } => why.clone(),
+            | Error::IllegalJump { why, .. } => why,
             Error::BadBoard(why)
             | Error::BadTable(why)
             | Error::TooBig(why)
             | Error::BadArgument(why)
-            | Error::BadSave(why) => why.clone(),
-            e => e.to_string(),
+            | Error::BadSave(why) => why,
+            _ => "",
         }
     }
 

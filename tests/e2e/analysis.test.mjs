@@ -29,7 +29,7 @@ const shoot = (page, name) => page.screenshot({ path: `${OUTPUT}${name}.png`, fu
 
 /** The CLI's answer to one analysis command, as JSON. @param {string[]} args */
 async function cli(args) {
-  const { stdout } = await run('cargo', ['run', '-q', '--release', '-p', 'pegwise', '--', ...args, '--json'], { cwd: ROOT, maxBuffer: 1 << 20, timeout: 170_000 });
+  const { stdout } = await run('cargo', ['run', '-q', '--release', '-p', 'pegwise', '--features', 'cli', '--', ...args, '--json'], { cwd: ROOT, maxBuffer: 1 << 20, timeout: 170_000 });
   return JSON.parse(stdout);
 }
 
@@ -204,7 +204,7 @@ test('edit mode: edit, play on, share the link, reopen', async () => {
   await page.fill('#edit-position', 'XXq');
   await page.click('#edit-apply');
   await page.waitForSelector('#edit-note:not([hidden])');
-  assert.match(await page.textContent('#edit-note'), /'XXq'.*character 3 is 'q'/);
+  assert.match(await page.textContent('#edit-note'), /The position “XXq” was refused: character 3 is 'q'/);
   assert.equal((await snapshot(page)).position.startPosition, pos);
   await page.click('#edit-toggle');
   assert.equal(await page.getAttribute('#edit-toggle', 'aria-pressed'), 'false');

@@ -220,7 +220,7 @@ const run = promisify(execFile);
  * @param {{board: string, start: string, goal: string, moves: string}} g
  */
 export async function cliHint(g) {
-  const args = ['run', '-q', '--release', '-p', 'pegwise', '--', 'hint', '--board', g.board, '--start', g.start, '--goal', g.goal, '--moves', g.moves, '--json'];
+  const args = ['run', '-q', '--release', '-p', 'pegwise', '--features', 'cli', '--', 'hint', '--board', g.board, '--start', g.start, '--goal', g.goal, '--moves', g.moves, '--json'];
   const { stdout } = await run('cargo', args, { cwd: ROOT, maxBuffer: 1 << 20, timeout: 170_000 });
   return JSON.parse(stdout);
 }

@@ -32,7 +32,7 @@ export class AnalysisEngine {
       const p = msg.id !== undefined && this.waiting.get(msg.id);
       if (!p) return; // table events: the worker fetches its parts itself
       this.waiting.delete(msg.id);
-      if ('error' in msg) p.fail(new Error(msg.error));
+      if ('error' in msg) p.fail(Object.assign(new Error(msg.error), { kind: msg.kind }));
       else p.ok(msg.result);
     };
     w.onerror = (e) => {

@@ -178,7 +178,10 @@ export async function setupAnalysis(el, game, box, src) {
       note.textContent = '';
     } catch (e) {
       note.hidden = false;
-      note.textContent = e instanceof Error ? e.message : String(e);
+      // a refusal (a PegwiseError) names its value apart from why it was refused; errors.js
+      // is not imported here, so the panel's chunk shares no module with the page's bundle
+      const err = /** @type {{value?: unknown, message?: string}} */ (e);
+      note.textContent = err?.value !== undefined ? `The position “${String(err.value)}” was refused: ${err.message}` : String(e);
       input.value = positionText(game.state()?.pegs ?? []);
     }
   }

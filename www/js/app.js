@@ -343,7 +343,7 @@ const POSITION = /** @type {const} */ (['board', 'boardName', 'start', 'startHol
     if (!s) return null;
     const position = Object.fromEntries(POSITION.map((k) => [k, s[k]]));
     const state = s.status === null ? null : { ...position, status: s.status, winning: s.winning, fatal: s.fatal, winnable: s.winnable, why: s.why, nearby: s.nearby };
-    return { version: s.version, position, legal: s.legal, tableState: s.tableState, tableNote: s.tableNote, state, tableFile: s.tableFile };
+    return { version: s.version, position, legal: s.legal, tableState: s.tableState, tableNote: s.tableNote, tableWhy: s.tableWhy, state, tableFile: s.tableFile };
   },
   /** The marks drawn now, by hole name. */
   marks: () => game.state()?.marks,

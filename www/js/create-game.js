@@ -44,6 +44,7 @@ export { PegwiseError };
  *   nearby: import('./wasm-types.js').ProblemView|null,
  *   starts: import('./wasm-types.js').StartHint[]|null,
  *   source: 'table'|'search', tableFile: string|null, tableState: string, tableNote: string,
+ *   tableWhy: string,
  *   search: import('./wasm-types.js').SearchStats|null,
  *   hints: 'off'|'hover'|'always', names: boolean, pickStart: boolean,
  *   selected: string|null, cursor: string|null, hover: string|null, focus: string|null,

@@ -109,7 +109,7 @@ function start(src) {
     const w = eng.waiting.get(msg.id);
     if (!w) return;
     eng.waiting.delete(msg.id);
-    if ('error' in msg) w.fail(new Error(msg.error));
+    if ('error' in msg) w.fail(Object.assign(new Error(msg.error), { kind: msg.kind }));
     else w.ok(msg.result);
   };
   worker.onerror = (e) => {

@@ -127,7 +127,7 @@ export class GameView {
       if (res.version !== prev.version) this.accept(res, describe(prev, res));
       return true;
     } catch (e) {
-      if (!/stale request/.test(String(/** @type {Error} */ (e).message))) throw e;
+      if (/** @type {{kind?: string}} */ (e).kind !== 'stale') throw e;
       return false; // the position moved on before this arrived: drop it
     } finally {
       this.writes--;
@@ -277,7 +277,7 @@ export class GameView {
    */
   accept(snap, change) {
     const prev = this.snap;
-    this.snap = { version: snap.version, position: snap.position, legal: snap.legal, tableState: snap.tableState, tableNote: snap.tableNote };
+    this.snap = { version: snap.version, position: snap.position, legal: snap.legal, tableState: snap.tableState, tableNote: snap.tableNote, tableWhy: snap.tableWhy };
     const key = `${snap.position.board}|${snap.position.goal}`;
     if (key !== this.startsKey) {
       this.starts = null;
@@ -361,7 +361,7 @@ export class GameView {
         this.asking = false;
         if (this.closed) return;
         // a question about a game the worker replaced before answering: ask again, anew
-        if (/stale request/.test(String(e.message))) {
+        if (e.kind === 'stale') {
           this.ask();
           return;
         }

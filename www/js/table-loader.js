@@ -14,7 +14,7 @@ const MAX_RETRY_MS = 60_000;
  *   missing: the server has no such file (404); error: no network or another HTTP error
  * @typedef {{
  *   attach: (bytes: Uint8Array) => void,
- *   tell: (state: TableState, note: string) => void,
+ *   tell: (state: TableState, note: string, why?: string) => void,
  *   alive: () => boolean,
  * }} Taker  one game waiting for a file: attach() throws if wasm refuses the bytes; tell()
  *   reports a change of state; alive() is false once that game is gone
@@ -97,8 +97,10 @@ export class TableLoader {
       } catch (e) {
         // wasm checked everything and kept nothing: the game plays on the live search
         job.state = 'refused';
-        job.note = `the table ${file} was refused: ${/** @type {Error} */ (e).message.replace(/^table refused: /, '')}`;
-        t.tell(job.state, job.note);
+        const err = /** @type {Error & {why?: string}} */ (e);
+        const why = err.why || err.message;
+        job.note = `the table ${file} was refused: ${why}`;
+        t.tell(job.state, job.note, why);
       }
     }
     if (job.state === 'refused') forget(url);

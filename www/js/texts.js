@@ -109,7 +109,7 @@ export function noSolutionBanner(full) {
  * when a table should answer but can't (still loading, unavailable and being retried, or
  * refused, with the reason); or "?" when the search gave up on this position or on a jump
  * it marks.
- * @param {{source: string, tableState: string, tableNote: string, tableFile: string|null,
+ * @param {{source: string, tableState: string, tableNote: string, tableWhy: string, tableFile: string|null,
  *   status: string|null, winning: boolean|null, search?: SearchStats|null}} s a board's state()
  * @param {boolean} [unsure] some jump of the position is marked "?" (from wasm's peg summaries)
  * @returns {{source: 'table'|'search'|'unknown'|'loading'|'unavailable'|'refused', label: string, title: string}}
@@ -117,9 +117,7 @@ export function noSolutionBanner(full) {
 export function sourceInfo(s, unsure = false) {
   if (s.source === 'table') return { source: 'table', label: 'hints: table', title: `Exact, from the table ${s.tableFile}` };
   if (s.tableState === 'refused') {
-    // "…was refused: checksum mismatch (file says …): …" → "checksum mismatch"
-    const why = s.tableNote.replace(/^.*? was refused: /, '').split(/ \(|: /)[0];
-    return { source: 'refused', label: `hints: live search — table refused: ${why}`, title: `${s.tableNote}. The live search answers instead.` };
+    return { source: 'refused', label: `hints: live search — table refused: ${s.tableWhy}`, title: `${s.tableNote}. The live search answers instead.` };
   }
   if (s.tableState === 'missing' || s.tableState === 'error') {
     return { source: 'unavailable', label: 'hints: live search — table unavailable', title: `${s.tableNote}. The live search answers meanwhile.` };

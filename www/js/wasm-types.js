@@ -33,7 +33,7 @@
  *   `Game.state`; winnable: can the game be won from its start (why: how a "no" is known);
  *   nearby: a winnable problem near one that can't be won; search: `Game.searchStats`, added
  *   by the worker
- * @typedef {{version: number, position: Position, legal: Jump[], tableState: string, tableNote: string}} Snapshot
+ * @typedef {{version: number, position: Position, legal: Jump[], tableState: string, tableNote: string, tableWhy: string}} Snapshot
  *   the worker's answer after a change: `Game.position` and `Game.legal`, with the game's
  *   version and its table's state
  * @typedef {{name: string, holes: number, symmetries: number, lattice: string, tables: boolean,

@@ -369,6 +369,7 @@ export class Widget {
       tableFile: ctrl.tableFile,
       tableState: snap.tableState,
       tableNote: snap.tableNote,
+      tableWhy: snap.tableWhy,
       hints: opts.hints,
       names: opts.names,
       pickStart: opts.pickStart,

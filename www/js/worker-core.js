@@ -21,7 +21,7 @@ import { prefetch } from './tables.js';
 
 /**
  * @typedef {{game: Game, version: number, tableState: string, tableNote: string,
- *   head?: Promise<void>, pumping?: boolean}} Slot
+ *   tableWhy: string, head?: Promise<void>, pumping?: boolean}} Slot
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
  *   head: resolves once the table head asked for has arrived or failed
  */
@@ -97,7 +97,7 @@ function fits(what, text) {
  * @returns {Snapshot}
  */
 function snapshot(s) {
-  return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote };
+  return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote, tableWhy: s.tableWhy };
 }
 
 /**
@@ -106,7 +106,7 @@ function snapshot(s) {
  * @param {number|undefined} v
  */
 function expect(s, v) {
-  if (v !== undefined && v !== s.version) throw new Error(`stale request (version ${v}, game at ${s.version})`);
+  if (v !== undefined && v !== s.version) throw stale(`version ${v}, game at ${s.version}`);
 }
 
 /**
@@ -135,10 +135,11 @@ function loadTable(gid, s) {
       mine.loadTable(file, bytes);
       performance.mark('pegwise:table');
     },
-    tell: (state, note) => {
+    tell: (state, note, why = '') => {
       if (slots.get(gid) !== s || s.game !== mine) return; // that game is gone
       s.tableState = state;
       s.tableNote = clipMessage(note);
+      s.tableWhy = clipMessage(why, 120);
       s.version = ++clock;
       arrived();
       post({ event: 'table', gid, ...snapshot(s) });
@@ -170,31 +171,22 @@ function headArrived(gid) {
 }
 
 /**
- * Which of board, start (or position) and goal made `new Game` throw, for a note that names
- * the bad value.
- * @param {string} board
- * @param {string} start
- * @param {string} goal
- * @param {string} message what `new Game` threw
- * @param {string} [position]
+ * What the page's note needs of an error wasm threw: the input it is about, the bad value and
+ * why it was refused, from the error's own fields (wasm/errors.rs).
+ * @param {unknown} e
  * @returns {{param: string, value: string, message: string}}
  */
-function diagnose(board, start, goal, message, position) {
-  const fails = (/** @type {() => any} */ f) => {
-    try {
-      f()?.free?.();
-      return false;
-    } catch {
-      return true;
-    }
-  };
-  const m = clipMessage(message);
-  if (fails(() => pkg.boardLayout(board))) return { param: 'board', value: board, message: m };
-  if (position !== undefined) {
-    if (fails(() => pkg.Game.withPosition(board, position, 'any'))) return { param: 'position', value: position, message: m };
-  } else if (fails(() => new pkg.Game(board, start, 'any'))) return { param: 'start', value: start, message: m };
-  return { param: 'goal', value: goal, message: m };
+function refusal(e) {
+  const err = /** @type {Error & {param?: string, value?: string, why?: string}} */ (e);
+  // the note names the value itself: it needs only why it was refused
+  return { param: err.param ?? 'board', value: err.value ?? '', message: clipMessage(err.why || err.message) };
 }
+
+/**
+ * A question about a game that has moved on or been replaced: the asker drops it.
+ * @param {string} why
+ */
+const stale = (why) => Object.assign(new Error(`stale request (${why})`), { kind: 'stale' });
 
 /** Live-search budgets per question: milliseconds on the clock (and a cap on positions).
  * Small while the table is on its way, so a long search doesn't hold up the worker (and the
@@ -283,13 +275,13 @@ const common = {
       try {
         g = pkg.Game.restore(save);
       } catch (e) {
-        return { error: { param: 'save', value: save, message: clipMessage(/** @type {Error} */ (e).message) } };
+        return { error: { ...refusal(e), param: 'save', value: save } };
       }
     } else {
       try {
         g = position !== undefined ? pkg.Game.withPosition(board, position, goal) : new pkg.Game(board, start, goal);
       } catch (e) {
-        return { error: diagnose(board, start, goal, /** @type {Error} */ (e).message, position) };
+        return { error: refusal(e) };
       }
     }
     /** @type {{played: number, bad: string|null, message: string}|null} */
@@ -314,7 +306,7 @@ const common = {
     if (!movesError && typeof redoFrom === 'string' && redoFrom.length <= LIMITS.save) g.adoptRedo(redoFrom);
     slots.get(gid)?.game.free();
     /** @type {Slot} */
-    const s = { game: g, version: ++clock, tableState: 'none', tableNote: '' };
+    const s = { game: g, version: ++clock, tableState: 'none', tableNote: '', tableWhy: '' };
     slots.set(gid, s);
     loadTable(gid, s);
     performance.mark('pegwise:open');
@@ -558,7 +550,7 @@ async function onMessage(e) {
       const s = slots.get(gid);
       if (!s) throw new Error('no game open');
       // a game opened while this question waited: it was about the game before
-      if (s !== before) throw new Error('stale request (another game opened)');
+      if (s !== before) throw stale('another game opened');
       result = await /** @type {Record<string, (s: Slot, args: any) => any>} */ (ops)[op](s, args ?? {});
       const partsPending = pumpParts(gid, s);
       post({ id, result: { ...result, partsPending } });
@@ -567,6 +559,7 @@ async function onMessage(e) {
     } else throw new Error(`unknown request '${op}'`);
     post({ id, result });
   } catch (err) {
-    post({ id, error: clipMessage(err instanceof Error ? err.message : String(err)) });
+    const kind = /** @type {{kind?: string}} */ (err)?.kind ?? 'failed';
+    post({ id, error: clipMessage(err instanceof Error ? err.message : String(err)), kind });
   }
 }

@@ -81,7 +81,7 @@ fn nodes_of(nodes: f64) -> Result<u64, JsValue> {
         Err(bad_argument(
             "analysis budget",
             &js_number(nodes),
-            "use a whole number of positions from 1 to 10^15",
+            "an analysis budget is a whole number of positions from 1 to 10^15",
         ))
     }
 }

@@ -1,6 +1,7 @@
 //! Errors across the wasm boundary as data: a JS `Error` that carries the core's stable `kind`
-//! (see `crate::error`), the `param` it is about, the bad `value` and the `why`, besides its
-//! message. JS branches on the fields and never reads the words.
+//! (see `crate::error`), the `param` it is about, the bad `value` and the `why` (empty where
+//! the message says it all), besides its message. JS branches on the fields and never reads
+//! the words.
 
 use js_sys::Reflect;
 use wasm_bindgen::JsValue;
@@ -9,7 +10,7 @@ use crate::error::Error;
 
 /// The core's error as a JS `Error` with its fields.
 pub(crate) fn js_err(e: Error) -> JsValue {
-    fields(&e.to_string(), e.kind(), e.param(), &e.value(), &e.why())
+    fields(&e.to_string(), e.kind(), e.param(), e.value(), e.why())
 }
 
 /// The same, for a call with several text inputs: the value is the input the error is about
@@ -18,15 +19,14 @@ pub(crate) fn js_err_in(e: Error, inputs: &[(&str, &str)]) -> JsValue {
     let value = inputs
         .iter()
         .find(|(p, _)| *p == e.param())
-        .map_or_else(|| e.value(), |(_, v)| (*v).to_string());
-    fields(&e.to_string(), e.kind(), e.param(), &value, &e.why())
+        .map_or(e.value(), |(_, v)| v);
+    fields(&e.to_string(), e.kind(), e.param(), value, e.why())
 }
 
 /// A bad argument of a binding itself (a budget, a seek target), not of the game: kind
-/// `bad-argument`.
+/// `bad-argument`; its message is the why (the param and the value are fields of their own).
 pub(crate) fn bad_argument(param: &str, value: &str, why: &str) -> JsValue {
-    let message = format!("bad {param} ({value}): {why}");
-    fields(&message, "bad-argument", param, value, why)
+    fields(why, "bad-argument", param, value, why)
 }
 
 fn fields(message: &str, kind: &str, param: &str, value: &str, why: &str) -> JsValue {

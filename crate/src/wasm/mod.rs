@@ -107,7 +107,7 @@ pub fn boards() -> JsValue {
 /// back; start a hole name or a position such as `oXoXXXX`). Throws on a bad board.
 #[wasm_bindgen(js_name = defaultGame)]
 pub fn default_game(board: &str) -> Result<JsValue, JsValue> {
-    let b = Board::by_name(board).map_err(|e| js_err_in(e, &[("board", board)]))?;
+    let b = Board::by_name(board).map_err(js_err)?;
     let p = crate::winnable::default_problem(&b);
     Ok(to_js(&DefaultGame {
         board: board_spec(&b),
@@ -171,7 +171,7 @@ struct Layout {
 /// spacing; `board` reopens it (`Board::by_name`), `name` is what to call it.
 #[wasm_bindgen(js_name = boardLayout)]
 pub fn board_layout(board: &str) -> Result<JsValue, JsValue> {
-    let b = Board::by_name(board).map_err(|e| js_err_in(e, &[("board", board)]))?;
+    let b = Board::by_name(board).map_err(js_err)?;
     Ok(to_js(&layout_of(&b)))
 }
 
@@ -672,7 +672,7 @@ impl GameHandle {
             return Err(bad_argument(
                 "budget",
                 &js_number(nodes),
-                "use 1 to 50000000 positions",
+                "a budget is 1 to 50000000 positions",
             ));
         }
         self.inner.oracle().budget = nodes as u64;
@@ -687,7 +687,7 @@ impl GameHandle {
             return Err(bad_argument(
                 "time budget",
                 &js_number(ms),
-                "use 1 to 600000 ms, or 0 for none",
+                "a time budget is 1 to 600000 ms, or 0 for none",
             ));
         }
         let o = self.inner.oracle();
