@@ -150,6 +150,12 @@ fn replay(d: &Definitions, b: &Board, mut code: u64, moves: &[Value], what: &str
     (code, jumps)
 }
 
+/// Replays `moves` from the case's start: they must play and reach the goal.
+fn assert_wins(d: &Definitions, c: &Case, moves: &[Value], what: &str) {
+    let (end, _) = replay(d, &c.board, c.code, moves, what);
+    assert!(d.won(end), "{what}: the line does not reach the goal");
+}
+
 /// Runs `check` on every case and says how many it checked.
 fn each(check: impl Fn(&Case, &mut Definitions)) {
     let cases = cases();
@@ -179,8 +185,7 @@ fn fewest_is_the_fewest_moves_to_the_goal_and_its_line_plays() {
                 assert_eq!(v["moves"], n, "{what}");
                 let line = v["line"].as_array().expect("a line");
                 assert_eq!(line.len(), n, "{what}");
-                let (end, _) = replay(d, &c.board, c.code, line, &what);
-                assert!(d.won(end), "{what}: the line does not reach the goal");
+                assert_wins(d, c, line, &what);
             }
         }
     });

@@ -2,6 +2,7 @@
 // announces. Pure functions of what wasm said; no DOM here (grid.js and widget.js show them).
 
 import { statusBanner } from './texts.js';
+import { plural } from './words.js';
 
 /**
  * @typedef {import('./wasm-types.js').Hint} Hint
@@ -21,7 +22,7 @@ import { statusBanner } from './texts.js';
  * @param {number} n
  * @param {string} [what]
  */
-const count = (n, what = 'jump') => `${n} ${what}${n === 1 ? '' : 's'}`;
+const count = (n, what = 'jump') => plural(n, what);
 
 /**
  * The verdicts of a peg's jumps in words: "2 good jumps, 1 bad".
@@ -35,7 +36,7 @@ export function verdictWords(verdicts) {
     [n('unknown'), 'unsure'],
     [n('loading'), 'loading'],
   ]).filter(([k]) => k > 0);
-  return parts.map(([k, word], i) => (i === 0 ? `${k} ${word} ${k === 1 ? 'jump' : 'jumps'}` : `${k} ${word}`)).join(', ');
+  return parts.map(([k, word], i) => (i === 0 ? plural(k, `${word} jump`) : `${k} ${word}`)).join(', ');
 }
 
 /**

@@ -14,6 +14,7 @@ import { firstGame, startupNote, unreadableSaveNote } from './startup.js';
 import { dropGame, loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
 import { hintLine, noSolutionBanner, sourceInfo, statusBanner, unwinnableBanner } from './texts.js';
 import { gameQuery, readGameUrl } from './url.js';
+import { movablePegs } from './legal.js';
 
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
 const THINKING_MS = 500;
@@ -134,7 +135,7 @@ function refresh(s = game.state()) {
  * @param {GameState} s
  */
 function judgedPegs(s) {
-  const movable = [...new Set(s.legal.map((j) => j.from))];
+  const movable = movablePegs(s.legal);
   return movable.every((p) => p in s.pegHints) ? movable.map((p) => s.pegHints[p]) : null;
 }
 

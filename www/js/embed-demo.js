@@ -1,5 +1,6 @@
 // The embedding example pages: toolbar buttons that call each board's API, and a log of the
 // events both boards dispatch. Plain module script, so it runs under a strict CSP too.
+import { plural } from './words.js';
 
 const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
 const MODES = ['off', 'hover', 'always'];
@@ -17,11 +18,11 @@ function note(text) {
 
 /** @type {Record<string, (d: any) => string>} */
 const SAY = {
-  move: (d) => `${d.jump} (${d.by}), ${d.state.pegCount} ${d.state.pegCount === 1 ? 'peg' : 'pegs'}`,
+  move: (d) => `${d.jump} (${d.by}), ${plural(d.state.pegCount, 'peg')}`,
   undo: (d) => `took back ${d.jump}`,
   solved: (d) => `solved in ${d.moves} moves, last peg in ${d.hole}`,
   deadend: (d) => `dead end${d.jump ? ` after ${d.jump}` : ''}`,
-  stuck: (d) => `stuck with ${d.pegCount} ${d.pegCount === 1 ? 'peg' : 'pegs'}`,
+  stuck: (d) => `stuck with ${plural(d.pegCount, 'peg')}`,
 };
 for (const type of Object.keys(SAY)) {
   document.addEventListener(type, (e) => {

@@ -5,6 +5,7 @@
 // that names its origin (`origin=https://host.example`) is sent the `state` too, and only it.
 
 import './peg-solitaire.js';
+import { plural } from './words.js';
 
 const el = /** @type {import('./peg-solitaire.js').PegSolitaire} */ (document.getElementById('board'));
 const q = new URLSearchParams(location.search);
@@ -29,7 +30,7 @@ el.addEventListener('change', (e) => {
   }
   // the verdict first, so a narrow frame never cuts it
   const word = WORDS[state.status] ?? '';
-  const pegs = `${state.pegCount} ${state.pegCount === 1 ? 'peg' : 'pegs'} left.`;
+  const pegs = `${plural(state.pegCount, 'peg')} left.`;
   status.replaceChildren(...(word ? [Object.assign(document.createElement('b'), { textContent: word }), ' '] : []), pegs);
 });
 

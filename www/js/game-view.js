@@ -2,6 +2,8 @@
 // requests that keep them fresh. Changes (jumps, undo…) go out at once and in order; questions
 // (status, hints) go one at a time, most wanted first, and are dropped once the position moves.
 
+import { movablePegs } from './legal.js';
+
 /**
  * @typedef {import('./wasm-types.js').Snapshot} Snapshot
  * @typedef {import('./wasm-types.js').State} State
@@ -197,7 +199,7 @@ export class GameView {
 
   /** The pegs that can jump, in reading order. */
   movablePegs() {
-    return this.snap ? [...new Set(this.snap.legal.map((j) => j.from))] : [];
+    return this.snap ? movablePegs(this.snap.legal) : [];
   }
 
   /**

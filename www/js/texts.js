@@ -1,5 +1,6 @@
 // The words around the board, as pure functions of what wasm said: the banner, the hint
 // source, the line under the board. No DOM here (panel.js shows them).
+import { plural } from './words.js';
 
 /**
  * @typedef {import('./wasm-types.js').Position} Position
@@ -19,7 +20,6 @@
  * @param {string} one
  * @param {string} [many]
  */
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * How the goal reads in a sentence.

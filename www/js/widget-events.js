@@ -3,6 +3,7 @@
 // The jump that lost the game is wasm's (state().fatal).
 
 import { jumpSaid, statusSaid, undoSaid } from './a11y-text.js';
+import { plural } from './words.js';
 
 /**
  * @typedef {'open'|'move'|'undo'|'redo'|'reset'|'seek'|'table'|'verdict'|'hints'|'focus'|'config'|'error'} Reason
@@ -76,7 +77,7 @@ export class WidgetEvents {
       this.emit('move', { ...j, move: pos.history.at(-1), by, state: b.state() });
       this.say(jumpSaid(j.jump, pos.pegCount));
     } else if (reason === 'reset') {
-      this.say(`Back to the start. ${pos.pegCount} ${pos.pegCount === 1 ? 'peg' : 'pegs'}.`);
+      this.say(`Back to the start. ${plural(pos.pegCount, 'peg')}.`);
     }
     this.emitChange(reason);
   }

@@ -8,6 +8,7 @@ import { clipMessage } from './errors.js';
 import { TableLoader } from './table-loader.js';
 import { fetchParts } from './table-parts.js';
 import { prefetch } from './tables.js';
+import { movablePegs } from './legal.js';
 
 /**
  * @typedef {typeof import('../pkg/pegwise.js')} Pkg  a wasm package's bindings: the game's
