@@ -5,6 +5,21 @@
 /** @typedef {import('./theme.js').Theme} Theme */
 
 /**
+ * A filled disc (the path stays, so a stroke after it outlines the same circle).
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {string|CanvasGradient} fill
+ */
+function disc(ctx, x, y, r, fill) {
+  ctx.fillStyle = fill;
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fill();
+}
+
+/**
  * A peg with a drop shadow.
  * @param {CanvasRenderingContext2D} ctx
  * @param {Theme} t
@@ -19,10 +34,7 @@ export function drawPeg(ctx, t, x, y, r, lift = 0, alpha = 1) {
   ctx.globalAlpha = alpha;
   const rr = r * (1 + 0.12 * lift);
   if (t.pegStyle === 'flat') {
-    ctx.fillStyle = t.peg;
-    ctx.beginPath();
-    ctx.arc(x, y, rr, 0, Math.PI * 2);
-    ctx.fill();
+    disc(ctx, x, y, rr, t.peg);
     ctx.strokeStyle = t.boardEdge;
     ctx.lineWidth = Math.max(1, r * 0.08);
     ctx.stroke();
@@ -34,10 +46,7 @@ export function drawPeg(ctx, t, x, y, r, lift = 0, alpha = 1) {
   ctx.beginPath();
   ctx.ellipse(x + r * (0.12 + 0.35 * lift), y + r * (0.2 + 0.45 * lift), rr * 0.98, rr * 0.9, 0, 0, Math.PI * 2);
   ctx.fill();
-  ctx.fillStyle = t.peg;
-  ctx.beginPath();
-  ctx.arc(x, y, rr, 0, Math.PI * 2);
-  ctx.fill();
+  disc(ctx, x, y, rr, t.peg);
   // light from the top left, dark at the rim: any peg colour looks like glass
   const shade = ctx.createRadialGradient(x - rr * 0.35, y - rr * 0.4, rr * 0.08, x, y, rr);
   shade.addColorStop(0, 'rgba(255, 255, 255, 0.7)');
@@ -70,10 +79,7 @@ export function drawBomb(ctx, t, x, y, r, alpha = 1) {
   const cx = x - r * 0.08;
   const cy = y + r * 0.14;
   // a pale halo keeps the black ball visible on a dark hole
-  ctx.fillStyle = t.forced ? t.markInk : 'rgba(254, 226, 226, 0.85)';
-  ctx.beginPath();
-  ctx.arc(cx, cy, br + r * 0.1, 0, Math.PI * 2);
-  ctx.fill();
+  disc(ctx, cx, cy, br + r * 0.1, t.forced ? t.markInk : 'rgba(254, 226, 226, 0.85)');
   // fuse: a curl from the cap up to the right
   const capX = cx + br * 0.62;
   const capY = cy - br * 0.62;
@@ -97,15 +103,9 @@ export function drawBomb(ctx, t, x, y, r, alpha = 1) {
     ctx.lineTo(sx + Math.cos(a) * len, sy + Math.sin(a) * len);
     ctx.stroke();
   }
-  ctx.fillStyle = t.forced ? t.bomb : '#fde047';
-  ctx.beginPath();
-  ctx.arc(sx, sy, r * 0.09, 0, Math.PI * 2);
-  ctx.fill();
+  disc(ctx, sx, sy, r * 0.09, t.forced ? t.bomb : '#fde047');
   // body
-  ctx.fillStyle = t.bomb;
-  ctx.beginPath();
-  ctx.arc(cx, cy, br, 0, Math.PI * 2);
-  ctx.fill();
+  disc(ctx, cx, cy, br, t.bomb);
   if (glass) {
     const light = ctx.createRadialGradient(cx - br * 0.35, cy - br * 0.35, br * 0.05, cx, cy, br);
     light.addColorStop(0, 'rgba(255, 255, 255, 0.4)');
@@ -146,17 +146,8 @@ export function drawBomb(ctx, t, x, y, r, alpha = 1) {
 export function drawGood(ctx, t, x, y, r, strong = false) {
   ctx.save();
   const rr = strong ? r * 1.1 : r;
-  ctx.fillStyle = t.good;
-  ctx.beginPath();
-  ctx.arc(x, y, rr * 0.78, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.strokeStyle = t.good;
-  ctx.globalAlpha = t.forced ? 1 : 0.75;
-  ctx.lineWidth = rr * 0.14;
-  ctx.beginPath();
-  ctx.arc(x, y, rr * 0.95, 0, Math.PI * 2);
-  ctx.stroke();
-  ctx.globalAlpha = 1;
+  disc(ctx, x, y, rr * 0.78, t.good);
+  drawRing(ctx, x, y, rr * 0.95, t.good, rr * 0.14, [], t.forced ? 1 : 0.75);
   ctx.strokeStyle = t.markInk;
   ctx.lineWidth = rr * 0.16;
   ctx.lineCap = 'round';
@@ -181,10 +172,7 @@ export function drawGood(ctx, t, x, y, r, strong = false) {
 export function drawUnknown(ctx, t, x, y, r, strong = false) {
   ctx.save();
   const rr = strong ? r * 1.1 : r;
-  ctx.fillStyle = t.unknown;
-  ctx.beginPath();
-  ctx.arc(x, y, rr * 0.8, 0, Math.PI * 2);
-  ctx.fill();
+  disc(ctx, x, y, rr * 0.8, t.unknown);
   ctx.strokeStyle = t.unknownInk;
   ctx.lineWidth = rr * 0.12;
   ctx.stroke();
@@ -208,13 +196,7 @@ export function drawUnknown(ctx, t, x, y, r, strong = false) {
  */
 export function drawLoading(ctx, t, x, y, r, phase) {
   ctx.save();
-  ctx.strokeStyle = t.holeRim;
-  ctx.globalAlpha = 0.35;
-  ctx.lineWidth = r * 0.16;
-  ctx.beginPath();
-  ctx.arc(x, y, r * 0.7, 0, Math.PI * 2);
-  ctx.stroke();
-  ctx.globalAlpha = 1;
+  drawRing(ctx, x, y, r * 0.7, t.holeRim, r * 0.16, [], 0.35);
   ctx.strokeStyle = t.label;
   ctx.lineCap = 'round';
   const a = phase * Math.PI * 2;
@@ -235,10 +217,7 @@ export function drawLoading(ctx, t, x, y, r, phase) {
 export function drawStruck(ctx, t, x, y, r) {
   ctx.save();
   ctx.globalAlpha = t.forced ? 0 : 0.6;
-  ctx.fillStyle = t.board;
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fill();
+  disc(ctx, x, y, r, t.board);
   ctx.globalAlpha = 1;
   ctx.strokeStyle = t.bomb;
   ctx.lineWidth = r * 0.16;
@@ -286,10 +265,7 @@ export function drawBadge(ctx, t, x, y, r, kind, phase = 0) {
   const by = y - r * 0.72;
   const br = r * 0.38;
   ctx.save();
-  ctx.fillStyle = t.markInk;
-  ctx.beginPath();
-  ctx.arc(bx, by, br * 1.2, 0, Math.PI * 2);
-  ctx.fill();
+  disc(ctx, bx, by, br * 1.2, t.markInk);
   if (kind === 'good') drawGood(ctx, t, bx, by, br);
   else if (kind === 'loading') drawLoading(ctx, t, bx, by, br, phase);
   else drawUnknown(ctx, t, bx, by, br);
