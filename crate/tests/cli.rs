@@ -741,3 +741,25 @@ fn count_and_fewest_from_a_set_position_agree_with_the_same_position_played_to()
     ]);
     assert_eq!(fewest["solvable"], true);
 }
+
+/// The 1-D puzzle's own command: a set position has no start hole, so the default goal
+/// (`start`) means any hole, by the core's one rule; and with `--start` the goal is that hole.
+#[test]
+fn a_row_position_is_solved_without_naming_a_goal() {
+    let v = json(&["solve", "--board", "row:5", "--position", "XXoXo"]);
+    assert_eq!(v["solvable"], true);
+    assert_eq!(v["moves"], serde_json::json!([[0, "R"], [2, "R"]]));
+    // the game from c1, played on from that position: finish in c1 (it ends in d1)
+    let v = json(&[
+        "solve",
+        "--board",
+        "row:5",
+        "--start",
+        "c1",
+        "--position",
+        "XXoXo",
+        "--goal",
+        "start",
+    ]);
+    assert_eq!(v["solvable"], false);
+}
