@@ -34,8 +34,6 @@ const MODES = ['off', 'hover', 'always'];
 /** Every key set() knows. */
 const KEYS = ['board', 'start', 'position', 'goal', 'moves', 'future', 'redoFrom', 'hints', 'names', 'pickStart', 'src', 'save'];
 const TEXTS = ['board', 'start', 'position', 'goal', 'moves', 'redoFrom', 'src', 'save'];
-/** Longest board, start or goal text taken (a custom ascii: board fits easily). */
-const MAX_NAME = 4096;
 
 /**
  * A config from attribute values (null: the attribute is absent, so the default applies), and
@@ -95,7 +93,7 @@ export function mergeConfig(a, b) {
 /**
  * Checks a config's shape and settings, throwing a PegwiseError that names the first bad key
  * and its value. Board, start, goal, moves and save are only checked for type here: the engine
- * checks what they say.
+ * checks what they say, and how long they may be (wasm's limits(), read by the worker).
  * @param {unknown} c
  * @returns {asserts c is GameConfig}
  */
@@ -111,10 +109,6 @@ export function checkConfig(c) {
   }
   for (const k of TEXTS) {
     if (o[k] !== undefined && typeof o[k] !== 'string') fail(k, o[k], `${k} must be text, not ${quote(o[k])}`);
-  }
-  for (const k of ['board', 'start', 'position', 'goal']) {
-    const v = /** @type {string|undefined} */ (o[k]);
-    if (v !== undefined && v.length > MAX_NAME) fail(k, v, `${k} ${quote(v)} is too long (${v.length} characters)`);
   }
   if (o.hints !== undefined && !MODES.includes(/** @type {string} */ (o.hints))) fail('hints', o.hints, `hints must be off, hover or always, not ${quote(o.hints)}`);
   for (const k of ['names', 'pickStart']) {
