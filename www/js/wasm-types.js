@@ -36,7 +36,7 @@
  * @typedef {{version: number, position: Position, legal: Jump[], tableState: string, tableNote: string, tableWhy: string}} Snapshot
  *   the worker's answer after a change: `Game.position` and `Game.legal`, with the game's
  *   version and its table's state
- * @typedef {{name: string, holes: number, symmetries: number, lattice: string, tables: boolean,
+ * @typedef {{name: string, label: string, holes: number, symmetries: number, lattice: string, tables: boolean,
  *   start: string, goal: string}} BoardEntry  `boards`; start and goal: the game the board opens with
  * @typedef {{board: string, start: string, goal: string}} DefaultGame  `defaultGame`
  * @typedef {{moves: number, board: number, save: number}} Limits

@@ -21,6 +21,28 @@ pub const CATALOGUE: &[&str] = &[
     "row:L",
 ];
 
+/// What a picker calls a catalogue board's family (by its catalogue name, `row` for every
+/// row): "Triangle", "English", …; None for a name outside the catalogue.
+pub fn family_label(name: &str) -> Option<&'static str> {
+    let family = if name.starts_with("row:") {
+        "row"
+    } else {
+        name
+    };
+    Some(match family {
+        "triangle4" | "triangle5" | "triangle6" | "triangle7" | "triangle8" => "Triangle",
+        "trunc12" | "trunc18" => "Truncated triangle",
+        "english" => "English",
+        "french" => "French",
+        "wiegleb" => "Wiegleb",
+        "diamond41" => "Diamond",
+        "square6" => "Square",
+        "hexagon37" => "Hexagon",
+        "row" => "Row",
+        _ => return None,
+    })
+}
+
 /// The name of a board drawn in `ascii:`/`ascii-tri:` text without a `name:` line.
 const DRAWN_NAME: &str = "custom";
 
@@ -160,6 +182,15 @@ fn grid(size: i32, keep: impl Fn(i32, i32) -> bool) -> Vec<(i32, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_catalogue_board_has_a_family_label() {
+        for name in CATALOGUE {
+            assert!(family_label(name).is_some_and(|l| !l.is_empty()), "{name}");
+        }
+        assert_eq!(family_label("row:9"), Some("Row"));
+        assert_eq!(family_label("custom"), None);
+    }
 
     #[test]
     fn catalogue_sizes_and_groups() {

@@ -14,7 +14,7 @@ mod geometry;
 mod group;
 mod names;
 
-pub use catalogue::CATALOGUE;
+pub use catalogue::{family_label, CATALOGUE};
 
 use crate::error::{Error, Result};
 

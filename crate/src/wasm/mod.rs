@@ -60,6 +60,8 @@ fn to_js<T: Serialize>(v: &T) -> JsValue {
 #[derive(Serialize)]
 struct BoardEntry {
     name: String,
+    /// What the picker calls the board's family ("Triangle", "English", "Row", …).
+    label: &'static str,
     holes: usize,
     symmetries: usize,
     lattice: crate::board::Lattice,
@@ -91,6 +93,7 @@ pub fn boards() -> JsValue {
                 tables: shipped::tables_for(&b)
                     .map(|t| !t.is_empty())
                     .unwrap_or(false),
+                label: crate::board::family_label(b.name()).unwrap_or(""),
                 name: b.name().to_string(),
                 holes: b.len(),
                 symmetries: b.symmetries().len(),
