@@ -2,12 +2,11 @@
 // nothing about the rules: the scene it draws is decided elsewhere from wasm's answers.
 // Colours come from the theme (theme.js), so pages restyle the board with CSS properties.
 
+import { HOLE_R, paintWood } from './wood.js';
 import { drawBadge, drawBomb, drawGood, drawLoading, drawPeg, drawRing, drawStruck, drawTarget, drawUnknown } from './sprites.js';
 
-/** Hole, peg and board sizes in units of the hole spacing. */
-const HOLE_R = 0.25;
+/** Peg size and the margin around the board, in units of the hole spacing. */
 const PEG_R = 0.34;
-const BOARD_W = 1.45;
 const MARGIN = 1.0;
 
 /**
@@ -83,116 +82,9 @@ export function createBoardView(canvas) {
     const g = /** @type {CanvasRenderingContext2D} */ (base.getContext('2d'));
     g.fillStyle = t.background;
     g.fillRect(0, 0, base.width, base.height);
-    g.drawImage(paintWood(), 0, 0);
+    const geo = { width: canvas.width, height: canvas.height, dpr, scale, ox, oy, bbox, cssW, cssH };
+    g.drawImage(paintWood(/** @type {Layout} */ (layout).holes, at, geo, t), 0, 0);
     return base;
-  }
-
-  /** Draws the wood and the holes into an offscreen canvas of their own (the grain is drawn
-   * only where the wood is). */
-  function paintWood() {
-    const img = document.createElement('canvas');
-    img.width = canvas.width;
-    img.height = canvas.height;
-    const g = /** @type {CanvasRenderingContext2D} */ (img.getContext('2d'));
-    g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const holes = /** @type {Layout} */ (layout).holes;
-    // The board's outline: thick round-capped strokes between neighbouring holes.
-    const path = new Path2D();
-    holes.forEach((a, i) => {
-      const pa = at(i);
-      path.moveTo(pa.x, pa.y);
-      path.lineTo(pa.x + 0.001, pa.y);
-      holes.forEach((b, j) => {
-        if (j > i && Math.abs(Math.hypot(a.x - b.x, a.y - b.y) - 1) < 1e-6) {
-          const pb = at(j);
-          path.moveTo(pa.x, pa.y);
-          path.lineTo(pb.x, pb.y);
-        }
-      });
-    });
-    g.lineCap = 'round';
-    g.lineJoin = 'round';
-    const hr = HOLE_R * scale;
-    if (t.pegStyle === 'flat') {
-      g.strokeStyle = t.boardEdge;
-      g.lineWidth = BOARD_W * scale;
-      g.stroke(path);
-      g.strokeStyle = t.board;
-      g.lineWidth = (BOARD_W - 0.08) * scale;
-      g.stroke(path);
-      holes.forEach((_, i) => {
-        const p = at(i);
-        g.fillStyle = t.hole;
-        g.strokeStyle = t.holeRim;
-        g.lineWidth = Math.max(1, hr * 0.16);
-        g.beginPath();
-        g.arc(p.x, p.y, hr, 0, Math.PI * 2);
-        g.fill();
-        g.stroke();
-      });
-      return img;
-    }
-    g.save();
-    g.shadowColor = 'rgba(0, 0, 0, 0.35)';
-    g.shadowBlur = scale * 0.16;
-    g.shadowOffsetY = scale * 0.07;
-    g.strokeStyle = t.boardEdge;
-    g.lineWidth = BOARD_W * scale;
-    g.stroke(path);
-    g.restore();
-    g.strokeStyle = t.board;
-    g.lineWidth = (BOARD_W - 0.08) * scale;
-    g.stroke(path);
-    // light from the top left, and grain, only where the wood is
-    g.save();
-    g.globalCompositeOperation = 'source-atop';
-    const light = g.createLinearGradient(ox + bbox.minX * scale, oy + bbox.minY * scale, ox + bbox.maxX * scale, oy + bbox.maxY * scale);
-    light.addColorStop(0, 'rgba(255, 255, 255, 0.3)');
-    light.addColorStop(0.5, 'rgba(255, 255, 255, 0)');
-    light.addColorStop(1, 'rgba(0, 0, 0, 0.1)');
-    g.fillStyle = light;
-    g.fillRect(0, 0, cssW, cssH);
-    g.strokeStyle = t.boardEdge;
-    g.globalAlpha = 0.12;
-    g.lineWidth = Math.max(1, scale * 0.025);
-    const top = oy + (bbox.minY - 1) * scale;
-    const bottom = oy + (bbox.maxY + 1) * scale;
-    const left = ox + (bbox.minX - 1) * scale;
-    const right = ox + (bbox.maxX + 1) * scale;
-    for (let y = top, n = 0; y < bottom; y += scale * 0.19, n++) {
-      g.beginPath();
-      g.moveTo(left, y);
-      for (let x = left; x <= right; x += scale * 0.25) {
-        g.lineTo(x, y + Math.sin(x / (scale * 1.7) + n * 1.3) * scale * 0.06);
-      }
-      g.stroke();
-    }
-    g.restore();
-    // holes: dark, inset, with a light lip at the bottom
-    holes.forEach((_, i) => {
-      const p = at(i);
-      g.fillStyle = t.hole;
-      g.beginPath();
-      g.arc(p.x, p.y, hr, 0, Math.PI * 2);
-      g.fill();
-      const depth = g.createRadialGradient(p.x, p.y - hr * 0.35, hr * 0.1, p.x, p.y, hr);
-      depth.addColorStop(0, 'rgba(0, 0, 0, 0.3)');
-      depth.addColorStop(1, 'rgba(255, 255, 255, 0.12)');
-      g.fillStyle = depth;
-      g.fill();
-      g.strokeStyle = t.holeRim;
-      g.globalAlpha = 0.75;
-      g.lineWidth = Math.max(1, hr * 0.14);
-      g.beginPath();
-      g.arc(p.x, p.y, hr * 1.02, Math.PI * 0.1, Math.PI * 0.9);
-      g.stroke();
-      g.globalAlpha = 1;
-      g.strokeStyle = 'rgba(60, 30, 10, 0.45)';
-      g.beginPath();
-      g.arc(p.x, p.y, hr * 1.02, Math.PI * 1.1, Math.PI * 1.9);
-      g.stroke();
-    });
-    return img;
   }
 
   return {
