@@ -13,10 +13,14 @@ use thiserror::Error;
 pub enum Error {
     /// A board name that is not in the catalogue.
     #[error(
-        "unknown board '{0}': the boards are {boards} (a row of L holes, L from 3 to 64), or draw your own as ascii:…",
-        boards = catalogue_sentence()
+        "unknown board '{name}': the boards are {boards} (a row of L holes, L from 3 to 64), or draw your own as ascii:…"
     )]
-    UnknownBoard(String),
+    UnknownBoard {
+        /// The name as given.
+        name: String,
+        /// The catalogue as a sentence ("a, b, … and row:L"), for the message.
+        boards: String,
+    },
     /// Custom board text that cannot be read.
     #[error("bad board description: {0}")]
     BadBoard(String),
@@ -91,7 +95,7 @@ impl Error {
     /// The stable name of the kind of error (listed in the module's doc).
     pub fn kind(&self) -> &'static str {
         match self {
-            Error::UnknownBoard(_) => "unknown-board",
+            Error::UnknownBoard { .. } => "unknown-board",
             Error::BadBoard(_) => "bad-board",
             Error::UnknownHole { .. } => "unknown-hole",
             Error::BadGoal { .. } => "bad-goal",
@@ -111,7 +115,7 @@ impl Error {
     /// `table`, `job`, `argument` or `save`.
     pub fn param(&self) -> &'static str {
         match self {
-            Error::UnknownBoard(_) | Error::BadBoard(_) => "board",
+            Error::UnknownBoard { .. } | Error::BadBoard(_) => "board",
             Error::UnknownHole { .. } => "hole",
             Error::BadGoal { .. } => "goal",
             Error::BadStart { .. } => "start",
@@ -128,7 +132,7 @@ impl Error {
     /// description, a table, a save, a job, a length).
     pub fn value(&self) -> &str {
         match self {
-            Error::UnknownBoard(v) | Error::BadMoveText(v) => v,
+            Error::UnknownBoard { name: v, .. } | Error::BadMoveText(v) => v,
             Error::UnknownHole { hole, .. } => hole,
             Error::BadGoal { value, .. } | Error::BadStart { value, .. } => value,
             Error::BadPosition { text, .. } => text,
@@ -168,14 +172,6 @@ impl Error {
             value: value.to_string(),
             why: why.into(),
         }
-    }
-}
-
-/// The catalogue as a sentence: "a, b, … and row:L".
-fn catalogue_sentence() -> String {
-    match crate::board::CATALOGUE.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => crate::board::CATALOGUE.join(""),
     }
 }
 

@@ -43,6 +43,14 @@ pub fn family_label(name: &str) -> Option<&'static str> {
     })
 }
 
+/// The catalogue as a sentence: "a, b, … and row:L".
+fn catalogue_sentence() -> String {
+    match CATALOGUE.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => CATALOGUE.join(""),
+    }
+}
+
 /// The name of a board drawn in `ascii:`/`ascii-tri:` text without a `name:` line.
 const DRAWN_NAME: &str = "custom";
 
@@ -110,7 +118,12 @@ impl Board {
             ),
             "square6" => (Lattice::Square, grid(6, |_, _| true)),
             "hexagon37" => (Lattice::Triangular, grid(7, |x, y| (x - y).abs() <= 3)),
-            _ => return Err(Error::UnknownBoard(name.to_string())),
+            _ => {
+                return Err(Error::UnknownBoard {
+                    name: name.to_string(),
+                    boards: catalogue_sentence(),
+                })
+            }
         };
         let mut b = Board::from_points(name, lattice, &pts)?;
         b.origin = Origin::Catalogue;
@@ -223,7 +236,7 @@ mod tests {
         assert!(matches!(Board::by_name("row:65"), Err(Error::BadBoard(_))));
         assert!(matches!(
             Board::by_name("nope"),
-            Err(Error::UnknownBoard(_))
+            Err(Error::UnknownBoard { .. })
         ));
     }
 
