@@ -406,7 +406,7 @@ impl Game {
     }
 
     /// Can the game be won from its start, and if not, how that is known: the hint source
-    /// first (a table, or a search that settles it), else what `defaults::status` knows.
+    /// first (a table, or a search that settles it), else what `winnable::status` knows.
     pub fn winnable(&mut self) -> Winnable {
         match self.start_winning() {
             Some(true) => Winnable::Yes,
