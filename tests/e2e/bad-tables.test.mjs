@@ -1,6 +1,8 @@
 // Hint tables that are bad, missing, slow or offline: wasm refuses a bad file and the badge says
 // why; a download that fails is retried (backoff, and at once when back online); the game plays
-// on the live search meanwhile, and nothing waits for the table.
+// on the live search meanwhile, and nothing waits for the table. The tests wait for the page's
+// table states, never for the clock: the worker's retry timers are held by the test
+// (holdRetries), and how soon a table comes is measured by tests/bench/e2e-timings.mjs.
 
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -25,8 +27,72 @@ const badge = (page) => page.locator('#source').textContent();
  * @param {string} state
  * @param {number} [timeout]
  */
-function tableState(page, state, timeout = 10_000) {
+function tableState(page, state, timeout = 30_000) {
   return page.waitForFunction((s) => window.pegwise.snapshot()?.tableState === s, state, { timeout });
+}
+
+/** The shortest worker timer the test holds: the table loader's backoff starts at 2 s, and the
+ * engine worker's other timers are shorter (a table head is awaited 1.5 s at most). */
+const HELD_FROM_MS = 2000;
+
+/**
+ * Takes the engine worker's retry clock into the test's hands, so no test waits for the real
+ * backoff or races it: from the worker's start, every timer of HELD_FROM_MS or more that it
+ * sets (its table download retries) is held instead of run. `held(n)` resolves to the held
+ * delays once n are held, `run()` runs them now, and a held timer the worker clears (as it
+ * does when the page comes back online and it retries at once) is dropped.
+ * Call it before the page opens.
+ * @param {import('playwright-core').Page} page
+ */
+function holdRetries(page) {
+  /** @type {Promise<import('playwright-core').Worker>} */
+  const ready = new Promise((ok) => {
+    page.on('worker', async (w) => {
+      if (!w.url().includes('engine-worker')) return;
+      await w.evaluate((least) => {
+        const g = /** @type {any} */ (globalThis);
+        const [set, clear] = [g.setTimeout.bind(g), g.clearTimeout.bind(g)];
+        /** @type {Map<number, {ms: number, run: () => void}>} */
+        const held = new Map();
+        /** @type {(() => void)[]} */
+        let waiting = [];
+        let nextId = -1; // the real timers' ids are positive
+        g.setTimeout = (/** @type {Function} */ fn, ms = 0, /** @type {any[]} */ ...args) => {
+          if (!(ms >= least)) return set(fn, ms, ...args);
+          const id = nextId--;
+          held.set(id, { ms, run: () => fn(...args) });
+          const w = waiting;
+          waiting = [];
+          w.forEach((f) => f());
+          return id;
+        };
+        g.clearTimeout = (/** @type {number} */ id) => (held.has(id) ? held.delete(id) : clear(id));
+        g.__heldRetries = {
+          delays: () => [...held.values()].map((t) => t.ms),
+          /** @param {number} n */
+          when: (n) =>
+            new Promise((ok) => {
+              const look = () => (held.size >= n ? ok(g.__heldRetries.delays()) : waiting.push(look));
+              look();
+            }),
+          run() {
+            const due = [...held.values()];
+            held.clear();
+            due.forEach((t) => t.run());
+          },
+        };
+      }, HELD_FROM_MS);
+      ok(w);
+    });
+  });
+  return {
+    ready,
+    /** @param {number} n @returns {Promise<number[]>} */
+    held: async (n) => (await ready).evaluate((k) => /** @type {any} */ (globalThis).__heldRetries.when(k), n),
+    /** @returns {Promise<number[]>} the delays of the timers held now */
+    delays: async () => (await ready).evaluate(() => /** @type {any} */ (globalThis).__heldRetries.delays()),
+    run: async () => (await ready).evaluate(() => /** @type {any} */ (globalThis).__heldRetries.run()),
+  };
 }
 
 /** The pinned sha256 (data/MANIFEST) refuses every file that isn't the one the build was made
@@ -101,23 +167,31 @@ test('an embedded board notes a refused table on itself and plays on', async () 
   await clean();
 });
 
-test('a table the server lacks is reported unavailable, retried, and used once it is there', async () => {
+test('a table the server lacks is reported unavailable, retried after a backoff, and used once it is there', async () => {
   const { page, context, clean } = await openPage(env.browser, { allow: [/english\.d4\.d4\.pgt$/, /status of 404/] });
+  const retries = holdRetries(page);
   let asked = 0;
-  await context.route(TABLE, (route) => (++asked === 1 ? route.fulfill({ status: 404, body: 'not yet' }) : route.fulfill({ body: GOOD })));
+  await context.route(TABLE, async (route) => {
+    if (++asked > 1) return route.fulfill({ body: GOOD });
+    await retries.ready; // the worker's retries are in the test's hands before the first fails
+    return route.fulfill({ status: 404, body: 'not yet' });
+  });
   await load(page, env.url);
+  await tableState(page, 'missing');
   let s = await snapshot(page);
   assert.deepEqual([s.tableState, s.position.source], ['missing', 'search']);
   assert.equal(await badge(page), 'hints: live search — table unavailable');
   await clickJump(page, 'd2-d4');
-  // the first retry comes about 2 s later
-  const t0 = Date.now();
+  // one retry is due, after the backoff's first step (2 s); nothing asks for the table before it
+  assert.deepEqual(await retries.held(1), [2000]);
+  s = await snapshot(page);
+  assert.deepEqual([s.tableState, s.position.jumps, asked], ['missing', 1, 1]);
+  await retries.run();
   await tableState(page, 'table');
-  const waited = Date.now() - t0;
-  assert.ok(waited > 800 && waited < 4000, `retried after ${waited} ms`);
   s = await snapshot(page);
   assert.deepEqual([s.position.source, s.position.jumps, asked], ['table', 1, 2]);
   assert.equal(await badge(page), 'hints: table');
+  assert.deepEqual(await retries.delays(), [], 'no retry is left once the table is in');
   await clean();
 });
 
@@ -167,24 +241,28 @@ test('a question that waited for the table head, about a game replaced meanwhile
   await clean();
 });
 
-test('offline, the table is unavailable and retried; back online, it loads at once', async () => {
+test('offline, the table is unavailable and retried with backoff; back online, it loads at once', async () => {
   const { page, context, clean } = await openPage(env.browser, {
     allow: [/english\.d4\.d4\.pgt$/, /ERR_INTERNET_DISCONNECTED/],
   });
+  const retries = holdRetries(page);
   await load(page, env.url, '?board=triangle5&start=a1&goal=start');
+  await retries.ready;
   await context.setOffline(true);
   await page.selectOption('#board-select', 'english');
   await tableState(page, 'error');
   assert.equal(await badge(page), 'hints: live search — table unavailable');
   await clickJump(page, 'd2-d4');
-  // let the first retry (after 2 s) fail too: the next one is 4 s further off
-  await page.waitForTimeout(2600);
+  // the first retry (due 2 s on) fails too, and the next is due 4 s after it
+  assert.deepEqual(await retries.held(1), [2000]);
+  await retries.run();
+  assert.deepEqual(await retries.held(1), [4000]);
   assert.equal((await snapshot(page)).tableState, 'error');
-  const t0 = Date.now();
+  // back online, the page's `online` event has the worker retry at once: the held retry is
+  // dropped, never run, so the table can only have come from going online
   await context.setOffline(false);
   await tableState(page, 'table');
-  const waited = Date.now() - t0;
-  assert.ok(waited < 2500, `loaded ${waited} ms after going online (backoff alone would take ~3.4 s)`);
+  assert.deepEqual(await retries.delays(), [], 'the retry due later was called off');
   const s = await snapshot(page);
   assert.deepEqual([s.position.source, s.position.jumps], ['table', 1]);
   await clean();

@@ -2,7 +2,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { banner, clickHole, clickJump, holeCentre, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
+import { writeFileSync } from 'node:fs';
+import { OUTPUT, banner, clickHole, clickJump, holeCentre, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -144,14 +145,22 @@ test('"Step" plays one jump of a solution, "Show a solution" plays it to the end
   await page.keyboard.press('s');
   await settled(page);
   assert.equal((await snapshot(page)).position.jumps, 2);
+  // a second click stops it after the jump in flight: made as its first jump is played, not
+  // at some moment that may come after the last one
+  await page.evaluate(() => {
+    const solve = /** @type {HTMLButtonElement} */ (document.getElementById('solve'));
+    document.getElementById('board')?.addEventListener('move', () => solve.click(), { once: true });
+  });
   await page.click('#solve');
-  await page.click('#solve'); // stop
   await settled(page);
-  const stopped = (await snapshot(page)).position.jumps;
-  assert.ok(stopped >= 2 && stopped < 13, `stopped after ${stopped} jumps`);
+  assert.equal((await snapshot(page)).position.jumps, 3, 'stopped after its first jump');
+  // mid-flight: the button offers to stop (read as the replay's first jump is played)
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    w.__solveSays = new Promise((ok) => document.getElementById('board')?.addEventListener('move', () => ok(document.getElementById('solve')?.textContent), { once: true }));
+  });
   await page.keyboard.press('p');
-  // mid-flight: the button offers to stop
-  await page.waitForFunction(() => document.getElementById('solve').textContent === 'Stop');
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).__solveSays), 'Stop');
   await settled(page);
   const s = await snapshot(page);
   assert.equal(s.state.status, 'solved');
@@ -197,16 +206,71 @@ test('a peg that cannot jump is not picked; clicking elsewhere drops the pick', 
   await clean();
 });
 
-test('jumps are animated when motion is welcome', async () => {
+/**
+ * What the board's canvas shows, as a PNG data URL.
+ * @param {import('playwright-core').Page} page
+ */
+const picture = (page) => page.evaluate(() => /** @type {HTMLCanvasElement} */ (document.getElementById('board')?.shadowRoot?.querySelector('canvas')).toDataURL());
+
+/**
+ * Resolves once the page has drawn what it had to draw (two animation frames on).
+ * @param {import('playwright-core').Page} page
+ */
+const drawn = (page) => page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+
+test('jumps are animated when motion is welcome: the board draws frames between the two positions', async () => {
   const { page, clean } = await openPage(env.browser, { reducedMotion: 'no-preference' });
+  // the page's clock is the test's: while it is paused, the flight moves on only as the test
+  // moves time on, a frame at a time, however busy the machine is
+  await page.clock.install();
   await load(page, env.url, '?board=triangle5&start=a1&goal=start');
   await clickHole(page, 'a3');
-  await clickHole(page, 'a1');
-  // sample a frame mid-flight
-  await page.waitForTimeout(90);
-  await shoot(page, 'jump-in-flight');
   await settled(page);
+  await drawn(page);
+  const before = await picture(page);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    const board = /** @type {HTMLElement} */ (document.getElementById('board'));
+    // the jump is played and its flight begins; then the engine's verdict on the new position
+    // comes in (the last thing the board redraws for, so the flight's last frame is the end)
+    w.__flying = new Promise((ok) => {
+      board.addEventListener(
+        'move',
+        () => {
+          const verdict = (/** @type {any} */ e) => {
+            if (e.detail.reason !== 'verdict') return;
+            board.removeEventListener('change', verdict);
+            ok(undefined);
+          };
+          board.addEventListener('change', verdict);
+        },
+        { once: true },
+      );
+    });
+  });
+  await clickHole(page, 'a1');
+  await page.evaluate(() => /** @type {any} */ (window).__flying);
+  /** @type {string[]} */
+  const frames = [];
+  // 30 frames of 16 ms: the whole flight (230 ms) and the landing
+  for (let i = 0; i < 30; i++) {
+    await page.clock.runFor(16);
+    frames.push(await picture(page));
+  }
+  await page.clock.resume();
+  await settled(page);
+  await drawn(page);
+  const after = await picture(page);
   assert.deepEqual((await snapshot(page)).position.history, ['a3-a1']);
+  assert.notEqual(after, before);
+  assert.equal(frames.at(-1), after, 'the flight ends on the board after the jump');
+  // a jump drawn at once would show no picture but the two ends (and at most one frame of
+  // the peg at rest in its new hole); a flight shows many, each different
+  const between = new Set(frames.filter((f) => f !== before && f !== after));
+  assert.ok(between.size >= 5, `${between.size} different frames drawn between the two positions`);
+  // the board mid-flight, as drawn (a page screenshot would show the page's last composited frame)
+  writeFileSync(`${OUTPUT}jump-in-flight.png`, Buffer.from(frames[6].split(',')[1], 'base64'));
   // the peg that landed stays picked when it can jump on (it can't here)
   await clean();
 });

@@ -22,7 +22,7 @@ import { movablePegs } from './legal.js';
 
 /**
  * @typedef {{game: Game, version: number, tableState: string, tableNote: string,
- *   tableWhy: string, head?: Promise<void>, pumping?: boolean}} Slot
+ *   tableWhy: string, head?: Promise<void>, pumping?: boolean, pumpWanted?: boolean}} Slot
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
  *   head: resolves once the table head asked for has arrived or failed
  */
@@ -140,7 +140,7 @@ function loadTable(gid, s) {
       if (slots.get(gid) !== s || s.game !== mine) return; // that game is gone
       s.tableState = state;
       s.tableNote = clipMessage(note);
-      s.tableWhy = clipMessage(why, 120);
+      s.tableWhy = clipMessage(why);
       s.version = ++clock;
       arrived();
       post({ event: 'table', gid, ...snapshot(s) });
@@ -439,7 +439,9 @@ const SOLUTION_ROUNDS = 64;
  */
 function pumpParts(gid, s) {
   if (slots.get(gid) !== s) return false;
-  if (s.pumping) return true;
+  // a fetch under way posts a table event only if it had parts to fetch: only then is an
+  // answer pending on it (else a board would wait for an event that never comes)
+  if (s.pumping) return !!s.pumpWanted;
   const g = s.game;
   let wanted = false;
   // fetchParts asks for the needs before its first await, so `wanted` is known right away
@@ -453,9 +455,12 @@ function pumpParts(gid, s) {
     addTablePart: (pegs, chunk, bytes) => g.addTablePart(pegs, chunk, bytes),
   };
   s.pumping = true;
-  fetchParts(probe, (f) => new URL(f, dataBase).href)
+  const fetching = fetchParts(probe, (f) => new URL(f, dataBase).href);
+  s.pumpWanted = wanted;
+  fetching
     .then((added) => {
-      if (added && slots.get(gid) === s) {
+      // whoever was told an answer is pending on this fetch hears when it ends
+      if ((added || wanted) && slots.get(gid) === s) {
         s.version = ++clock;
         post({ event: 'table', gid, ...snapshot(s) });
       }
