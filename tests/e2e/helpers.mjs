@@ -113,6 +113,7 @@ export async function openPage(browser, opts = {}) {
     });
   };
   context.on('page', watch);
+  await context.addInitScript(probe);
   const page = await context.newPage();
   return {
     page,
@@ -121,6 +122,53 @@ export async function openPage(browser, opts = {}) {
     async clean() {
       await context.close();
       assert.deepEqual(problems, [], 'the page reported errors');
+    },
+  };
+}
+
+/**
+ * The tests' view of the page's game, installed in every page before its scripts run. It
+ * reaches the game only through the board element's public API (`el.game`) and the DOM: the
+ * page itself carries no test hook. The board says `aria-busy="true"` while the page starts
+ * and while a solution plays.
+ */
+function probe() {
+  const board = () => /** @type {any} */ (document.getElementById('board'));
+  /** The fields of a state that make up wasm's position. */
+  const POSITION = ['board', 'boardName', 'start', 'startHole', 'startPosition', 'goal', 'goalHole', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code', 'save'];
+  /** @type {any} */ (window).pegwise = {
+    /** Resolves when the page has started and no request, animation or replay is running. */
+    async settled() {
+      for (;;) {
+        const el = board();
+        if (!el && document.readyState !== 'loading') return; // a page without the board
+        if (el?.game) {
+          // a first game the board refused (a bad link) is the page's to note: not a failure here
+          await el.game.ready.catch(() => {});
+          await el.game.settled();
+          if (el.getAttribute('aria-busy') !== 'true') return;
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+    /** @param {string} name */
+    holeRect: (name) => board().game.holeRect(name),
+    /** The position, its verdict and the hint source, shaped like the engine's snapshot. */
+    snapshot() {
+      const s = board()?.game?.state();
+      if (!s) return null;
+      const position = Object.fromEntries(POSITION.map((k) => [k, s[k]]));
+      const state = s.status === null ? null : { ...position, status: s.status, winning: s.winning, fatal: s.fatal, winnable: s.winnable, why: s.why, nearby: s.nearby };
+      return { version: s.version, position, legal: s.legal, tableState: s.tableState, tableNote: s.tableNote, tableWhy: s.tableWhy, state, tableFile: s.tableFile };
+    },
+    /** The marks drawn now, by hole name. */
+    marks: () => board()?.game?.state()?.marks,
+    /** @param {'solution'|'pegs'} op */
+    async call(op) {
+      const g = board().game;
+      if (op === 'solution') return { solution: await g.solution() };
+      if (op === 'pegs') return { pegs: await g.pegs() };
+      throw new Error(`unknown request '${op}'`);
     },
   };
 }

@@ -40,6 +40,8 @@ const page = {
   lastBanner: null,
   /** The first game is still opening: nothing is saved until it has. */
   booting: true,
+  /** The page has finished starting (the first game open, the board picker filled). */
+  started: false,
   /** A bad link opened a fallback game: the saved game is kept until the player moves. */
   keepSaved: false,
   /** @type {number|null} the position (version) where "Show a solution" or "Step" found nothing */
@@ -100,11 +102,17 @@ function syncAll(s) {
   refresh(s);
 }
 
+/** The board says it is busy (aria-busy) while the page starts and while a solution plays. */
+function markBusy() {
+  el.setAttribute('aria-busy', String(!page.started || replay.busy));
+}
+
 /**
  * Banner, counters, source and hint line from what is known now.
  * @param {GameState|null} [s]
  */
 function refresh(s = game.state()) {
+  markBusy();
   if (!s) return;
   const unsure = Object.values(s.pegHints).some((p) => p.unknown > 0);
   showCounts(s, sourceInfo(s, unsure), {
@@ -313,48 +321,9 @@ async function boot() {
   if (s) syncAll(s);
 }
 
-const ready = boot().catch((e) => {
-  showBanner({ status: 'error', text: 'pegwise could not start.', sub: String(e instanceof Error ? e.message : e) });
-  throw e;
-});
-
-/** The fields of a state that make up wasm's position. */
-const POSITION = /** @type {const} */ (['board', 'boardName', 'start', 'startHole', 'startPosition', 'goal', 'goalHole', 'pegs', 'pegCount', 'jumps', 'moves', 'history', 'future', 'canUndo', 'canRedo', 'source', 'code', 'save']);
-
-/**
- * A small handle for tests: the game as the engine sees it, and where holes are on screen.
- * Reading it never changes the game.
- */
-/** @type {any} */ (window).pegwise = {
-  ready,
-  /** Resolves when no request, animation or replay is running. */
-  async settled() {
-    await ready;
-    for (;;) {
-      await game.settled();
-      if (!replay.busy) return;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  },
-  /** @param {string} name */
-  holeRect: (name) => game.holeRect(name),
-  /** The position, its verdict and the hint source, shaped like the engine's snapshot. */
-  snapshot() {
-    const s = game.state();
-    if (!s) return null;
-    const position = Object.fromEntries(POSITION.map((k) => [k, s[k]]));
-    const state = s.status === null ? null : { ...position, status: s.status, winning: s.winning, fatal: s.fatal, winnable: s.winnable, why: s.why, nearby: s.nearby };
-    return { version: s.version, position, legal: s.legal, tableState: s.tableState, tableNote: s.tableNote, tableWhy: s.tableWhy, state, tableFile: s.tableFile };
-  },
-  /** The marks drawn now, by hole name. */
-  marks: () => game.state()?.marks,
-  /**
-   * Asks the engine: `solution`, or `pegs` (wasm's own per-peg summary, Game.pegs()).
-   * @param {'solution'|'pegs'} op
-   */
-  async call(op) {
-    if (op === 'solution') return { solution: await game.solution() };
-    if (op === 'pegs') return { pegs: await game.pegs() };
-    throw new Error(`unknown request '${op}'`);
-  },
-};
+boot()
+  .catch((e) => showBanner({ status: 'error', text: 'pegwise could not start.', sub: String(e instanceof Error ? e.message : e) }))
+  .finally(() => {
+    page.started = true;
+    markBusy();
+  });

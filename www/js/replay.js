@@ -34,7 +34,7 @@ export class Replay {
     return this.run !== null;
   }
 
-  /** True while anything is under way (tests wait for it). */
+  /** True while anything is under way (the board says so: aria-busy). */
   get busy() {
     return this.run !== null || this.stepping > 0;
   }
@@ -92,9 +92,10 @@ export class Replay {
 
   /** Plays the next jump of a solution. */
   async step() {
-    const { game, nothing } = this.deps;
+    const { game, changed, nothing } = this.deps;
     if (this.run || game.state()?.status !== 'playing') return;
     this.stepping++;
+    changed();
     try {
       const v = game.state()?.version;
       const line = await this.line();
@@ -103,6 +104,7 @@ export class Replay {
       else if (await this.play(line[0])) this.plan = { version: /** @type {number} */ (game.state()?.version), line: line.slice(1) };
     } finally {
       this.stepping--;
+      changed();
     }
   }
 }
