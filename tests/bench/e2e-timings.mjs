@@ -15,14 +15,9 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { serveApart } from './serve-apart.mjs';
+import { LAUNCH } from '../chromium.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  timeout: 60_000,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-};
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGES = process.env.BENCH_PAGES === 'source' ? 'source' : 'site';
 

@@ -8,17 +8,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/serve.mjs';
+import { LAUNCH } from '../chromium.mjs';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const OUTPUT = `${ROOT}tests/output/`;
 
-/** Launch options from shared/TOOLCHAIN.md. */
-const LAUNCH = {
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  headless: true,
-  timeout: 60_000,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-};
 
 /**
  * Which form of the page the tests load: the shipped bundles in site/ (the default, what
