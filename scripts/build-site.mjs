@@ -65,7 +65,7 @@ for (const [entry, whole] of ENTRIES) {
   });
 }
 // then a second, deeper pass over each bundle by terser (several compress passes: about 3% less
-// gzipped than esbuild's minifier alone, which is the page's goal of 120 KB), headed by V8's
+// gzipped than esbuild's minifier alone, which is the page's goal of 125 KB), headed by V8's
 // compile hint: every function of a bundle runs as it loads (the page's start-up, the worker's
 // requests), so V8 compiles them all at once as the script streams in, off the thread, rather
 // than each at its first call (about 12 ms sooner to the first hint in alternating loads)
@@ -84,16 +84,17 @@ await build({
 
 /**
  * Which table head the first game needs, as wasm answers it, for index.html's inline script
- * to fetch while the wasm compiles: `{board: [default "start goal", {"start goal": file, "*":
- * file}]}` for each board with tables (its default game), and every start with goals start
- * and any on English ("*": the file most of them share).
+ * to fetch while the wasm compiles: `{board, heads}`, the board a page opens with and, for
+ * each board with tables, `heads[board] = [default "start goal", {"start goal": file, "*":
+ * file}]` (its default game, and every start with goals start and any on English; "*" the
+ * file most of them share).
  */
 async function firstTables() {
   const wasm = await import(pathToFileURL(`${WWW}pkg/pegwise.js`).href);
   await wasm.default({ module_or_path: readFileSync(`${WWW}pkg/pegwise_bg.wasm`) });
   /** @param {string} board @param {string} start @param {string} goal */
   const fileOf = (board, start, goal) => {
-    const g = new wasm.Game(board, start, goal);
+    const g = wasm.Game.open({ board, start, goal });
     const f = g.tableFile() ?? null;
     g.free();
     return f;
@@ -116,11 +117,13 @@ async function firstTables() {
     }
     out[b.name] = [d, files];
   }
-  return out;
+  // the board a page without a link or a saved game opens: wasm's, as it opens a game from nothing
+  const g = wasm.Game.open({});
+  const board = g.position().board;
+  g.free();
+  return { board, heads: out };
 }
-// the board a page without a link or a saved game opens (the page's own constant)
-const { DEFAULT_BOARD } = await import(pathToFileURL(`${WWW}js/boards.js`).href);
-const heads = JSON.stringify({ board: DEFAULT_BOARD, heads: await firstTables() });
+const heads = JSON.stringify(await firstTables());
 
 // the pages: the bundles replace the module graph, so its preload list goes
 for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {

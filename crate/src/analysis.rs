@@ -189,12 +189,7 @@ pub struct CountMemo {
 /// The part of a save that names the problem (board, start and goal), not the moves.
 fn problem_key(game: &Game) -> String {
     let p = game.problem();
-    format!(
-        "{};{};{}",
-        crate::game::board_spec(&p.board),
-        p.start_text(),
-        p.goal_text()
-    )
+    format!("{};{};{}", p.board.spec(), p.start_text(), p.goal_text())
 }
 
 impl CountMemo {

@@ -4,6 +4,7 @@ use serde::Serialize;
 
 use crate::board::Jump;
 use crate::error::{Error, Result};
+use crate::game_id::GameId;
 use crate::moves;
 use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
@@ -316,7 +317,7 @@ impl Game {
         let Ok(other) = Game::restore(save) else {
             return false;
         };
-        let same = board_spec(&other.problem.board) == board_spec(&self.problem.board)
+        let same = other.problem.board.spec() == self.problem.board.spec()
             && other.problem.start_text() == self.problem.start_text()
             && other.problem.goal_text() == self.problem.goal_text()
             && other.history == self.history;
@@ -527,75 +528,17 @@ impl Game {
         self.start
     }
 
-    /// The game as one line of text: `pegwise:2;board;start;goal;moves;redo`, the redo list
-    /// written as moves from the current position. The board is written so that
-    /// `Board::by_name` reads it back (a custom board as its `ascii:` text).
+    /// The game as one line of text ([`GameId::save`]): `pegwise:2;board;start;goal;moves;redo`.
     pub fn save(&self) -> String {
-        let b = &self.problem.board;
-        format!(
-            "{SAVE_PREFIX}{};{};{};{};{}",
-            board_spec(b),
-            self.problem.start_text(),
-            self.problem.goal_text(),
-            self.moves_text().join(" "),
-            moves::moves_text(b, &self.future()).join(" ")
-        )
+        GameId::of(self).save()
     }
 
-    /// Rebuilds a game from `save()` text (this version, or version 1's
-    /// `pegwise:1;board;start;goal;moves`, which had no redo list); every part is checked
-    /// and replayed, and any fault is an error naming it.
+    /// Rebuilds a game from `save()` text of any version; every part is checked and replayed,
+    /// and any fault is an error naming it ([`GameId::restore`]).
     pub fn restore(text: &str) -> Result<Game> {
-        let bad = |why: String| Error::BadSave(why);
-        if text.len() > 2 * moves::MAX_TEXT + MAX_BOARD_SPEC {
-            return Err(bad(format!(
-                "{} characters is too long for a saved game",
-                text.len()
-            )));
-        }
-        let (rest, fields) = if let Some(r) = text.strip_prefix(SAVE_PREFIX) {
-            (r, 5)
-        } else if let Some(r) = text.strip_prefix(SAVE_PREFIX_V1) {
-            (r, 4)
-        } else {
-            let head: String = text.chars().take(12).collect();
-            return Err(bad(format!(
-                "unknown format '{head}…' (expected '{SAVE_PREFIX}' or '{SAVE_PREFIX_V1}')"
-            )));
-        };
-        // the board comes first and is the only field that might hold a ';'
-        let mut parts: Vec<&str> = rest.rsplitn(fields, ';').collect();
-        parts.reverse();
-        if parts.len() != fields {
-            return Err(bad(format!(
-                "expected {fields} fields after the version, found {}",
-                parts.len()
-            )));
-        }
-        let board = crate::board::Board::by_name(parts[0]).map_err(|e| bad(e.to_string()))?;
-        let problem = Problem::parse(board, parts[1], parts[2]).map_err(|e| bad(e.to_string()))?;
-        let mut game = Game::new(problem).map_err(|e| bad(e.to_string()))?;
-        game.play_text(parts[3]).map_err(|e| bad(e.to_string()))?;
-        if let Some(redo) = parts.get(4) {
-            game.set_redo(redo)
-                .map_err(|e| bad(format!("redo list: {e}")))?;
-        }
-        Ok(game)
+        GameId::from_save(text)?.restore()
     }
 }
-
-/// The board as text that `Board::by_name` reads back (its identity in saves and links).
-pub fn board_spec(b: &crate::board::Board) -> String {
-    b.spec()
-}
-
-/// Longest board text a save may carry (a custom board drawn in ASCII).
-pub const MAX_BOARD_SPEC: usize = 4096;
-
-/// First characters of a saved game; the number is the save format's version.
-pub const SAVE_PREFIX: &str = "pegwise:2;";
-/// The first save format's prefix (no redo list), still read.
-pub const SAVE_PREFIX_V1: &str = "pegwise:1;";
 
 #[cfg(test)]
 mod tests {
@@ -837,9 +780,6 @@ mod tests {
             g.problem().board.geometry_id()
         );
         assert_eq!(back.code(), g.code());
-        assert_eq!(
-            board_spec(&back.problem().board),
-            board_spec(&g.problem().board)
-        );
+        assert_eq!(back.problem().board.spec(), g.problem().board.spec());
     }
 }

@@ -48,6 +48,7 @@ pub mod counts_file;
 pub mod crc;
 pub mod error;
 pub mod game;
+pub mod game_id;
 pub mod generate;
 pub mod huffman;
 pub mod masks;

@@ -763,3 +763,41 @@ fn a_row_position_is_solved_without_naming_a_goal() {
     ]);
     assert_eq!(v["solvable"], false);
 }
+
+#[test]
+fn a_page_link_names_the_same_game_as_the_flags() {
+    let flags = json(&[
+        "hint",
+        "--board",
+        "triangle5",
+        "--start",
+        "a1",
+        "--goal",
+        "start",
+        "--moves",
+        "a3-a1 c3-a3",
+    ]);
+    for link in [
+        "http://127.0.0.1:8080/?board=triangle5&start=a1&goal=start&moves=a3-a1+c3-a3#x",
+        "?board=triangle5&start=a1&goal=start&moves=a3-a1%20c3-a3",
+        "board=triangle5&start=a1&moves=a3-a1+c3-a3&goal=start&hints=off",
+    ] {
+        assert_eq!(json(&["hint", "--link", link]), flags, "{link}");
+    }
+    // the flags override the link's parts
+    let goal_any = json(&[
+        "hint",
+        "--board",
+        "triangle5",
+        "--start",
+        "a1",
+        "--goal",
+        "any",
+    ]);
+    let link = "?board=triangle5&start=a1&goal=start";
+    assert_eq!(json(&["hint", "--link", link, "--goal", "any"]), goal_any);
+    // a link that names no game is refused, naming it
+    let (code, _, err) = pegwise(&["hint", "--link", "?hints=off"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("'?hints=off' names no game"), "{err}");
+}

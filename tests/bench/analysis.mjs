@@ -26,7 +26,7 @@ const STEP = Number(process.env.ANALYSIS_STEP ?? 4);
 await init({ module_or_path: readFileSync(`${ROOT}www/pkg-analysis/pegwise_bg.wasm`) });
 keepEveryChunk(); // as the panel's worker does
 if (process.env.COUNTS !== '0') {
-  const probe = new Game('english', 'd4', 'start');
+  const probe = Game.open({ board: 'english', start: 'd4', goal: 'start' });
   const file = probe.countsFile();
   probe.free();
   if (!file) throw new Error('no counts file serves the central game');
@@ -57,7 +57,7 @@ function ask(g, q) {
 }
 
 function game() {
-  const g = new Game('english', 'd4', 'start');
+  const g = Game.open({ board: 'english', start: 'd4', goal: 'start' });
   const file = g.tableFile();
   g.loadTable(file, readFileSync(`${ROOT}data/${file}`));
   return g;

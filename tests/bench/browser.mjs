@@ -200,7 +200,7 @@ try {
     await mod.default();
     const results = {};
     for (const [board, start, goal] of [['english', 'd4', 'start'], ['triangle5', 'a1', 'start'], ['triangle6', 'a1', 'any']]) {
-      const g = new mod.Game(board, start, goal);
+      const g = mod.Game.open({ board, start, goal });
       const file = g.tableFile();
       const bytes = new Uint8Array(await (await fetch(`/data/${file}`)).arrayBuffer());
       const t0 = performance.now();

@@ -16,7 +16,7 @@ import { rng } from './rng.mjs';
 
 // LIVE_PKG: another wasm-pack output directory to measure (an A/B of two builds); www/pkg by default
 const PKG = process.env.LIVE_PKG ? pathToFileURL(`${process.env.LIVE_PKG.replace(/\/$/, '')}/`) : new URL('../../www/pkg/', import.meta.url);
-const { default: init, Game, defaultGame } = await import(new URL('pegwise.js', PKG).href);
+const { default: init, Game } = await import(new URL('pegwise.js', PKG).href);
 const BOARDS = ['french', 'wiegleb', 'diamond41', 'hexagon37', 'square6', 'triangle8'];
 const COUNT = Number(process.env.LIVE_POSITIONS ?? 1000);
 const MS = Number(process.env.LIVE_MS ?? 50);
@@ -38,7 +38,6 @@ await init({ module_or_path: readFileSync(new URL('pegwise_bg.wasm', PKG)) });
 
 for (const [i, board] of BOARDS.entries()) {
   if (only.length && !only.includes(board)) continue;
-  const { start, goal } = defaultGame(board);
   const r = rng(1 + i);
   let good = 0;
   let bad = 0;
@@ -46,7 +45,7 @@ for (const [i, board] of BOARDS.entries()) {
   const perJump = [];
   const t0 = performance.now();
   for (let n = 0; n < COUNT; n++) {
-    const play = new Game(board, start, goal);
+    const play = Game.open({ board });
     const line = [];
     for (;;) {
       const legal = play.legal();
@@ -57,7 +56,7 @@ for (const [i, board] of BOARDS.entries()) {
     }
     play.free();
     const k = r.below(line.length);
-    const g = new Game(board, start, goal);
+    const g = Game.open({ board });
     for (const j of line.slice(0, k)) g.playJump(j.from, j.to);
     g.setBudget(5e7);
     g.setTimeBudget(MS);

@@ -33,8 +33,8 @@ test('a corrupt or old-format save is reported, dropped, and the default game op
   const cases = [
     ['{"v":2,"save":"pegwise:1;engl', /The saved game was dropped: it is not readable \(not JSON\)\./],
     ['42', /dropped: it is not a saved game/],
-    [JSON.stringify({ v: 9, data: 'from the future' }), /dropped: its format \(9\) is not one this page reads/],
-    [env2('pegwise:1;english;d4;start;d2-d4', { future: 'd2-d4' }), /dropped: its fields are missing or of the wrong type/],
+    [JSON.stringify({ v: 9, data: 'from the future' }), /refused and dropped \(its format \(9\) is not one this page reads\)/],
+    [env2('pegwise:1;english;d4;start;d2-d4', { future: 'd2-d4' }), /refused and dropped \(its fields are missing or of the wrong type\)/],
     [env2('pegwise:0;english;d4;start;'), /The saved game was refused and dropped \(unknown format 'pegwise:0;en…'/],
     [env2('pegwise:1;english;d4;start;d2-d4 d2-d4'), /refused and dropped \(illegal jump 'd2-d4': no peg on d2\)/],
     [env2('pegwise:1;english;d4;start'), /expected 4 fields after the version, found 3/],

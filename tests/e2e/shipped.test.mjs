@@ -62,12 +62,12 @@ test('the shipped page is two bundles and the game\'s wasm (not the Analysis pan
   assert.match(html, /<script>[^<]*new Worker\(/, 'the page starts the engine from its inline script');
 });
 
-test('what the page loads at start is within its budget of 120 KB gzipped, as served', () => {
+test('what the page loads at start is within its budget of 125 KB gzipped, as served', () => {
   // the files the default page fetches (the test above pins its scripts and wasm); their
   // gzipped twins are what scripts/serve.mjs sends, as a static host would
   const sizes = PAGE_FILES.map((f) => [f, readFileSync(`${ROOT}site/${f}.gz`).length]);
   const total = sizes.reduce((a, [, n]) => a + n, 0);
-  assert.ok(total <= 120 * 1024, `the page loads ${(total / 1024).toFixed(1)} KB gzipped, over 120 KB: ${sizes.map(([f, n]) => `${f} ${(n / 1024).toFixed(1)}`).join(', ')}`);
+  assert.ok(total <= 125 * 1024, `the page loads ${(total / 1024).toFixed(1)} KB gzipped, over 125 KB: ${sizes.map(([f, n]) => `${f} ${(n / 1024).toFixed(1)}`).join(', ')}`);
 });
 
 test('the first table head is fetched by the worker as it starts, once; a wrong guess costs only a download', async () => {
@@ -98,7 +98,7 @@ test('the first table head is fetched by the worker as it starts, once; a wrong 
   }
   // a wrong guess costs a download and nothing else: a saved game (guessed from) that wasm
   // refuses opens the default game, which loads the file it needs
-  const saved = { name: 'pegwise.game', value: JSON.stringify({ v: 3, save: 'pegwise:2;english;c1;any;zz-zz;', at: 0, tab: 'x' }) };
+  const saved = { name: 'pegwise.game', value: JSON.stringify({ v: 3, save: 'pegwise:2;english;c1;any;zz-zz;', head: 'english.every.pgt', at: 0, tab: 'x' }) };
   const { page, clean } = await openPage(env.site.browser, {
     storageState: { cookies: [], origins: [{ origin: new URL(env.site.url).origin, localStorage: [saved] }] },
   });

@@ -137,7 +137,7 @@ export async function setupAnalysis(el, game, box, src) {
 
   el.addEventListener('change', (e) => {
     const { reason, state } = /** @type {CustomEvent} */ (e).detail;
-    if (editing && MOVED.has(reason)) input.value = positionText(state.pegs);
+    if (editing && MOVED.has(reason)) input.value = state.here;
     if (MOVED.has(reason) || reason === 'verdict') {
       if (state.save !== shown && box.open) {
         // what is shown is about a position the board has left
@@ -160,20 +160,15 @@ export async function setupAnalysis(el, game, box, src) {
 
   // ---- edit mode ---------------------------------------------------------------------
 
-  /** @param {boolean[]} pegs */
-  const positionText = (pegs) => pegs.map((p) => (p ? 'X' : 'o')).join('');
-
   /**
-   * Opens a game from `position` with the game's goal: wasm's goal hole (goal "start" is the
-   * start hole there, Problem::from_here), or any hole where wasm names none.
-   * @param {string} position
+   * Opens a game from an edited position, the game's goal carried over (wasm's rule: goal
+   * "start" becomes the start hole): `{position}` typed in, or `{flip}` a hole flipped.
+   * @param {{position: string}|{flip: string}} edit
    */
-  async function setPosition(position) {
-    const s = game.state();
-    if (!s) return;
-    const goal = s.goalHole ?? 'any';
+  async function setPosition(edit) {
+    if (!game.state()) return;
     try {
-      await game.set({ position, goal });
+      await game.set(edit);
       note.hidden = true;
       note.textContent = '';
     } catch (e) {
@@ -182,19 +177,13 @@ export async function setupAnalysis(el, game, box, src) {
       // is not imported here, so the panel's chunk shares no module with the page's bundle
       const err = /** @type {{value?: unknown, message?: string}} */ (e);
       note.textContent = err?.value !== undefined ? `The position “${String(err.value)}” was refused: ${err.message}` : String(e);
-      input.value = positionText(game.state()?.pegs ?? []);
+      input.value = game.state()?.here ?? '';
     }
   }
 
   /** @param {string|null} hole */
   function flip(hole) {
-    const s = game.state();
-    if (!s || hole === null) return;
-    const k = s.holes.indexOf(hole);
-    if (k < 0) return;
-    const pegs = s.pegs.slice();
-    pegs[k] = !pegs[k];
-    setPosition(positionText(pegs));
+    if (hole !== null) setPosition({ flip: hole });
   }
 
   /** Clicks on the board flip holes while editing; nothing reaches the board's own play. */
@@ -223,14 +212,14 @@ export async function setupAnalysis(el, game, box, src) {
     (on ? el.addEventListener : el.removeEventListener).call(el, 'keydown', /** @type {EventListener} */ (onKey), { capture: true });
     if (on) {
       game.cancel(); // drop a picked peg
-      input.value = positionText(game.state()?.pegs ?? []);
+      input.value = game.state()?.here ?? '';
     } else note.hidden = true;
   }
 
   toggle.addEventListener('click', () => setEditing(!editing));
-  $('edit-apply').addEventListener('click', () => setPosition(input.value.trim()));
+  $('edit-apply').addEventListener('click', () => setPosition({ position: input.value.trim() }));
   input.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') setPosition(input.value.trim());
+    if (e.key === 'Enter') setPosition({ position: input.value.trim() });
   });
 
   if (box.open) schedule();

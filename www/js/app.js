@@ -10,10 +10,9 @@ import { listenKeys } from './keys.js';
 import { showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
 import './peg-solitaire.js';
 import { Replay } from './replay.js';
-import { firstGame, startupNote, unreadableSaveNote } from './startup.js';
+import { startupNote, unreadableSaveNote } from './startup.js';
 import { dropGame, loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
 import { hintLine, noSolutionBanner, sourceInfo, statusBanner, unwinnableBanner } from './texts.js';
-import { gameQuery, readGameUrl } from './url.js';
 import { movablePegs } from './legal.js';
 
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
@@ -84,12 +83,10 @@ el.addEventListener('change', (e) => {
  * @param {string} reason the `change` event's
  */
 function syncUrl(s, reason) {
-  const from = s.startHole === null ? { position: s.startPosition } : { start: s.startHole };
-  const q = gameQuery({ board: s.board, ...from, goal: s.goal, moves: s.history.join(' ') });
-  if (location.search !== q) history.replaceState(history.state, '', q + location.hash);
+  if (location.search !== s.query) history.replaceState(history.state, '', s.query + location.hash);
   if (page.booting || (page.keepSaved && !PLAYED.has(reason))) return;
   page.keepSaved = false;
-  saveGame(s.save);
+  saveGame(s);
 }
 
 /** @param {GameState} s */
@@ -283,27 +280,26 @@ onClick('share', async () => {
 // ---- boot ------------------------------------------------------------------------------
 
 async function boot() {
-  const linked = readGameUrl(location.search);
   const stored = loadGame();
   const notes = [];
   if (stored.problem) {
     dropGame();
     notes.push(unreadableSaveNote(stored.problem));
   }
-  const spec = firstGame(linked, stored.game);
-  const from = linked ? 'link' : 'save' in spec ? 'save' : 'none';
   try {
-    await game.set({ ...spec, hints: prefs.hintMode, names: prefs.names });
+    // the link's game, else the stored one, else the default game: wasm's choice (Game.open)
+    await game.set({ link: location.search, ...(stored.record && { stored: stored.record }), hints: prefs.hintMode, names: prefs.names });
   } catch (e) {
     // the board opened its default game instead (or the game without its moves)
     const err = /** @type {import('./errors.js').PegwiseError} */ (e);
     if (err.param === 'save') dropGame();
-    page.keepSaved = from === 'link';
-    notes.push(startupNote(err, from));
+    // a link that failed leaves the stored game stored until the player moves
+    page.keepSaved = err.param !== 'save';
+    notes.push(startupNote(err));
   }
   page.booting = false;
   const now = game.state();
-  if (now && !page.keepSaved) saveGame(now.save);
+  if (now && !page.keepSaved) saveGame(now);
   if (notes.length) flash(notes.join(' '), 0);
   setupControls({
     board: (name) => reopen({ board: name }, `Can't open ${name}`),

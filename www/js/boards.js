@@ -1,9 +1,6 @@
 // How boards are shown in the picker. Which boards exist, what they are called and the game
 // each opens with come from wasm's boards(); this only puts them into words.
 
-/** The board the page opens with when nothing else is asked for (its game: wasm's defaults). */
-export const DEFAULT_BOARD = 'english';
-
 /**
  * The picker's key for a board: `row` for every `row:L`.
  * @param {string} name

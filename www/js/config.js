@@ -1,7 +1,7 @@
-// A board's configuration: what set() and the element's attributes may say, how several calls
-// in a row merge, and how the game to open follows from it and from the game open now.
+// A board's configuration: what set() and the element's attributes may say, and how several
+// calls in a row merge. Which game a config names is wasm's to read (Game.open): what it
+// leaves out comes from the game open now, else from the board's default game.
 
-import { DEFAULT_BOARD } from './boards.js';
 import { PegwiseError, quote } from './errors.js';
 
 /**
@@ -9,21 +9,21 @@ import { PegwiseError, quote } from './errors.js';
  * @typedef {{
  *   board?: string, start?: string, position?: string, goal?: string, moves?: string,
  *   future?: string[], hints?: HintMode, names?: boolean, pickStart?: boolean, src?: string,
- *   save?: string, redoFrom?: string,
+ *   save?: string, redoFrom?: string, link?: string, stored?: object, flip?: string,
  * }} GameConfig
  *   board: a board name (english, triangle5, row:9…) or drawn board (ascii:…); start: the
  *   empty hole; position: instead of a start hole, the whole start position, X for a peg and o
- *   for a hole in reading order (XXXXoXo); goal: start, any or a hole (not start with a
- *   position); moves: moves to play from the start, in notation; future: a redo list (the
- *   next jump first); hints: when to show the hint; names: hole names on the board;
- *   pickStart: the next tap on a hole picks the start; src: base URL of pkg/ and data/; save:
- *   a whole game as state().save wrote it ("pegwise:2;board;start;goal;moves;redo"),
+ *   for a hole in reading order (XXXXoXo); goal: start, any or a hole; moves: moves to play
+ *   from the start, in notation; future: a redo list (the next jump first); hints: when to
+ *   show the hint; names: hole names on the board; pickStart: the next tap on a hole picks
+ *   the start; src: base URL of pkg/ and data/; save: a whole game as state().save wrote it,
  *   checked by the engine; redoFrom: a save whose redo list the game opened takes, when the
- *   engine finds it is the same game (a reload of a page whose link is the saved game)
- * @typedef {{board: string, start?: string, position?: string, goal: string, moves: string,
- *   future: string[], redoFrom?: string}
- *   | {save: string, future: string[]}} OpenSpec
- *   redoFrom: a saved game whose redo list the new game takes if it is the same game
+ *   engine finds it is the same game; link: a page's query (?board=…&start=…), opened when it
+ *   names a game; stored: a record the page stored (any version), opened when the link names
+ *   none (else it lends the link its redo list); flip: an edit, the position now with this
+ *   hole's peg taken away or put back as the new start position, the goal carried over
+ * @typedef {Pick<GameConfig, 'board'|'start'|'position'|'goal'|'moves'|'future'|'save'|'redoFrom'|'link'|'stored'|'flip'>} OpenSpec
+ *   what names a game, for the engine to open
  * @typedef {{param: string, value: string, message: string}} Problem a refused attribute
  */
 
@@ -31,9 +31,11 @@ import { PegwiseError, quote } from './errors.js';
 export const ATTRIBUTES = ['board', 'start', 'position', 'goal', 'moves', 'hints', 'names', 'src'];
 
 const MODES = ['off', 'hover', 'always'];
+/** The keys that name a game (the rest are settings of the board). */
+const GAME_KEYS = /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future', 'save', 'redoFrom', 'link', 'stored', 'flip']);
 /** Every key set() knows. */
-const KEYS = ['board', 'start', 'position', 'goal', 'moves', 'future', 'redoFrom', 'hints', 'names', 'pickStart', 'src', 'save'];
-const TEXTS = ['board', 'start', 'position', 'goal', 'moves', 'redoFrom', 'src', 'save'];
+const KEYS = [...GAME_KEYS, 'hints', 'names', 'pickStart', 'src'];
+const TEXTS = ['board', 'start', 'position', 'goal', 'moves', 'redoFrom', 'src', 'save', 'link', 'flip'];
 
 /**
  * A config from attribute values (null: the attribute is absent, so the default applies), and
@@ -72,15 +74,18 @@ export function fromAttributes(attrs) {
 export function mergeConfig(a, b) {
   const out = { ...a };
   const given = (/** @type {keyof GameConfig} */ k) => b[k] !== undefined;
-  if (given('save')) {
-    for (const k of /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future'])) delete out[k];
-  } else if (/** @type {const} */ (['board', 'start', 'position', 'goal', 'moves']).some(given)) delete out.save;
+  if (given('save') || given('link') || given('stored')) {
+    for (const k of /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future', 'flip'])) delete out[k];
+  } else if (/** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'flip']).some(given)) {
+    for (const k of /** @type {const} */ (['save', 'link', 'stored'])) delete out[k];
+  }
   if (given('board') && b.board !== a.board) {
     for (const k of /** @type {const} */ (['start', 'position', 'goal', 'moves', 'future'])) delete out[k];
   }
   // a start hole and a start position exclude each other
   if (given('start')) delete out.position;
   if (given('position')) delete out.start;
+  if (given('position') || given('start')) delete out.flip;
   const differs = (/** @type {keyof GameConfig} */ k) => given(k) && b[k] !== a[k];
   if (differs('start') || differs('position') || differs('goal')) {
     delete out.moves;
@@ -114,6 +119,7 @@ export function checkConfig(c) {
   for (const k of ['names', 'pickStart']) {
     if (o[k] !== undefined && typeof o[k] !== 'boolean') fail(k, o[k], `${k} must be true or false, not ${quote(o[k])}`);
   }
+  if (o.stored !== undefined && (o.stored === null || typeof o.stored !== 'object')) fail('stored', o.stored, `stored must be a stored record, not ${quote(o.stored)}`);
   const f = o.future;
   if (f !== undefined && !(Array.isArray(f) && f.every((j) => typeof j === 'string'))) fail('future', f, `future must be a list of jumps, not ${quote(f)}`);
   if (typeof o.src === 'string' && typeof document !== 'undefined') {
@@ -126,30 +132,14 @@ export function checkConfig(c) {
 }
 
 /**
- * The game a config asks for, given the game open now (null when none is), or null when the
- * open game stays as it is. What a config leaves out comes from the open game, else from the
- * board's defaults (wasm's).
+ * The part of a config that names a game, or null when it names none (it only changes the
+ * board's settings).
  * @param {GameConfig} c
- * @param {{board: string, start: string, goal: string}|null} cur
- * @param {(board: string) => Promise<import('./wasm-types.js').DefaultGame>} defaultsOf a board's
- *   default game (throws on a bad board)
- * @returns {Promise<OpenSpec|null>}
+ * @returns {OpenSpec|null}
  */
-export async function gameFor(c, cur, defaultsOf) {
-  if (c.save !== undefined) return { save: c.save, future: c.future ?? [] };
-  const board = c.board ?? cur?.board ?? DEFAULT_BOARD;
-  const same = cur !== null && board === cur.board;
-  const pos = c.position;
-  let start = pos ?? c.start ?? (same ? cur.start : undefined);
-  // goal "start" from a set position is wasm's to read (Problem::new: it means "any")
-  let goal = c.goal ?? (same ? cur.goal : undefined);
-  if (start === undefined || goal === undefined) {
-    const d = await defaultsOf(board);
-    start ??= d.start;
-    goal ??= d.goal;
-  }
-  const changed = !same || start !== cur.start || goal !== cur.goal;
-  if (!changed && c.moves === undefined) return null;
-  const rest = { goal, moves: c.moves ?? '', future: c.future ?? [], ...(c.redoFrom !== undefined && { redoFrom: c.redoFrom }) };
-  return pos !== undefined ? { board, position: pos, ...rest } : { board, start, ...rest };
+export function gameOf(c) {
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for (const k of GAME_KEYS) if (c[k] !== undefined) out[k] = c[k];
+  return Object.keys(out).length ? /** @type {OpenSpec} */ (out) : null;
 }

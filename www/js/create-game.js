@@ -36,8 +36,8 @@ export { PegwiseError };
  *   board: string, boardName: string, start: string, startHole: string|null,
  *   startPosition: string, goal: string, goalHole: string|null,
  *   holes: string[], pegs: boolean[], pegCount: number,
- *   jumps: number, moves: number, history: string[], future: string[],
- *   canUndo: boolean, canRedo: boolean, code: string, save: string,
+ *   jumps: number, moves: number, history: string[], historyHoles: string[][], future: string[],
+ *   canUndo: boolean, canRedo: boolean, code: string, save: string, query: string, here: string,
  *   legal: Jump[],
  *   status: 'playing'|'solved'|'deadend'|'stuck'|null, winning: boolean|null, fatal: string|null,
  *   winnable: 'yes'|'no'|'unknown'|null, why: 'class'|'search'|null,
@@ -59,10 +59,11 @@ export { PegwiseError };
  *   position, X a peg and o a hole, in reading order; goalHole: where the last peg must end,
  *   null for any; holes: every hole's name in reading order; pegs: true where a peg stands
  *   (same order); jumps / moves: played so far (a move is a chain of jumps by one peg);
- *   history: the moves played; future: the jumps redo would replay, the next first; code:
- *   Bell's position code (decimal); save: the whole game, redo list included, as one line of
- *   text (`pegwise:2;board;start;goal;moves;redo`), which set({save}) opens again after the
- *   engine checked it; legal: every jump possible now; status: null until the engine has
+ *   history: the moves played; historyHoles: the holes each of them visits; future: the jumps
+ *   redo would replay, the next first; code: Bell's position code (decimal); save: the whole
+ *   game, redo list included, as one line of text (`pegwise:2;board;start;goal;moves;redo`),
+ *   which set({save}) opens again after the engine checked it; query: the link that opens the
+ *   game (`?board=…&start=…&goal=…&moves=…`); here: the position now, X a peg and o a hole; legal: every jump possible now; status: null until the engine has
  *   judged the position; winning: can the goal still be reached (null: the live search can't
  *   tell); fatal: the first jump after which the game could no longer be won (wasm's), null
  *   while it can or when it never could; winnable: can the game be won from its start (why:

@@ -73,7 +73,8 @@ export class GameView {
    * @param {object} [args]
    */
   async call(op, args) {
-    const res = await this.engine.call(op, args);
+    // `at`: the version asked at, so a question about a game replaced meanwhile is stale
+    const res = await this.engine.call(op, { ...args, at: this.version });
     if (res?.partsPending) this.partsPending = true;
     return res;
   }
@@ -87,17 +88,18 @@ export class GameView {
    * Opens a game. Resolves to null when it opened, or to what was wrong with it.
    * @param {import('./config.js').OpenSpec} spec
    * @returns {Promise<{param: string, value: string, message: string}
-   *   |{movesError: {played: number, bad: string|null, message: string}}|null>}
+   *   |{movesError: {moves: string, played: number, bad: string|null, message: string}}|null>}
    */
   async open(spec) {
     this.writes++;
     let writing = true;
     try {
-      /** @type {Snapshot & {error?: {param: string, value: string, message: string}, layout: Layout,
-       *   tableFile: string|null, movesError: {played: number, bad: string|null, message: string}|null}} the worker's answer */
+      /** @type {Snapshot & {error?: {param: string, value: string, message: string}, kept?: true, layout: Layout,
+       *   tableFile: string|null, movesError: {moves: string, played: number, bad: string|null, message: string}|null}} the worker's answer */
       const res = await this.engine.call('open', spec);
       if (this.closed) return null;
       if (res.error) return res.error;
+      if (res.kept) return null; // the spec names the game open now
       this.layout = res.layout;
       this.index = new Map(res.layout.holes.map((h, k) => [h.name, k]));
       this.tableFile = res.tableFile;
@@ -339,7 +341,7 @@ export class GameView {
       return;
     }
     this.asking = true;
-    this.engine.call(q.op, q.args).then(
+    this.engine.call(q.op, { ...q.args, at: this.version }).then(
       (res) => {
         this.asking = false;
         if (res.partsPending) this.partsPending = true;

@@ -77,13 +77,13 @@ export function showMoves(pos, seek) {
   const list = $('moves');
   /** @type {HTMLLIElement[]} */
   const items = [];
-  pos.history.forEach((m, i) => {
+  pos.history.forEach((_, i) => {
     const li = document.createElement('li');
     if (i === pos.history.length - 1) li.className = 'current';
     const b = document.createElement('button');
     b.type = 'button';
-    moveText(b, m);
-    if (m.split('-').length > 2) li.classList.add('chain');
+    moveText(b, pos.historyHoles[i]);
+    if (pos.historyHoles[i].length > 2) li.classList.add('chain');
     b.title = `Go back to after move ${i + 1}`;
     b.addEventListener('click', () => seek({ moves: i + 1 }));
     li.append(b);
@@ -119,10 +119,9 @@ export function showMoves(pos, seek) {
  * Writes a move into a button as hole-sized pieces ("e5-", "c3-", "a1"), so a long chain
  * breaks only after a hyphen, never inside a hole's name.
  * @param {HTMLElement} el
- * @param {string} move
+ * @param {string[]} parts the holes the move visits (wasm's historyHoles)
  */
-function moveText(el, move) {
-  const parts = move.split('-');
+function moveText(el, parts) {
   el.replaceChildren(
     ...parts.map((p, i) => {
       const s = document.createElement('span');

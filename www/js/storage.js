@@ -8,24 +8,19 @@
 // written as a patch over what is stored now, so two tabs never undo each other's settings.
 // Each tab keeps its own game in its address bar, so a reload reopens that tab's game.
 //
-// What is read back is never trusted: the envelope is checked here, and the game's text is
-// checked by the engine (Game.restore) before it opens. The game's text is wasm's save(),
-// never built here.
+// What is read back is never trusted, and never read here: the record goes to the engine as
+// it was stored (Game.open's `stored`), which reads every version a page has written, checks
+// it and opens it. The game's text is wasm's save(), never built here. The record also names
+// the table file the game starts with (wasm's answer), so index.html's early script can fetch
+// it before the engine runs.
 
 const GAME_KEY = 'pegwise.game';
 const PREFS_KEY = 'pegwise.prefs';
-/**
- * The envelope's version: 3 holds wasm's save() text, redo list included. Older ones are still
- * read: 2 held save() text of format 1 and the redo list beside it; 1 held plain fields.
- */
+/** The version of the record this page writes (the engine reads this one and every older). */
 const VERSION = 3;
 
 /**
- * @typedef {{save: string, future: string[]}
- *   | {board: string, start: string, goal: string, moves: string, future: string[]}} SavedGame
- *   a saved game for the engine to open: wasm's save() text (with a separate redo list only
- *   for envelope 2), or for envelope 1 the game's fields as they were stored
- * @typedef {{v: 3, save: string, at: number, tab: string}} Envelope
+ * @typedef {{v: 3, save: string, head: string|null, at: number, tab: string}} Envelope
  * @typedef {{hintMode: 'off'|'hover'|'always', names: boolean}} Prefs
  */
 
@@ -60,41 +55,32 @@ function writeRaw(key, value) {
 }
 
 /**
- * Reads the stored game's envelope: the game, or why it can't be used (then it is not used,
- * and the caller drops it once it has said so).
- * @returns {{game: SavedGame|null, problem: string|null}}
+ * The stored game's record for the engine to open, or why it can't even be read (then it is
+ * not used, and the caller drops it once it has said so).
+ * @returns {{record: object|null, problem: string|null}}
  */
 export function loadGame() {
   const raw = readRaw(GAME_KEY);
-  if (raw === null || raw === '') return { game: null, problem: null };
-  let g;
+  if (raw === null || raw === '') return { record: null, problem: null };
   try {
-    g = JSON.parse(raw);
+    const record = JSON.parse(raw);
+    if (record !== null && typeof record === 'object') return { record, problem: null };
   } catch {
-    return { game: null, problem: 'it is not readable (not JSON)' };
+    return { record: null, problem: 'it is not readable (not JSON)' };
   }
-  if (g === null || typeof g !== 'object') return { game: null, problem: 'it is not a saved game' };
-  const future = Array.isArray(g.future) && g.future.every((/** @type {unknown} */ j) => typeof j === 'string') ? g.future : null;
-  if (g.v === undefined && ['board', 'start', 'goal'].every((k) => typeof g[k] === 'string')) {
-    // version 1 wrote the fields one by one: the engine opens and checks them
-    const moves = typeof g.moves === 'string' ? g.moves : '';
-    return { game: { board: g.board, start: g.start, goal: g.goal, moves, future: future ?? [] }, problem: null };
-  }
-  if (g.v !== VERSION && g.v !== 2) return { game: null, problem: `its format (${JSON.stringify(g.v ?? null)}) is not one this page reads` };
-  // version 2 kept the redo list beside the save text
-  if (typeof g.save !== 'string' || (g.v === 2 && future === null)) return { game: null, problem: 'its fields are missing or of the wrong type' };
-  return { game: { save: g.save, future: g.v === 2 ? /** @type {string[]} */ (future) : [] }, problem: null };
+  return { record: null, problem: 'it is not a saved game' };
 }
 
 /**
  * Saves the current game, unless this tab saved just this already.
- * @param {string} save wasm's save() text (state().save)
+ * @param {{save: string, tableFile: string|null}} s the game's state: wasm's save() text, and
+ *   the table file it starts with
  */
-export function saveGame(save) {
+export function saveGame({ save, tableFile }) {
   if (save === written) return;
   written = save;
   /** @type {Envelope} */
-  const env = { v: VERSION, save, at: Date.now(), tab: TAB };
+  const env = { v: VERSION, save, head: tableFile, at: Date.now(), tab: TAB };
   writeRaw(GAME_KEY, JSON.stringify(env));
 }
 

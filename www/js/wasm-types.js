@@ -21,10 +21,13 @@
  *   `boardLayout`, `Game.layout`
  * @typedef {{board: string, boardName: string, start: string, startHole: string|null,
  *   startPosition: string, goal: string, goalHole: string|null, pegs: boolean[],
- *   pegCount: number, jumps: number, moves: number, history: string[], future: string[],
- *   canUndo: boolean, canRedo: boolean, source: 'table'|'search', code: string, save: string}} Position
- *   `Game.position`; save: the whole game as one line of text, for Game.restore
- *   (`pegwise:2;board;start;goal;moves;redo`)
+ *   pegCount: number, jumps: number, moves: number, history: string[], historyHoles: string[][],
+ *   future: string[], canUndo: boolean, canRedo: boolean, source: 'table'|'search', code: string,
+ *   save: string, query: string, here: string}} Position
+ *   `Game.position`; historyHoles: the holes each move visits; save: the whole game as one line
+ *   of text (`pegwise:2;board;start;goal;moves;redo`), which Game.open reads back; query: the
+ *   link that opens it (`?board=…&start=…&goal=…&moves=…`); here: the position now, X a peg
+ *   and o a hole in reading order
  * @typedef {{nodes: number, settled: number, pagodaCuts: number, classCuts: number}} SearchStats
  *   what the live search has done in a game: `Game.searchStats`
  * @typedef {Position & {status: 'playing'|'solved'|'deadend'|'stuck', winning: boolean|null,
@@ -38,11 +41,8 @@
  *   version and its table's state
  * @typedef {{name: string, label: string, holes: number, symmetries: number, lattice: string, tables: boolean,
  *   start: string, goal: string}} BoardEntry  `boards`; start and goal: the game the board opens with
- * @typedef {{board: string, start: string, goal: string}} DefaultGame  `defaultGame`
  * @typedef {{moves: number, board: number, save: number}} Limits
  *   `limits`: the longest texts wasm takes, in bytes of UTF-8
- * @typedef {{moves: number, jumps: number, bad: string|null, error: string|null}} Prefix
- *   `Game.playPrefix`: what played, and the first move that did not and why
  * @typedef {{file: string, pegs: number, chunk: number, from: number, to: number}} TablePart
  *   `Game.tableNeeds`: a byte range [from, to) of a table file to fetch (chunk -1: a level's
  *   header and index)

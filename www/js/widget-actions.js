@@ -2,8 +2,7 @@
 // reset(), seek(), hints(), solution() and the small helpers around them. Each call waits for
 // the settings before it and for its own animation, then answers with the board's state().
 
-import { DEFAULT_BOARD } from './boards.js';
-import { checkConfig, gameFor, mergeConfig } from './config.js';
+import { checkConfig, gameOf, mergeConfig } from './config.js';
 import { openSession, resolveSrc } from './engine.js';
 import { clipMessage, PegwiseError, quote } from './errors.js';
 
@@ -45,12 +44,6 @@ export class Actions {
     this.queue = Promise.resolve();
     /** Some set() was taken (its config had the right shape). */
     this.started = false;
-    /**
-     * A board's default game, from wasm's catalogue.
-     * @param {string} board
-     * @returns {Promise<import('./wasm-types.js').DefaultGame>}
-     */
-    this.defaultsOf = (board) => this.board.ctrl.engine.call('defaults', { board });
   }
 
   /**
@@ -116,14 +109,11 @@ export class Actions {
     try {
       /** @type {PegwiseError|null} */
       let failure = null;
-      let spec = null;
-      try {
-        spec = await gameFor(c, pos, this.defaultsOf);
-      } catch (e) {
-        failure = new PegwiseError(clipMessage(/** @type {Error} */ (e).message), 'board', c.board);
-      }
-      if (!spec && !failure && moved && pos) spec = { save: pos.save, future: [] };
-      if (spec) {
+      // a new src is a new engine: the game open now moves there first
+      if (moved && pos) failure = await this.open({ save: pos.save });
+      // the first config opens a game even when it names none (the board's default game)
+      const spec = gameOf(c) ?? (ctrl.snap ? null : {});
+      if (spec && !failure) {
         if (c.pickStart === undefined) opts.pickStart = false;
         failure = await this.open(spec);
       }
@@ -158,10 +148,7 @@ export class Actions {
     const err = await b.ctrl.open(spec);
     b.events.reason = null;
     if (err && 'param' in err) return new PegwiseError(clipMessage(err.message), err.param, err.value);
-    if (err) {
-      const moves = 'moves' in spec ? spec.moves : '';
-      return new PegwiseError(movesNote(moves, err.movesError), 'moves', moves);
-    }
+    if (err) return new PegwiseError(movesNote(err.movesError), 'moves', err.movesError.moves);
     return null;
   }
 
@@ -174,11 +161,13 @@ export class Actions {
    */
   async fallback(c, failure) {
     const ctrl = this.board.ctrl;
-    const keep = ['start', 'position', 'goal'].includes(failure.param) && c.board !== undefined;
+    // the board the config named, in its own field or in its link (the platform decodes it)
+    const board = c.board ?? (c.link === undefined ? null : new URLSearchParams(c.link).get('board'));
+    const keep = ['start', 'position', 'goal'].includes(failure.param) && board !== null;
     try {
-      if (keep) await this.open(/** @type {OpenSpec} */ (await gameFor({ board: c.board }, null, this.defaultsOf)));
+      if (keep) await this.open({ board: /** @type {string} */ (board) });
       if (ctrl.snap) return 'board';
-      await this.open(/** @type {OpenSpec} */ (await gameFor({ board: DEFAULT_BOARD }, null, this.defaultsOf)));
+      await this.open({});
     } catch {
       // the engine itself failed: the message over the board says so
     }
@@ -363,13 +352,13 @@ export class Actions {
 
 /**
  * The note for moves that did not all play: which one stopped them, why, and how many played.
- * @param {string} moves as given
- * @param {{played: number, bad: string|null, message: string}} e from the engine
+ * @param {{moves: string, played: number, bad: string|null, message: string}} e from the engine:
+ *   the moves as given, how many played, the first that did not and why
  */
-function movesNote(moves, e) {
+function movesNote(e) {
   if (!e.bad) return `The moves were left out: ${e.message}`;
   const kept = e.played ? `the ${e.played === 1 ? 'move' : `${e.played} moves`} before it ${e.played === 1 ? 'was' : 'were'} played` : 'no move was played';
-  return `The moves ${quote(moves)} stop at move ${e.played + 1}, ${quote(e.bad)}: ${e.message}; ${kept}`;
+  return `The moves ${quote(e.moves)} stop at move ${e.played + 1}, ${quote(e.bad)}: ${e.message}; ${kept}`;
 }
 
 /**

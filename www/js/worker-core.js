@@ -15,16 +15,18 @@ import { movablePegs } from './legal.js';
  *   (pkg/), or the Analysis panel's (pkg-analysis/: the same, and the panel's questions)
  * @typedef {import('../pkg/pegwise.js').Game} Game
  * @typedef {import('./wasm-types.js').Limits} Limits
- * @typedef {import('./wasm-types.js').Prefix} Prefix
  * @typedef {import('./wasm-types.js').Jump} Jump
  * @typedef {import('./wasm-types.js').Snapshot} Snapshot
+ * @typedef {{moves: string, played: number, bad: string, message: string}} MovesError moves that
+ *   did not all play: the list, how many played, the first that did not and why
  */
 
 /**
- * @typedef {{game: Game, version: number, tableState: string, tableNote: string,
+ * @typedef {{game: Game, version: number, opened: number, tableState: string, tableNote: string,
  *   tableWhy: string, head?: Promise<void>, pumping?: boolean, pumpWanted?: boolean}} Slot
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
- *   head: resolves once the table head asked for has arrived or failed
+ *   opened: the version the game opened at; head: resolves once the table head asked for has
+ *   arrived or failed
  */
 
 // start-up marks (performance.mark, read by tests/bench/browser.mjs): worker-start, wasm-ready,
@@ -78,17 +80,17 @@ let LIMITS = { moves: 0, board: 0, save: 0 };
  * shrinks): the message says how long it is and what the limit is.
  * @param {string} what moves | board | save | start | goal | position
  * @param {unknown} text
+ * @param {string} [param] the input it is, where not `what` (a link's key)
  */
-function fits(what, text) {
+function fits(what, text, param = what) {
   if (typeof text !== 'string') return;
   const max = what === 'moves' ? LIMITS.moves : what === 'save' ? LIMITS.save : LIMITS.board;
   // UTF-8 takes up to 3 bytes per UTF-16 unit; only a text that may be too long is measured
   if (text.length * 3 <= max) return;
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > max) {
-    const e = new Error(what === 'moves' ? `the move list is too long (${text.length} characters, at most ${max})` : `${what} is too long (${text.length} characters, at most ${max})`);
-    /** @type {any} */ (e).param = what;
-    throw e;
+    const e = new Error(what === 'moves' ? `the move list is too long (${text.length} characters, at most ${max})` : `${param} is too long (${text.length} characters, at most ${max})`);
+    throw Object.assign(e, { param, value: text });
   }
 }
 
@@ -228,14 +230,6 @@ const common = {
     return pkg.boardLayout(board);
   },
   /**
-   * The game a board opens with: `{board, start, goal}` (from wasm's catalogue).
-   * @param {{board: string}} args
-   */
-  defaults({ board }) {
-    fits('board', board);
-    return pkg.defaultGame(board);
-  },
-  /**
    * Forgets a game.
    * @param {unknown} _args
    * @param {number} gid
@@ -252,62 +246,62 @@ const common = {
     return null;
   },
   /**
-   * Opens a new game for `gid` (its old one is freed): from board, start (or position) and
-   * goal, or from `save` text (Game.restore checks all of it, redo list included). Then the
-   * moves are played up to the first that doesn't play (`movesError` names it: the game
-   * opens with the moves before it); `future` (a redo list, the next jump first) and
-   * `redoFrom` (a saved game whose redo list is taken when it is this very game) set the redo
-   * list. A bad board, start, position, goal or save leaves the old game open and answers
-   * `{error: {param, value, message}}`.
-   * @param {{board: string, start: string, goal: string, position?: string, moves?: string,
-   *   future?: string[], save?: string, redoFrom?: string}} args
+   * Opens a new game for `gid` (its old one is freed) from a request that wasm reads
+   * (Game.open: a link's query, save text, a stored record, or the fields board, start,
+   * position, goal, moves and future, with `flip` an edit of the open position); what it leaves
+   * out comes from the game open now, else the board's default game. Answers `{kept: true}`
+   * when the request names the open game itself, and `{error: {kind, param, value, message}}`,
+   * leaving the old game open, when wasm refuses it. Moves that don't play are left out
+   * (`movesError` names the first).
+   * @param {import('./config.js').OpenSpec} req
    * @param {number} gid
    */
-  open({ board, start, goal, position, moves = '', future = [], save, redoFrom }, gid) {
+  open(req, gid) {
+    /** @type {MovesError|null} */
+    let dropped = null;
+    /** @type {typeof req | Omit<typeof req, 'link'> & {link: string[][]}} */
+    let wire = req;
+    try {
+      for (const k of /** @type {const} */ (['board', 'start', 'position', 'goal', 'save', 'redoFrom', 'flip'])) {
+        fits(k === 'redoFrom' ? 'save' : k, req[k]);
+      }
+      if (req.link !== undefined) {
+        // the link's query decoded by the platform, its keys read by wasm; a moves list too
+        // long is left out (the game opens without it), any other value too long is refused
+        const pairs = [...new URLSearchParams(req.link)].map(([k, v]) => [k, v.trim()]).filter(([k, v]) => {
+          if (k !== 'moves') {
+            fits('board', v, k);
+            return true;
+          }
+          try {
+            fits('moves', v);
+            return true;
+          } catch (e) {
+            dropped = { moves: v, played: 0, bad: '', message: clipMessage(/** @type {Error} */ (e).message) };
+            return false;
+          }
+        });
+        wire = { ...req, link: pairs };
+      }
+    } catch (e) {
+      const err = /** @type {Error & {param: string, value: string}} */ (e);
+      return { error: { param: err.param, value: err.value, message: clipMessage(err.message) } };
+    }
+    const cur = slots.get(gid);
     let g;
     try {
-      for (const [what, v] of Object.entries({ board, start, goal, position, save })) fits(what, v);
+      g = cur ? cur.game.reopen(wire) : pkg.Game.open(wire);
     } catch (e) {
-      const err = /** @type {Error & {param: 'board'|'start'|'goal'|'position'|'save'}} */ (e);
-      const what = err.param;
-      return { error: { param: what, value: { board, start, goal, position, save }[what], message: clipMessage(err.message) } };
+      return { error: refusal(e) };
     }
-    if (save !== undefined) {
-      try {
-        g = pkg.Game.restore(save);
-      } catch (e) {
-        return { error: { ...refusal(e), param: 'save', value: save } };
-      }
-    } else {
-      try {
-        g = position !== undefined ? pkg.Game.withPosition(board, position, goal) : new pkg.Game(board, start, goal);
-      } catch (e) {
-        return { error: refusal(e) };
-      }
-    }
-    /** @type {{played: number, bad: string|null, message: string}|null} */
-    let movesError = null;
-    if (moves) {
-      try {
-        fits('moves', moves);
-        const p = /** @type {Prefix} */ (g.playPrefix(moves));
-        if (p.error) movesError = { played: p.moves, bad: p.bad, message: clipMessage(p.error) };
-      } catch (e) {
-        movesError = { played: 0, bad: '', message: clipMessage(/** @type {Error} */ (e).message) };
-      }
-    }
-    if (!movesError && future.length) {
-      try {
-        fits('moves', future.join(' '));
-        g.setRedo(future.join(' '));
-      } catch {
-        // a stale redo list is simply dropped
-      }
-    }
-    if (!movesError && typeof redoFrom === 'string' && redoFrom.length <= LIMITS.save) g.adoptRedo(redoFrom);
-    slots.get(gid)?.game.free();
+    if (!g) return { kept: true };
+    /** @type {MovesError|null} */
+    const refused = g.movesRefused();
+    const movesError = dropped ?? (refused && { ...refused, message: clipMessage(refused.message) });
+    cur?.game.free();
+    const version = ++clock;
     /** @type {Slot} */
-    const s = { game: g, version: ++clock, tableState: 'none', tableNote: '', tableWhy: '' };
+    const s = { game: g, version, opened: version, tableState: 'none', tableNote: '', tableWhy: '' };
     slots.set(gid, s);
     loadTable(gid, s);
     performance.mark('pegwise:open');
@@ -555,8 +549,9 @@ async function onMessage(e) {
       if (QUESTIONS.has(op)) await headArrived(gid);
       const s = slots.get(gid);
       if (!s) throw new Error('no game open');
-      // a game opened while this question waited: it was about the game before
-      if (s !== before) throw stale('another game opened');
+      // a game opened while this question waited, or before it was even sent (`at`: the
+      // version the page asked at): it was about the game before
+      if (s !== before || (args?.at !== undefined && args.at < s.opened)) throw stale('another game opened');
       result = await /** @type {Record<string, (s: Slot, args: any) => any>} */ (ops)[op](s, args ?? {});
       const partsPending = pumpParts(gid, s);
       post({ id, result: { ...result, partsPending } });

@@ -6,6 +6,7 @@
 #[cfg(feature = "analysis")]
 mod analysis;
 mod errors;
+mod open;
 
 use std::cell::RefCell;
 use std::sync::Arc;
@@ -15,14 +16,14 @@ use wasm_bindgen::prelude::*;
 
 use crate::board::{Board, Jump};
 use crate::error::Error;
-use crate::game::{board_spec, Game, PegHints, PegMark, Status};
+use crate::game::{Game, PegHints, PegMark, Status};
 use crate::moves;
 use crate::oracle::Verdict;
 use crate::problem::Problem;
 use crate::shipped;
 use crate::table::{Need, Table};
 use crate::winnable::Winnable;
-use errors::{bad_argument, js_err, js_err_in};
+use errors::{bad_argument, js_err};
 
 thread_local! {
     /// Decoded tables by file name, shared by every game on the page (a page loads a few: a
@@ -72,13 +73,6 @@ struct BoardEntry {
     goal: String,
 }
 
-#[derive(Serialize)]
-struct DefaultGame {
-    board: String,
-    start: String,
-    goal: String,
-}
-
 /// The board catalogue: `[{name, holes, symmetries, lattice, tables, start, goal}]` (`row:8`
 /// stands for rows); `start` and `goal` are the game it opens with, one that can be won.
 #[wasm_bindgen]
@@ -106,19 +100,6 @@ pub fn boards() -> JsValue {
     to_js(&list)
 }
 
-/// The game a board opens with: `{board, start, goal}` (board as `Board::by_name` reads it
-/// back; start a hole name or a position such as `oXoXXXX`). Throws on a bad board.
-#[wasm_bindgen(js_name = defaultGame)]
-pub fn default_game(board: &str) -> Result<JsValue, JsValue> {
-    let b = Board::by_name(board).map_err(js_err)?;
-    let p = crate::winnable::default_problem(&b);
-    Ok(to_js(&DefaultGame {
-        board: board_spec(&b),
-        start: p.start_text(),
-        goal: p.goal_text(),
-    }))
-}
-
 /// A number as JS writes it, for error messages: Rust's float formatting would add 16 KB to
 /// the wasm.
 fn js_number(x: f64) -> String {
@@ -141,8 +122,8 @@ struct Limits {
 pub fn limits() -> JsValue {
     to_js(&Limits {
         moves: moves::MAX_TEXT,
-        board: crate::game::MAX_BOARD_SPEC,
-        save: 2 * moves::MAX_TEXT + crate::game::MAX_BOARD_SPEC,
+        board: crate::game_id::MAX_BOARD_SPEC,
+        save: 2 * moves::MAX_TEXT + crate::game_id::MAX_BOARD_SPEC,
     })
 }
 
@@ -190,7 +171,7 @@ fn layout_of(b: &Board) -> Layout {
         })
         .collect();
     Layout {
-        board: board_spec(b),
+        board: b.spec(),
         name: b.name().to_string(),
         lattice: b.lattice(),
         holes,
@@ -255,6 +236,9 @@ struct PositionView {
     jumps: usize,
     moves: usize,
     history: Vec<String>,
+    /// The holes each move of the history visits, in order (a chain of jumps visits more
+    /// than two).
+    history_holes: Vec<Vec<String>>,
     /// The jumps redo would replay, the next one first.
     future: Vec<String>,
     can_undo: bool,
@@ -264,6 +248,10 @@ struct PositionView {
     code: String,
     /// The whole game as one line of text (see `save`).
     save: String,
+    /// The game's link: the query (`?board=…&start=…&goal=…&moves=…`) that opens it here.
+    query: String,
+    /// The position now, X for a peg and o for a hole, in reading order.
+    here: String,
 }
 
 /// A problem to offer: a start hole or a start position (the other null), and a goal.
@@ -314,17 +302,6 @@ struct StateView {
     nearby: Option<ProblemView>,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PrefixView {
-    moves: usize,
-    jumps: usize,
-    /// The first move that did not play, as written ('' for a list that is too long).
-    bad: Option<String>,
-    /// Why it did not.
-    error: Option<String>,
-}
-
 /// A number field of a plain JS object: None when absent (undefined), Err when it is there but
 /// not a number. (Read by hand: serde's deserializer would bring its float formatting into the
 /// page's wasm.)
@@ -344,32 +321,12 @@ fn number_field(obj: &JsValue, key: &str) -> Result<Option<f64>, ()> {
 #[wasm_bindgen(js_name = Game)]
 pub struct GameHandle {
     inner: Game,
+    /// Moves of the request it opened from that did not play.
+    refused: Option<crate::game_id::MovesRefused>,
 }
 
 #[wasm_bindgen(js_class = Game)]
 impl GameHandle {
-    /// A new game. `start` is a hole name or a start position (`XXoXo`); `goal` is `start`,
-    /// `any` or a hole name. Throws on a bad board, start or goal.
-    #[wasm_bindgen(constructor)]
-    pub fn new(board: &str, start: &str, goal: &str) -> Result<GameHandle, JsValue> {
-        let inputs = [("board", board), ("start", start), ("goal", goal)];
-        let b = Board::by_name(board).map_err(|e| js_err_in(e, &inputs))?;
-        let p = Problem::parse(b, start, goal).map_err(|e| js_err_in(e, &inputs))?;
-        GameHandle::open(p)
-    }
-
-    /// A new game from a start position: `X` for a peg, `o` for an empty hole, every hole in
-    /// reading order (`XXXXoXo`); `goal` is `start` (which means `any`: a set position has no
-    /// start hole), `any` or a hole. Throws, naming the bad character
-    /// or the length, on a bad position.
-    #[wasm_bindgen(js_name = withPosition)]
-    pub fn with_position(board: &str, position: &str, goal: &str) -> Result<GameHandle, JsValue> {
-        let inputs = [("board", board), ("position", position), ("goal", goal)];
-        let b = Board::by_name(board).map_err(|e| js_err_in(e, &inputs))?;
-        let p = Problem::with_position(b, position, goal).map_err(|e| js_err_in(e, &inputs))?;
-        GameHandle::open(p)
-    }
-
     /// The display layout (see `boardLayout`).
     pub fn layout(&self) -> JsValue {
         to_js(&layout_of(&self.inner.problem().board))
@@ -522,23 +479,6 @@ impl GameHandle {
         to_js(&v)
     }
 
-    /// Plays moves in notation up to the first one that does not read or play:
-    /// `{moves, jumps, bad, error}`, `bad` being that move as written (null when all played).
-    #[wasm_bindgen(js_name = playPrefix)]
-    pub fn play_prefix(&mut self, text: &str) -> JsValue {
-        let p = self.inner.play_prefix(text);
-        let (bad, error) = match p.error {
-            Some((m, e)) => (Some(m), Some(e.to_string())),
-            None => (None, None),
-        };
-        to_js(&PrefixView {
-            moves: p.moves,
-            jumps: p.jumps,
-            bad,
-            error,
-        })
-    }
-
     /// Goes back or forth along the game's line: `{moves: m}` to the end of move m, or
     /// `{jumps: n}` to after n jumps (past the end: to the end). Returns whether it moved.
     pub fn seek(&mut self, to: JsValue) -> Result<bool, JsValue> {
@@ -553,19 +493,6 @@ impl GameHandle {
             (None, Some(Some(n))) => Ok(self.inner.seek_jumps(n)),
             _ => Err(bad_argument("seek", "", HOW)),
         }
-    }
-
-    /// Makes moves in notation (from here) the redo list; all or nothing. Returns its jumps.
-    #[wasm_bindgen(js_name = setRedo)]
-    pub fn set_redo(&mut self, text: &str) -> Result<usize, JsValue> {
-        self.inner.set_redo(text).map_err(js_err)
-    }
-
-    /// Takes the redo list of `save` text when it is this very game (same board, start, goal
-    /// and moves played). Returns whether it did.
-    #[wasm_bindgen(js_name = adoptRedo)]
-    pub fn adopt_redo(&mut self, save: &str) -> bool {
-        self.inner.adopt_redo(save)
     }
 
     /// Plays the jump from hole `from` to hole `to`.
@@ -591,14 +518,6 @@ impl GameHandle {
         let b = &self.inner.problem().board;
         let v: Vec<JumpView> = jumps.into_iter().map(|j| jump_view(b, j)).collect();
         Ok(to_js(&v))
-    }
-
-    /// Rebuilds a game from its save text (the `save` field of `position()`: this version or
-    /// `pegwise:1;`); throws, naming the fault, on a bad save.
-    pub fn restore(text: &str) -> Result<GameHandle, JsValue> {
-        let mut inner = Game::restore(text).map_err(js_err)?;
-        attach_cached(&mut inner);
-        Ok(GameHandle { inner })
     }
 
     /// Takes back the last jump; returns it in notation, or undefined.
@@ -736,12 +655,6 @@ fn attach_cached(inner: &mut Game) {
 }
 
 impl GameHandle {
-    fn open(p: Problem) -> Result<GameHandle, JsValue> {
-        let mut inner = Game::new(p).map_err(js_err)?;
-        attach_cached(&mut inner);
-        Ok(GameHandle { inner })
-    }
-
     fn peg_view(&self, p: PegHints) -> PegView {
         PegView {
             hole: self.inner.problem().board.hole_name(p.hole).to_string(),
@@ -761,11 +674,13 @@ impl GameHandle {
         let code = g.code();
         let pr = g.problem();
         let b = &pr.board;
+        let id = crate::game_id::GameId::of(g);
+        let history = g.moves_text();
         let hole = |s: u64| {
             (s.count_ones() == 1).then(|| b.hole_name(s.trailing_zeros() as u8).to_string())
         };
         PositionView {
-            board: board_spec(b),
+            board: b.spec(),
             board_name: b.name().to_string(),
             start: pr.start_text(),
             start_hole: match pr.start {
@@ -779,7 +694,11 @@ impl GameHandle {
             peg_count: code.count_ones(),
             jumps: g.history().len(),
             moves: g.move_count(),
-            history: g.moves_text(),
+            history_holes: history
+                .iter()
+                .map(|m| m.split('-').map(str::to_string).collect())
+                .collect(),
+            history,
             future: g
                 .redo_stack()
                 .iter()
@@ -790,7 +709,9 @@ impl GameHandle {
             can_redo: !g.redo_stack().is_empty(),
             source,
             code: code.to_string(),
-            save: g.save(),
+            save: id.save(),
+            query: id.query(),
+            here: moves::position_text(b, code),
         }
     }
 

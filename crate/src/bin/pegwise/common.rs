@@ -9,6 +9,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
 use pegwise::game::Game;
+use pegwise::game_id::{GameId, DEFAULT_BOARD};
 use pegwise::generate::{self, Options, Solved};
 use pegwise::oracle::{Oracle, Source};
 use pegwise::shipped;
@@ -20,8 +21,9 @@ use pegwise::{Board, Error, Problem};
 #[derive(Args, Clone)]
 pub struct BoardArgs {
     /// Board: a catalogue name (see `pegwise boards`), `row:L`, or `ascii:--ooo--/...` (`ascii-tri:` for triangular).
-    #[arg(long, default_value = "english")]
-    board: String,
+    /// Default: english.
+    #[arg(long)]
+    board: Option<String>,
     /// Read a custom board from an ASCII file (see the README for the format).
     #[arg(long, conflicts_with = "board")]
     board_file: Option<PathBuf>,
@@ -41,9 +43,9 @@ pub struct DataArgs {
 pub struct GameArgs {
     #[command(flatten)]
     pub p: ProblemArgs,
-    /// Moves to play first, e.g. "d2-d4 f3-d3".
-    #[arg(long, default_value = "")]
-    pub moves: String,
+    /// Moves to play first, e.g. "d2-d4 f3-d3" (default: the moves of --link, if any).
+    #[arg(long)]
+    pub moves: Option<String>,
     #[command(flatten)]
     pub data: DataArgs,
     /// Where no shipped table answers, ask the live solver with at most this many new
@@ -57,7 +59,12 @@ impl GameArgs {
     /// The problem, and the game with the moves played (see [`game_at`]).
     pub fn open(&self) -> Result<(Problem, Game), Error> {
         let p = problem_of(&self.p)?;
-        let g = game_at(&p, &self.moves, Some(&self.data.data), self.budget)?;
+        let moves = match (&self.moves, &self.p.link) {
+            (Some(m), _) => m.clone(),
+            (None, Some(link)) => link_id(link)?.moves.unwrap_or_default(),
+            (None, None) => String::new(),
+        };
+        let g = game_at(&p, &moves, Some(&self.data.data), self.budget)?;
         Ok((p, g))
     }
 }
@@ -80,6 +87,11 @@ pub struct ProblemArgs {
     /// hole named by --start, or `any` without --start (a set position has no start hole).
     #[arg(long)]
     position: Option<String>,
+    /// A link to a game in the page (`https://…/?board=french&start=c1&goal=any&moves=…`, or
+    /// its query alone): its board, start, position and goal (and, for hint and solve, its
+    /// moves); the other flags override them.
+    #[arg(long)]
+    link: Option<String>,
 }
 
 /// A command's answer, in both forms.
@@ -110,33 +122,47 @@ fn board_of(a: &BoardArgs) -> Result<Board, Error> {
                 &text,
             )
         }
-        None => Board::by_name(&a.board),
+        None => Board::by_name(a.board.as_deref().unwrap_or(DEFAULT_BOARD)),
     }
 }
 
-/// The problem the arguments name. What they leave out comes from the board's default game.
-/// With `--position`, the game starts from that position (an edited position is not known to
-/// be reachable from a start, so no table answers for it: its hints are solved from the
-/// position itself); goal `start` follows the core's one rule ([`Problem::from_here`]).
+/// The problem the arguments name: they map onto the core's [`GameId`], whose one rule fills
+/// in what they leave out (the board's default game, as the page opens it). `--link` reads a
+/// page's link first, and the other flags override it. With `--position`, the game starts
+/// from that position (an edited position is not known to be reachable from a start, so no
+/// table answers for it: its hints are solved from the position itself).
 pub fn problem_of(a: &ProblemArgs) -> Result<Problem, Error> {
-    let board = board_of(&a.board)?;
-    let default = pegwise::winnable::default_problem;
-    let goal = match &a.goal {
-        Some(g) => g.clone(),
-        None => default(&board).goal_text(),
+    let mut id = match &a.link {
+        Some(link) => link_id(link)?,
+        None => GameId::default(),
     };
-    match (&a.position, &a.start) {
-        (Some(position), Some(start)) => {
-            let code = pegwise::moves::parse_position(&board, position)?;
-            Problem::parse(board, start, &goal)?.from_here(code)
-        }
-        (Some(position), None) => Problem::with_position(board, position, &goal),
-        (None, Some(start)) => Problem::parse(board, start, &goal),
-        (None, None) => {
-            let start = default(&board).start_text();
-            Problem::parse(board, &start, &goal)
+    for (flag, value) in [
+        (&mut id.start, &a.start),
+        (&mut id.goal, &a.goal),
+        (&mut id.position, &a.position),
+    ] {
+        if value.is_some() {
+            *flag = value.clone();
         }
     }
+    if a.board.board_file.is_some() {
+        return id.problem_on(board_of(&a.board)?, None);
+    }
+    if a.board.board.is_some() {
+        id.board = a.board.board.clone();
+    }
+    id.problem(None)
+}
+
+/// The game a page's link names (a whole address or its query alone).
+fn link_id(link: &str) -> Result<GameId, Error> {
+    let query = link.split_once('?').map_or(link, |(_, q)| q);
+    let query = query.split('#').next().unwrap_or(query);
+    GameId::from_query(query).ok_or_else(|| {
+        Error::BadBoard(format!(
+            "the link '{link}' names no game (no board, start, position, goal or moves)"
+        ))
+    })
 }
 
 /// A problem from a board, a start and a goal given apart from `ProblemArgs`.
