@@ -24,6 +24,7 @@ const ENTRIES = [
   ['app.js', true],
   ['peg-solitaire.js', true],
   ['engine-worker.js', true],
+  ['analysis-panel.js', true], // the Analysis panel's contents, imported when it is first opened
   ['analysis-worker.js', true], // the Analysis panel's worker, started when the panel first asks
   ['embed-demo.js', false],
   ['embed-frame.js', true], // the iframe page loads nothing else: one request
@@ -44,6 +45,18 @@ const elementOutside = {
   },
 };
 
+/**
+ * esbuild plugin: the Analysis panel, imported only once it is opened, stays a file of its own
+ * (its own entry point), so the modules it shares with the page are copied into it rather than
+ * split into a chunk that the page would load at start.
+ */
+const panelOutside = {
+  name: 'panel-outside',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/analysis-panel\.js$/ }, (a) => (a.kind === 'dynamic-import' ? { path: './analysis-panel.js', external: true } : undefined));
+  },
+};
+
 const common = {
   bundle: true,
   minify: true,
@@ -58,10 +71,7 @@ for (const [entry, whole] of ENTRIES) {
     ...common,
     entryPoints: [`${WWW}js/${entry}`],
     outdir: `${SITE}js`,
-    // a module imported only when needed (the Analysis panel's contents) is a file of its own
-    splitting: true,
-    chunkNames: '[name]-[hash]',
-    plugins: whole ? [] : [elementOutside],
+    plugins: [panelOutside, ...(whole ? [] : [elementOutside])],
   });
 }
 // then a second, deeper pass over each bundle by terser (several compress passes: about 3% less

@@ -4,8 +4,8 @@
 // every English start class, every catalogue board's default, and after changing the start, with the start-up
 // broken down by performance marks; wasm classification time per position; bytes shipped
 // (gzipped, from the real files) and table bytes fetched. BENCH_RUNS loads per case (7);
-// BENCH_CASES=english|boards|default times only the English starts, only the other boards'
-// defaults, or only the default page;
+// BENCH_CASES=english|boards|default|moves times only the English starts, only the other
+// boards' defaults, only the default page, or no opening (a move's latency and the rest);
 // BENCH_PAGES=source times the unbundled modules of www/ instead of site/.
 
 import { existsSync, readFileSync } from 'node:fs';
@@ -50,9 +50,11 @@ function pollJudged() {
   (async () => {
     for (;;) {
       try {
-        if (w.pegwise?.snapshot()) {
-          const { pegs } = await w.pegwise.call('pegs');
-          if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) {
+        // the board element's public API: the page carries no test hook
+        const game = /** @type {any} */ (document.getElementById('board'))?.game;
+        if (game?.state()) {
+          const pegs = await game.pegs();
+          if (pegs.length && pegs.every((/** @type {any} */ p) => p.unknown === 0 && p.loading === 0)) {
             w.__pegwiseJudged = performance.now();
             console.debug(`pegwise-judged ${w.__pegwiseJudged}`);
             return;
@@ -69,6 +71,59 @@ function pollJudged() {
       await new Promise((r) => setTimeout(r, 2));
     }
   })();
+}
+
+/** Counts the page's messages to its workers (window.__posts), from the page's first moment. */
+function countPosts() {
+  const w = /** @type {any} */ (window);
+  w.__posts = 0;
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (...args) {
+    w.__posts++;
+    return post.apply(this, /** @type {any} */ (args));
+  };
+}
+
+/**
+ * A move's latency in the page: hints "always" (every peg that can jump is marked), a winning
+ * line played through the element's API with motion reduced, and for each move the time from
+ * play() to the board complete again (status known, every movable peg judged) and the messages
+ * the page sent the worker meanwhile.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} query
+ */
+async function moveLatency(browser, query) {
+  const context = await browser.newContext({ reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.addInitScript(countPosts);
+  await page.goto(`${server.url}${query}`);
+  const r = await page.evaluate(async () => {
+    const w = /** @type {any} */ (window);
+    const game = /** @type {any} */ (document.getElementById('board')).game;
+    await game.ready;
+    await game.set({ hints: 'always' });
+    await game.settled();
+    const line = (await game.solution()) ?? [];
+    const complete = () => {
+      const s = game.state();
+      const movable = new Set(s.legal.map((/** @type {any} */ j) => j.from));
+      return s.status !== null && [...movable].every((h) => s.pegHints[h]);
+    };
+    const ms = [];
+    const posts = [];
+    for (const jump of line.slice(0, 12)) {
+      const before = w.__posts;
+      const t0 = performance.now();
+      await game.play(jump);
+      while (!complete()) await new Promise((ok) => setTimeout(ok, 1));
+      ms.push(performance.now() - t0);
+      posts.push(w.__posts - before);
+      await game.settled();
+    }
+    return { ms, posts };
+  });
+  await context.close();
+  return r;
 }
 
 /**
@@ -127,10 +182,11 @@ async function coldLoad(browser, query, changeTo) {
       const t0 = performance.now();
       select.value = hole;
       select.dispatchEvent(new Event('change', { bubbles: true }));
+      const game = /** @type {any} */ (document.getElementById('board')).game;
       for (;;) {
-        const s = window.pegwise.snapshot();
-        if (s && s.position.startHole === hole) {
-          const { pegs } = await window.pegwise.call('pegs');
+        const s = game.state();
+        if (s && s.startHole === hole) {
+          const pegs = await game.pegs();
           if (pegs.length && pegs.every((p) => p.unknown === 0 && p.loading === 0)) return performance.now() - t0;
         }
         if (performance.now() - t0 > 30_000) return null;
@@ -166,7 +222,7 @@ try {
     ...(group === 'english' || group === 'default' ? [] : BOARDS.map((b) => [`${b} (default)`, `?board=${b}`])),
   ];
   const opening = {};
-  for (const [name, query, changeTo] of CASES) {
+  for (const [name, query, changeTo] of group === 'moves' ? [] : CASES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       runs.push(await coldLoad(browser, query, changeTo));
@@ -192,7 +248,21 @@ try {
       : { judgedMs: null, note: 'some opening jump still not judged ("?" or loading) 10 s after navigation' };
   }
 
-  // 2. Median time to classify every jump of a position, in wasm on the main thread.
+  // 2. A move's latency, hints on every peg: play() to the board complete again, and the
+  //    messages the page sent the worker for it (medians over the first 12 moves of a win).
+  const moves = {};
+  for (const [name, query] of [
+    ['English d4 (table)', '?board=english&start=d4&goal=start'],
+    ['triangle5 a1 (table)', '?board=triangle5&start=a1&goal=start'],
+    ['French c1 → any (live search)', '?board=french&start=c1&goal=any'],
+  ]) {
+    const runs = [];
+    for (let i = 0; i < Math.min(RUNS, 3); i++) runs.push(await moveLatency(browser, query));
+    const all = runs.flatMap((r) => r.ms);
+    moves[name] = { moves: all.length, medianMs: all.length ? median(all) : null, p90Ms: all.length ? [...all].sort((a, b) => a - b)[Math.floor(all.length * 0.9)] : null, messages: median(runs.flatMap((r) => r.posts)) };
+  }
+
+  // 3. Median time to classify every jump of a position, in wasm on the main thread.
   const page = await (await browser.newContext()).newPage();
   await page.goto(server.url);
   const classify = await page.evaluate(async () => {
@@ -251,6 +321,7 @@ try {
   const report = {
     runs: RUNS,
     opening,
+    moves,
     classify,
     shipped: { gzipBytes: shipped.gz, gzip9Bytes: shipped.gz9, rawBytes: shipped.raw, files: shipped.files },
     embedShipped: { gzipBytes: embed.gz, rawBytes: embed.raw },
@@ -270,6 +341,9 @@ try {
         `worker start ${ms(m['worker-start'])}, wasm ready ${ms(m['wasm-ready'])}, game open ${ms(m.open)}, table attached ${ms(m.table)}; ${o.tableBytes} table bytes)`,
     );
     if (o.changeStart) lines.push(`  after changing the start to ${o.changeStart.to}: every jump judged ${ms(o.changeStart.ms)} ms later (${o.changeStart.tableBytes} table bytes)`);
+  }
+  for (const [k, m] of Object.entries(moves)) {
+    lines.push(`a move, hints on every peg, ${k}: play() to every peg judged, median ${ms(m.medianMs)} ms, p90 ${ms(m.p90Ms)} ms over ${m.moves} moves; ${m.messages} messages to the worker a move (median)`);
   }
   for (const [b, r] of Object.entries(classify)) {
     lines.push(`classify every jump of a position, ${b}: median ${r.medianUs.toFixed(1)} µs, p90 ${r.p90Us.toFixed(1)} µs over ${r.positions} positions (table decode ${r.decodeMs.toFixed(0)} ms)`);

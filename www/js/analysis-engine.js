@@ -4,6 +4,8 @@
 // question about a position the player has left is not waited for: the worker is stopped and
 // a fresh one started (a wasm computation can't be interrupted otherwise).
 
+import { workerClient } from './worker-client.js';
+
 /**
  * @typedef {import('./wasm-types.js').CountAnswer} CountAnswer
  * @typedef {import('./wasm-types.js').FewestAnswer} FewestAnswer
@@ -16,9 +18,8 @@ export class AnalysisEngine {
     this.src = src;
     /** @type {Worker|null} */
     this.worker = null;
-    this.next = 1;
-    /** @type {Map<number, {ok: (v: any) => void, fail: (e: Error) => void}>} */
-    this.waiting = new Map();
+    /** @type {import('./worker-client.js').WorkerClient|null} */
+    this.line = null;
     /** The save text of the game open in the worker. */
     this.open = '';
   }
@@ -27,18 +28,8 @@ export class AnalysisEngine {
   spawn() {
     this.stop();
     const w = new Worker(new URL('./analysis-worker.js', import.meta.url), { type: 'module', name: 'pegwise-analysis' });
-    w.onmessage = (e) => {
-      const msg = e.data;
-      const p = msg.id !== undefined && this.waiting.get(msg.id);
-      if (!p) return; // table events: the worker fetches its parts itself
-      this.waiting.delete(msg.id);
-      if ('error' in msg) p.fail(Object.assign(new Error(msg.error), { kind: msg.kind }));
-      else p.ok(msg.result);
-    };
-    w.onerror = (e) => {
-      e.preventDefault();
-      this.failAll(`the analysis engine failed: ${e.message}`);
-    };
+    // table events: the worker fetches its parts itself
+    this.line = workerClient(w, () => {}, 'the analysis engine');
     this.worker = w;
     this.open = '';
     this.send('hello', undefined, { wasm: `${this.src}pkg-analysis/pegwise_bg.wasm`, data: `${this.src}data/` }).catch(() => {});
@@ -48,18 +39,13 @@ export class AnalysisEngine {
   stop() {
     this.worker?.terminate();
     this.worker = null;
-    this.failAll('stopped');
-  }
-
-  /** @param {string} why */
-  failAll(why) {
-    for (const p of this.waiting.values()) p.fail(new Error(why));
-    this.waiting.clear();
+    this.line?.failAll('stopped');
+    this.line = null;
   }
 
   /** True while a question is being worked on. */
   get busy() {
-    return this.waiting.size > 0;
+    return this.line?.busy ?? false;
   }
 
   /**
@@ -68,13 +54,7 @@ export class AnalysisEngine {
    * @param {object} [args]
    */
   send(op, gid, args) {
-    const id = this.next++;
-    const w = this.worker;
-    return new Promise((ok, fail) => {
-      if (!w) return fail(new Error('stopped'));
-      this.waiting.set(id, { ok, fail });
-      w.postMessage({ id, op, gid, args });
-    });
+    return this.line ? this.line.send(op, gid, args) : Promise.reject(new Error('stopped'));
   }
 
   /**

@@ -1,7 +1,9 @@
 // The page's side of the engine worker. One worker (one wasm instance, one table cache) serves
 // every board that loads from the same base URL; each board talks to it through a session of
-// its own (its own Game in the worker). Requests return promises; table events are routed to
-// the session they concern.
+// its own (its own Game in the worker). Requests return promises (worker-client.js); table
+// events are routed to the session they concern.
+
+import { workerClient } from './worker-client.js';
 
 /**
  * @typedef {import('./wasm-types.js').Snapshot} Snapshot
@@ -41,8 +43,8 @@ export function resolveSrc(src) {
 
 /**
  * @typedef {{worker: Worker, sessions: number, idle: ReturnType<typeof setTimeout>|undefined,
- *   waiting: Map<number, {ok: (v: any) => void, fail: (e: Error) => void}>,
- *   tables: Map<number, (snap: Snapshot) => void>, boards: Promise<BoardEntry[]>|null, next: number}} Engine
+ *   line: import('./worker-client.js').WorkerClient,
+ *   tables: Map<number, (snap: Snapshot) => void>, boards: Promise<BoardEntry[]>|null}} Engine
  *   boards: the catalogue, asked for on first use (it is not needed to open the first game)
  */
 
@@ -52,7 +54,7 @@ let nextGid = 1;
 
 // back online: every engine retries the table downloads that failed, without waiting for backoff
 addEventListener('online', () => {
-  for (const eng of engines.values()) send(eng, 'retryTables', undefined).catch(() => {});
+  for (const eng of engines.values()) eng.line.send('retryTables', undefined).catch(() => {});
 });
 
 /**
@@ -98,42 +100,14 @@ function start(src) {
   const early = takeEarly(wasm);
   if (!early) performance.mark('pegwise:engine-start');
   const { worker, hello } = early ? { worker: early.worker, hello: false } : spawn(new URL('./engine-worker.js', import.meta.url), load);
+  /** @type {Map<number, (snap: Snapshot) => void>} */
+  const tables = new Map();
+  const line = workerClient(worker, (msg) => tables.get(msg.gid)?.(msg), 'engine');
   /** @type {Engine} */
-  const eng = { worker, sessions: 0, idle: undefined, waiting: new Map(), tables: new Map(), boards: null, next: 1 };
-  worker.onmessage = (e) => {
-    const msg = e.data;
-    if (msg.event === 'table') {
-      eng.tables.get(msg.gid)?.(msg);
-      return;
-    }
-    const w = eng.waiting.get(msg.id);
-    if (!w) return;
-    eng.waiting.delete(msg.id);
-    if ('error' in msg) w.fail(Object.assign(new Error(msg.error), { kind: msg.kind }));
-    else w.ok(msg.result);
-  };
-  worker.onerror = (e) => {
-    e.preventDefault();
-    for (const w of eng.waiting.values()) w.fail(new Error(`engine failed: ${e.message}`));
-    eng.waiting.clear();
-  };
+  const eng = { worker, sessions: 0, idle: undefined, line, tables, boards: null };
   // Requests wait in the worker until the wasm is loaded; a failure to load reaches every one.
-  if (hello) send(eng, 'hello', undefined, load).catch(() => {});
+  if (hello) line.send('hello', undefined, load).catch(() => {});
   return eng;
-}
-
-/**
- * @param {Engine} eng
- * @param {string} op
- * @param {number|undefined} gid
- * @param {object} [args]
- */
-function send(eng, op, gid, args) {
-  const id = eng.next++;
-  return new Promise((ok, fail) => {
-    eng.waiting.set(id, { ok, fail });
-    eng.worker.postMessage({ id, op, gid, args });
-  });
 }
 
 /**
@@ -166,11 +140,11 @@ export function openSession(src, onTable) {
   return {
     call(op, args) {
       if (!open) return Promise.reject(new Error('this board was destroyed'));
-      return send(e, op, gid, args);
+      return e.line.send(op, gid, args);
     },
     get boards() {
       if (!e.boards) {
-        e.boards = send(e, 'boards', undefined).then((r) => r.boards);
+        e.boards = e.line.send('boards', undefined).then((r) => r.boards);
         e.boards.catch(() => {}); // reported to whoever asks
       }
       return e.boards;
@@ -179,7 +153,7 @@ export function openSession(src, onTable) {
       if (!open) return;
       open = false;
       e.tables.delete(gid);
-      send(e, 'close', gid).catch(() => {});
+      e.line.send('close', gid).catch(() => {});
       if (--e.sessions > 0) return;
       e.idle = setTimeout(() => {
         if (e.sessions > 0 || engines.get(src) !== e) return;

@@ -96,7 +96,7 @@ export class GameView {
     try {
       /** @type {Snapshot & {error?: {param: string, value: string, message: string}, kept?: true, layout: Layout,
        *   tableFile: string|null, movesError: {moves: string, played: number, bad: string|null, message: string}|null}} the worker's answer */
-      const res = await this.engine.call('open', spec);
+      const res = await this.engine.call('open', { ...spec, want: this.shown() });
       if (this.closed) return null;
       if (res.error) return res.error;
       if (res.kept) return null; // the spec names the game open now
@@ -124,7 +124,7 @@ export class GameView {
   async change(op, args, describe) {
     this.writes++;
     try {
-      const res = await this.engine.call(op, args);
+      const res = await this.engine.call(op, { ...args, want: this.shown() });
       if (res.partsPending) this.partsPending = true;
       const prev = this.snap;
       if (!prev) return false;
@@ -220,6 +220,15 @@ export class GameView {
   }
 
   /**
+   * The pegs the board shows, for the worker to judge in its reply to a change: the one looked
+   * at, and whether every peg that can jump.
+   * @returns {{hole: string|null, all: boolean}}
+   */
+  shown() {
+    return { hole: this.mode === 'off' ? null : this.focusHole, all: this.mode === 'always' || this.allPegs };
+  }
+
+  /**
    * The verdicts of a peg's jumps (of every legal jump when `hole` is null), asked now if
    * they are not known yet.
    * @param {string|null} hole
@@ -292,9 +301,14 @@ export class GameView {
     this.hints = new Map();
     this.pegs = new Map();
     this.solutionLine = null;
-    // the worker answers while the page draws (unless a change is still on its way)
+    // the worker's reply to a change carries the state and the shown pegs' verdicts
+    if (snap.state) this.full = snap.state;
+    for (const p of snap.pegs ?? []) this.takePeg(p);
+    // the worker answers the rest while the page draws (unless a change is still on its way)
     this.ask();
     this.onChange(prev, change);
+    // then what the reply judged, as if it had been asked for (a verdict, the shown pegs)
+    if (snap.state || snap.pegs?.length) this.onInfo();
   }
 
   /**

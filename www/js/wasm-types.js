@@ -36,7 +36,8 @@
  *   `Game.state`; winnable: can the game be won from its start (why: how a "no" is known);
  *   nearby: a winnable problem near one that can't be won; search: `Game.searchStats`, added
  *   by the worker
- * @typedef {{version: number, position: Position, legal: Jump[], tableState: string, tableNote: string, tableWhy: string}} Snapshot
+ * @typedef {{version: number, position: Position, legal: Jump[], tableState: string, tableNote: string, tableWhy: string,
+ *   state?: State, pegs?: PegHint[]}} Snapshot
  *   the worker's answer after a change: `Game.position` and `Game.legal`, with the game's
  *   version and its table's state
  * @typedef {{name: string, label: string, holes: number, symmetries: number, lattice: string, tables: boolean,

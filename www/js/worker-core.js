@@ -17,15 +17,17 @@ import { movablePegs } from './legal.js';
  * @typedef {import('./wasm-types.js').Limits} Limits
  * @typedef {import('./wasm-types.js').Jump} Jump
  * @typedef {import('./wasm-types.js').Snapshot} Snapshot
+ * @typedef {{hole: string|null, all: boolean}} Want the pegs the page shows: the one looked at
+ *   (null: none), and whether every peg that can jump
  * @typedef {{moves: string, played: number, bad: string, message: string}} MovesError moves that
  *   did not all play: the list, how many played, the first that did not and why
  */
 
 /**
  * @typedef {{game: Game, version: number, opened: number, tableState: string, tableNote: string,
- *   tableWhy: string, head?: Promise<void>, pumping?: boolean, pumpWanted?: boolean}} Slot
+ *   tableWhy: string, head?: Promise<void>, pumping?: boolean, pumpWanted?: boolean, want?: Want}} Slot
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
- *   opened: the version the game opened at; head: resolves once the table head asked for has
+ *   opened: the version the game opened at; want: the pegs the page shows (see reply); head: resolves once the table head asked for has
  *   arrived or failed
  */
 
@@ -103,6 +105,37 @@ function snapshot(s) {
   return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote, tableWhy: s.tableWhy };
 }
 
+/** How long a reply may spend judging the pegs wanted beyond the first (ms): the rest are
+ * asked for one by one, so a move never waits long behind them. */
+const REPLY_MS = 30;
+
+/**
+ * Everything the page draws after a change, in one reply: the snapshot, the full state (status
+ * and verdict) and the verdicts of the pegs it shows (`s.want`: the peg looked at, then every
+ * peg that can jump when all are shown), as far as REPLY_MS allows past the first. While the
+ * table head is on its way only the snapshot goes: the answers would wait for it.
+ * @param {Slot} s
+ * @param {Want} [want] what the page shows now (else what it showed last)
+ * @returns {Snapshot & {state?: object, pegs?: object[]}}
+ */
+function reply(s, want) {
+  if (want) s.want = want;
+  const snap = snapshot(s);
+  if (s.tableState === 'loading' || !s.want) return snap;
+  budget(s);
+  const state = { ...s.game.state(), search: s.game.searchStats() };
+  const { hole, all } = s.want;
+  const movable = [...new Set(snap.legal.map((j) => j.from))];
+  const holes = [...new Set([...(hole !== null && movable.includes(hole) ? [hole] : []), ...(all ? movable : [])])];
+  const pegs = [];
+  const t0 = Date.now();
+  for (const h of holes) {
+    if (pegs.length && Date.now() - t0 > REPLY_MS) break;
+    pegs.push(s.game.pegHints(h));
+  }
+  return { ...snap, state, pegs };
+}
+
 /**
  * Fails when the page acted on a position the game has left (its answer would be stale).
  * @param {Slot} s
@@ -145,7 +178,7 @@ function loadTable(gid, s) {
       s.tableWhy = clipMessage(why);
       s.version = ++clock;
       arrived();
-      post({ event: 'table', gid, ...snapshot(s) });
+      post({ event: 'table', gid, ...reply(s) });
     },
   });
   s.tableState = now.state;
@@ -253,7 +286,7 @@ const common = {
    * when the request names the open game itself, and `{error: {kind, param, value, message}}`,
    * leaving the old game open, when wasm refuses it. Moves that don't play are left out
    * (`movesError` names the first).
-   * @param {import('./config.js').OpenSpec} req
+   * @param {import('./config.js').OpenSpec & {want?: Want}} req want: the pegs the page shows
    * @param {number} gid
    */
   open(req, gid) {
@@ -301,11 +334,11 @@ const common = {
     cur?.game.free();
     const version = ++clock;
     /** @type {Slot} */
-    const s = { game: g, version, opened: version, tableState: 'none', tableNote: '', tableWhy: '' };
+    const s = { game: g, version, opened: version, tableState: 'none', tableNote: '', tableWhy: '', want: req.want ?? cur?.want };
     slots.set(gid, s);
     loadTable(gid, s);
     performance.mark('pegwise:open');
-    return { ...snapshot(s), layout: g.layout(), tableFile: g.tableFile() ?? null, movesError };
+    return { ...reply(s), layout: g.layout(), tableFile: g.tableFile() ?? null, movesError };
   },
 };
 
@@ -313,13 +346,14 @@ const common = {
 const ops = {
   /**
    * @param {Slot} s
-   * @param {{from: string, to: string, v?: number}} args v: the version the page acted on
+   * @param {{from: string, to: string, v?: number, want?: Want}} args v: the version the page
+   *   acted on; want: the pegs it shows (the reply judges them)
    */
-  playJump(s, { from, to, v }) {
+  playJump(s, { from, to, v, want }) {
     expect(s, v);
     s.game.playJump(from, to);
     s.version = ++clock;
-    return snapshot(s);
+    return reply(s, want);
   },
   /**
    * The jumps that moves in notation would play from here, `[{from, over, to, jump}]`, without
@@ -332,33 +366,33 @@ const ops = {
     fits('moves', text);
     return { version: s.version, jumps: s.game.jumpsOf(text) };
   },
-  /** @param {Slot} s @param {{v?: number}} args */
-  undo(s, { v }) {
+  /** @param {Slot} s @param {{v?: number, want?: Want}} args */
+  undo(s, { v, want }) {
     expect(s, v);
     if (s.game.undo() !== undefined) s.version = ++clock;
-    return snapshot(s);
+    return reply(s, want);
   },
-  /** @param {Slot} s @param {{v?: number}} args */
-  redo(s, { v }) {
+  /** @param {Slot} s @param {{v?: number, want?: Want}} args */
+  redo(s, { v, want }) {
     expect(s, v);
     if (s.game.redo() !== undefined) s.version = ++clock;
-    return snapshot(s);
+    return reply(s, want);
   },
-  /** @param {Slot} s @param {{v?: number}} args */
-  reset(s, { v }) {
+  /** @param {Slot} s @param {{v?: number, want?: Want}} args */
+  reset(s, { v, want }) {
     expect(s, v);
     s.game.reset();
     s.version = ++clock;
-    return snapshot(s);
+    return reply(s, want);
   },
   /**
    * Goes back or forth along the game's line: to the end of move `moves`, or after `jumps` jumps.
    * @param {Slot} s
-   * @param {{moves?: number, jumps?: number}} args
+   * @param {{moves?: number, jumps?: number, want?: Want}} args
    */
-  seek(s, { moves, jumps }) {
+  seek(s, { moves, jumps, want }) {
     if (s.game.seek(moves !== undefined ? { moves } : { jumps })) s.version = ++clock;
-    return snapshot(s);
+    return reply(s, want);
   },
   /**
    * The full state: status and winning (may run the live search).
@@ -456,14 +490,14 @@ function pumpParts(gid, s) {
       // whoever was told an answer is pending on this fetch hears when it ends
       if ((added || wanted) && slots.get(gid) === s) {
         s.version = ++clock;
-        post({ event: 'table', gid, ...snapshot(s) });
+        post({ event: 'table', gid, ...reply(s) });
       }
     })
     .catch((e) => {
       if (slots.get(gid) === s) {
         s.tableNote = clipMessage(`a part of the table could not be loaded: ${e instanceof Error ? e.message : e}`);
         s.version = ++clock;
-        post({ event: 'table', gid, ...snapshot(s) });
+        post({ event: 'table', gid, ...reply(s) });
       }
     })
     .finally(() => {
