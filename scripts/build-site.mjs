@@ -17,18 +17,22 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WWW = `${ROOT}www/`;
 const SITE = `${ROOT}site/`;
 
-/** The element's module: the embed pages load it by name, so other bundles import it instead of copying it. */
-const ELEMENT = './peg-solitaire.js';
-/** Entry points (www/js/…) and whether each takes the element in (the page) or imports the shipped one. */
+/**
+ * Entry points (www/js/…), each bundled to the same path under site/js/, so the URLs its
+ * modules compute from import.meta.url (the engine worker's, the site's root) hold in both:
+ * every bundle that holds the element sits two folders down, as its modules do.
+ */
 const ENTRIES = [
-  ['app.js', true],
-  ['peg-solitaire.js', true],
-  ['engine-worker.js', true],
-  ['analysis-panel.js', true], // the Analysis panel's contents, imported when it is first opened
-  ['analysis-worker.js', true], // the Analysis panel's worker, started when the panel first asks
-  ['embed-demo.js', false],
-  ['embed-frame.js', true], // the iframe page loads nothing else: one request
+  'page/app.js',
+  'element/peg-solitaire.js', // the element for embedding pages
+  'worker/engine-worker.js',
+  'page/analysis-panel.js', // the Analysis panel's contents, imported when it is first opened
+  'worker/analysis-worker.js', // the Analysis panel's worker, started when the panel first asks
+  'page/embed-demo.js',
+  'page/embed-frame.js', // the iframe page loads nothing else: one request
 ];
+/** Shipped as they are: js/peg-solitaire.js, the element's address for embedding pages. */
+const AS_IS = ['peg-solitaire.js'];
 
 if (!existsSync(`${WWW}pkg/pegwise_bg.wasm`) || !existsSync(`${WWW}pkg-analysis/pegwise_bg.wasm`)) {
   console.error('build-site: www/pkg or www/pkg-analysis is missing: run scripts/build-wasm first');
@@ -36,14 +40,6 @@ if (!existsSync(`${WWW}pkg/pegwise_bg.wasm`) || !existsSync(`${WWW}pkg-analysis/
 }
 rmSync(SITE, { recursive: true, force: true });
 mkdirSync(`${SITE}js`, { recursive: true });
-
-/** esbuild plugin: `import './peg-solitaire.js'` stays an import of the shipped element bundle. */
-const elementOutside = {
-  name: 'element-outside',
-  setup(b) {
-    b.onResolve({ filter: /^\.\/peg-solitaire\.js$/ }, () => ({ path: ELEMENT, external: true }));
-  },
-};
 
 /**
  * esbuild plugin: the Analysis panel, imported only once it is opened, stays a file of its own
@@ -66,21 +62,23 @@ const common = {
   charset: /** @type {const} */ ('utf8'), // the texts' typographic quotes as they are, not \u escapes
   logLevel: /** @type {const} */ ('warning'),
 };
-for (const [entry, whole] of ENTRIES) {
+for (const entry of ENTRIES) {
   await build({
     ...common,
     entryPoints: [`${WWW}js/${entry}`],
     outdir: `${SITE}js`,
-    plugins: [panelOutside, ...(whole ? [] : [elementOutside])],
+    outbase: `${WWW}js`,
+    plugins: [panelOutside],
   });
 }
+for (const f of AS_IS) cpSync(`${WWW}js/${f}`, `${SITE}js/${f}`);
 // then a second, deeper pass over each bundle by terser (several compress passes: about 3% less
 // gzipped than esbuild's minifier alone, which is the page's goal of 125 KB), headed by V8's
 // compile hint: every function of a bundle runs as it loads (the page's start-up, the worker's
 // requests), so V8 compiles them all at once as the script streams in, off the thread, rather
 // than each at its first call (about 12 ms sooner to the first hint in alternating loads)
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-for (const f of readdirSync(`${SITE}js`).filter((n) => n.endsWith('.js'))) {
+for (const f of readdirSync(`${SITE}js`, { recursive: true }).map(String).filter((n) => n.endsWith('.js'))) {
   const path = `${SITE}js/${f}`;
   const out = await minify(readFileSync(path, 'utf8'), { module: true, ecma: 2020, compress: { passes: 3 }, mangle: true, format: { comments: false } });
   if (typeof out.code !== 'string') throw new Error(`build-site: terser gave nothing for ${f}`);

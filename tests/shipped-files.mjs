@@ -3,6 +3,7 @@
 // page's budget. The Analysis panel's chunk, worker and wasm come only when it is opened.
 
 /** The default page: its HTML, stylesheet, bundle, engine worker and the game's wasm. */
-export const PAGE_FILES = ['index.html', 'css/style.css', 'js/app.js', 'js/engine-worker.js', 'pkg/pegwise_bg.wasm'];
-/** What an embedding page loads instead: the element's bundle, the worker and the wasm. */
-export const EMBED_FILES = ['js/peg-solitaire.js', 'js/engine-worker.js', 'pkg/pegwise_bg.wasm'];
+export const PAGE_FILES = ['index.html', 'css/style.css', 'js/page/app.js', 'js/worker/engine-worker.js', 'pkg/pegwise_bg.wasm'];
+/** What an embedding page loads instead: the element's bundle, the worker and the wasm (and, at
+ * js/peg-solitaire.js, a one-line module that loads the element's bundle). */
+export const EMBED_FILES = ['js/element/peg-solitaire.js', 'js/worker/engine-worker.js', 'pkg/pegwise_bg.wasm'];

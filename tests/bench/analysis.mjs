@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import init, { Game, addCounts, keepEveryChunk } from '../../www/pkg-analysis/pegwise.js';
-import { ANALYSIS_BUDGET } from '../../www/js/analysis-ops.js';
+import { ANALYSIS_BUDGET } from '../../www/js/worker/analysis-ops.js';
 import { rng } from './rng.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

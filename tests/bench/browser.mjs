@@ -157,7 +157,7 @@ async function coldLoad(browser, query, changeTo) {
   const judged = said === 'null' ? null : Number(said);
   const t = await page.evaluate(() => {
     const nav = /** @type {PerformanceNavigationTiming} */ (performance.getEntriesByType('navigation')[0]);
-    const app = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/js/app.js'));
+    const app = performance.getEntriesByType('resource').find((e) => e.name.endsWith('/js/page/app.js'));
     const marks = Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime]));
     return { html: nav.responseEnd, app: app?.responseEnd ?? null, origin: performance.timeOrigin, marks };
   });

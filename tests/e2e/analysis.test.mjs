@@ -58,15 +58,15 @@ test('the panel is closed by default, loads its code and wasm when opened, is re
   /** @type {string[]} */
   const fetched = [];
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-  const panelFiles = () => fetched.filter((f) => /\/js\/analysis-(panel|worker|engine)[^/]*\.js$|\/pkg-analysis\//.test(f));
+  const panelFiles = () => fetched.filter((f) => /\/js\/(page|worker)\/analysis-(panel|worker|engine)[^/]*\.js$|\/pkg-analysis\//.test(f));
   await load(page, env.url, '?board=triangle5&start=a1&goal=start');
   assert.equal(await page.locator('#analysis').evaluate((d) => /** @type {HTMLDetailsElement} */ (d).open), false);
   assert.equal(await page.locator('#an-count').count(), 0, 'the closed panel has no contents yet');
   assert.deepEqual(panelFiles(), [], 'nothing of the panel is fetched while it is closed');
   await openPanel(page);
   const opened = panelFiles();
-  assert.ok(opened.some((f) => /\/js\/analysis-panel[^/]*\.js$/.test(f)), `the panel's code is fetched on opening: ${opened}`);
-  assert.ok(opened.includes('/js/analysis-worker.js') && opened.includes('/pkg-analysis/pegwise_bg.wasm'), `the panel's worker and wasm: ${opened}`);
+  assert.ok(opened.includes('/js/page/analysis-panel.js'), `the panel's code is fetched on opening: ${opened}`);
+  assert.ok(opened.includes('/js/worker/analysis-worker.js') && opened.includes('/pkg-analysis/pegwise_bg.wasm'), `the panel's worker and wasm: ${opened}`);
   const cli15 = await cli(['count', '--board', 'triangle5', '--start', 'a1', '--goal', 'start']);
   const f = await figures(page);
   assert.equal(f.count.replaceAll(',', ''), cli15.count, 'the count at the start is the CLI’s');

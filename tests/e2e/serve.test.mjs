@@ -22,7 +22,7 @@ test('serves the page, the wasm and the tables with their types', async () => {
   const wasm = await get('/pkg/pegwise_bg.wasm');
   assert.equal(wasm.headers.get('content-type'), 'application/wasm');
   assert.equal((await wasm.arrayBuffer()).byteLength > 1000, true);
-  assert.equal((await get('/js/app.js')).headers.get('content-type'), 'text/javascript; charset=utf-8');
+  assert.equal((await get('/js/page/app.js')).headers.get('content-type'), 'text/javascript; charset=utf-8');
   const manifest = await get('/data/MANIFEST');
   assert.equal(manifest.status, 200);
   const table = (await manifest.text()).split('\n').find((l) => /^\S+\.pgt\s/.test(l));

@@ -41,9 +41,9 @@ async function openingOf(pages) {
 
 test('the shipped page is two bundles and the game\'s wasm (not the Analysis panel\'s), built from the current wasm', async () => {
   const { fetched, pegs, requests } = await openingOf('site');
-  assert.deepEqual(fetched, ['/js/app.js', '/js/engine-worker.js', '/pkg/pegwise_bg.wasm']);
+  assert.deepEqual(fetched, ['/js/page/app.js', '/js/worker/engine-worker.js', '/pkg/pegwise_bg.wasm']);
   assert.equal(requests.filter((p) => p === '/pkg/pegwise_bg.wasm').length, 1, 'the wasm is fetched once');
-  assert.equal(requests.filter((p) => p === '/js/engine-worker.js').length, 1, 'one engine worker');
+  assert.equal(requests.filter((p) => p === '/js/worker/engine-worker.js').length, 1, 'one engine worker');
   assert.deepEqual(
     pegs.map((p) => [p.hole, p.mark]),
     [['d2', 'good'], ['b4', 'good'], ['f4', 'good'], ['d6', 'good']],
@@ -116,7 +116,7 @@ test('the first table head is fetched by the worker as it starts, once; a wrong 
 
 test('the readable sources run unbundled and judge the same opening', async () => {
   const { fetched, pegs } = await openingOf('source');
-  for (const m of ['/js/app.js', '/js/early-engine.js', '/js/widget.js', '/js/engine-worker.js', '/js/table-loader.js', '/pkg/pegwise.js', '/pkg/pegwise_bg.wasm']) {
+  for (const m of ['/js/page/app.js', '/js/page/early-engine.js', '/js/element/widget.js', '/js/worker/engine-worker.js', '/js/worker/table-loader.js', '/pkg/pegwise.js', '/pkg/pegwise_bg.wasm']) {
     assert.ok(fetched.includes(m), `${m} is loaded as a module of its own`);
   }
   assert.deepEqual(

@@ -4,9 +4,9 @@
 
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boardMarks } from '../../www/js/marks.js';
-import { hintLine, pegsLine } from '../../www/js/texts.js';
-import { holeLabel, verdictWords } from '../../www/js/a11y-text.js';
+import { boardMarks } from '../../www/js/element/marks.js';
+import { hintLine, pegsLine } from '../../www/js/shared/texts.js';
+import { holeLabel, verdictWords } from '../../www/js/element/a11y-text.js';
 
 const jump = (from, over, to, verdict) => ({ from, over, to, jump: `${from}-${to}`, verdict });
 const peg = (hole, jumps, mark) => ({

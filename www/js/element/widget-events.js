@@ -3,7 +3,7 @@
 // The jump that lost the game is wasm's (state().fatal).
 
 import { jumpSaid, statusSaid, undoSaid } from './a11y-text.js';
-import { plural } from './words.js';
+import { plural } from '../shared/words.js';
 
 /**
  * @typedef {'open'|'move'|'undo'|'redo'|'reset'|'seek'|'table'|'verdict'|'hints'|'focus'|'config'|'error'} Reason
@@ -17,7 +17,7 @@ export class WidgetEvents {
     this.board = board;
     /** @type {'open'|'reset'|'seek'|null} what the next 'other' change is */
     this.reason = null;
-    /** @type {import('./wasm-types.js').State|null} the verdict seen for the current position */
+    /** @type {import('../shared/wasm-types.js').State|null} the verdict seen for the current position */
     this.lastFull = null;
     /** @type {string|null} the position whose status was last reported */
     this.statusKey = null;
@@ -57,13 +57,13 @@ export class WidgetEvents {
 
   /**
    * A new snapshot arrived.
-   * @param {import('./wasm-types.js').Snapshot|null} prev
+   * @param {import('../shared/wasm-types.js').Snapshot|null} prev
    * @param {import('./game-view.js').Change} change
    * @param {import('./widget.js').By} by
    */
   changed(prev, change, by) {
     const b = this.board;
-    const pos = /** @type {import('./wasm-types.js').Snapshot} */ (b.ctrl.snap).position;
+    const pos = /** @type {import('../shared/wasm-types.js').Snapshot} */ (b.ctrl.snap).position;
     this.lastFull = null;
     /** @type {Reason} */
     let reason = change.kind === 'jump' ? 'move' : change.kind === 'other' ? (this.reason ?? 'open') : change.kind;
@@ -100,7 +100,7 @@ export class WidgetEvents {
     this.statusKey = key;
     this.emitChange('verdict');
     if (!fresh || full.status === 'playing') return;
-    const holes = /** @type {import('./wasm-types.js').Layout} */ (ctrl.layout).holes.map((h) => h.name);
+    const holes = /** @type {import('../shared/wasm-types.js').Layout} */ (ctrl.layout).holes.map((h) => h.name);
     this.say(statusSaid(pos, full, holes, this.fatal()));
     const state = b.state();
     if (full.status === 'solved') this.emit('solved', { hole: holes[pos.pegs.indexOf(true)], moves: pos.moves, jumps: pos.jumps, state });

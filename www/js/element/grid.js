@@ -4,7 +4,7 @@
 // the hole (a native button click, so screen readers' own activation works too). The buttons
 // are invisible and let the pointer through: the canvas draws the focus as the board's cursor.
 
-import { actionFor } from './keys.js';
+import { actionFor } from '../shared/keys.js';
 
 /**
  * @typedef {{
@@ -111,7 +111,7 @@ export function createGrid(el, geo, on, signal) {
   return {
     /**
      * Builds one button per hole, grouped in rows (holes with the same y).
-     * @param {import('./wasm-types.js').Layout} layout
+     * @param {import('../shared/wasm-types.js').Layout} layout
      */
     setLayout(layout) {
       /** @type {Map<number, HTMLElement>} */

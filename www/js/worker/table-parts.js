@@ -24,7 +24,7 @@ export async function fetchRange(url, from, to) {
 /**
  * Fetches every part the game waited for and hands each to wasm. Resolves to the number of
  * parts added (0 when nothing was needed); a part that fails is asked for again next time.
- * @param {{tableNeeds: () => import('./wasm-types.js').TablePart[],
+ * @param {{tableNeeds: () => import('../shared/wasm-types.js').TablePart[],
  *   addTablePart: (pegs: number, chunk: number, bytes: Uint8Array) => void}} game
  * @param {(file: string) => string} urlOf a file's absolute URL
  * @returns {Promise<number>}

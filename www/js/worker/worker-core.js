@@ -4,19 +4,19 @@
 // answered one at a time, in order. Every answer carries its game's version (bumped by every
 // change), so a board can drop answers about a position it has left.
 
-import { clipMessage } from './errors.js';
+import { clipMessage } from '../shared/errors.js';
 import { TableLoader } from './table-loader.js';
 import { fetchParts } from './table-parts.js';
 import { prefetch } from './tables.js';
-import { movablePegs } from './legal.js';
+import { movablePegs } from '../shared/legal.js';
 
 /**
- * @typedef {typeof import('../pkg/pegwise.js')} Pkg  a wasm package's bindings: the game's
+ * @typedef {typeof import('../../pkg/pegwise.js')} Pkg  a wasm package's bindings: the game's
  *   (pkg/), or the Analysis panel's (pkg-analysis/: the same, and the panel's questions)
- * @typedef {import('../pkg/pegwise.js').Game} Game
- * @typedef {import('./wasm-types.js').Limits} Limits
- * @typedef {import('./wasm-types.js').Jump} Jump
- * @typedef {import('./wasm-types.js').Snapshot} Snapshot
+ * @typedef {import('../../pkg/pegwise.js').Game} Game
+ * @typedef {import('../shared/wasm-types.js').Limits} Limits
+ * @typedef {import('../shared/wasm-types.js').Jump} Jump
+ * @typedef {import('../shared/wasm-types.js').Snapshot} Snapshot
  * @typedef {{hole: string|null, all: boolean}} Want the pegs the page shows: the one looked at
  *   (null: none), and whether every peg that can jump
  * @typedef {{moves: string, played: number, bad: string, message: string}} MovesError moves that
@@ -286,7 +286,7 @@ const common = {
    * when the request names the open game itself, and `{error: {kind, param, value, message}}`,
    * leaving the old game open, when wasm refuses it. Moves that don't play are left out
    * (`movesError` names the first).
-   * @param {import('./config.js').OpenSpec & {want?: Want}} req want: the pegs the page shows
+   * @param {import('../shared/config.js').OpenSpec & {want?: Want}} req want: the pegs the page shows
    * @param {number} gid
    */
   open(req, gid) {

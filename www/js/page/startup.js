@@ -1,7 +1,7 @@
 // The notes that say why the page opened something else than it was asked to. Which game it
 // opens (the link's, else the stored one, else the default game) is wasm's choice (Game.open).
 
-import { quote } from './errors.js';
+import { quote } from '../shared/errors.js';
 
 /**
  * The note shown when the first game did not open as asked.

@@ -6,14 +6,14 @@
 import './early-engine.js'; // first: the engine starts loading before anything else runs
 import { setupAnalysisShell } from './analysis-shell.js';
 import { fillBoards, markStarts, setupControls, syncControls } from './controls.js';
-import { listenKeys } from './keys.js';
-import { showBanner, showCounts, showHintLine, showMoves, showNote } from './panel.js';
-import './peg-solitaire.js';
+import { listenKeys } from '../shared/keys.js';
+import { showBanner, showCounts, showHintLine, showMoves, showNote } from './game-info.js';
+import '../element/peg-solitaire.js';
 import { Replay } from './replay.js';
 import { startupNote, unreadableSaveNote } from './startup.js';
 import { dropGame, loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
-import { hintLine, noSolutionBanner, sourceInfo, statusBanner, unwinnableBanner } from './texts.js';
-import { movablePegs } from './legal.js';
+import { hintLine, noSolutionBanner, sourceInfo, statusBanner, unwinnableBanner } from '../shared/texts.js';
+import { movablePegs } from '../shared/legal.js';
 
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
 const THINKING_MS = 500;
@@ -21,11 +21,11 @@ const THINKING_MS = 500;
 const CATALOGUE_AFTER_MS = 1000;
 
 /**
- * @typedef {import('./create-game.js').GameState} GameState
+ * @typedef {import('../element/create-game.js').GameState} GameState
  */
 
-const el = /** @type {import('./peg-solitaire.js').PegSolitaire} */ (document.getElementById('board'));
-const game = /** @type {import('./create-game.js').PegwiseGame} */ (el.game);
+const el = /** @type {import('../element/peg-solitaire.js').PegSolitaire} */ (document.getElementById('board'));
+const game = /** @type {import('../element/create-game.js').PegwiseGame} */ (el.game);
 const prefs = loadPrefs();
 setupAnalysisShell(el, game);
 
@@ -35,7 +35,7 @@ const page = {
   thinkingTimer: undefined,
   /** @type {ReturnType<typeof setTimeout>|undefined} */
   noteTimer: undefined,
-  /** @type {import('./texts.js').Banner|null} */
+  /** @type {import('../shared/texts.js').Banner|null} */
   lastBanner: null,
   /** The first game is still opening: nothing is saved until it has. */
   booting: true,
@@ -146,7 +146,7 @@ function judgedPegs(s) {
 
 /**
  * @param {GameState} s
- * @returns {import('./texts.js').Banner}
+ * @returns {import('../shared/texts.js').Banner}
  */
 function banner(s) {
   if (s.pickStart) return { status: 'pick', text: 'Pick the start:', sub: 'click the hole that should be empty. Esc cancels.' };
@@ -186,7 +186,7 @@ function flash(text, ms = 4000) {
 
 /**
  * Opens another game on the board (a new board, start or goal).
- * @param {import('./config.js').GameConfig} c
+ * @param {import('../shared/config.js').GameConfig} c
  * @param {string} what for the note when it fails
  */
 function reopen(c, what) {
@@ -201,7 +201,7 @@ function reopen(c, what) {
 
 /**
  * Opens a problem wasm offered (a winnable one near the current game).
- * @param {import('./wasm-types.js').ProblemView} p
+ * @param {import('../shared/wasm-types.js').ProblemView} p
  */
 function switchTo(p) {
   reopen(p.start !== null ? { start: p.start, goal: p.goal } : { position: /** @type {string} */ (p.position), goal: p.goal }, 'That game can’t be opened');
@@ -219,7 +219,7 @@ function setNames(on) {
   game.set({ names: on }).catch(fail);
 }
 
-/** @param {import('./keys.js').Action} a */
+/** @param {import('../shared/keys.js').Action} a */
 function runAction(a) {
   const s = game.state();
   if (!s) return;
@@ -291,7 +291,7 @@ async function boot() {
     await game.set({ link: location.search, ...(stored.record && { stored: stored.record }), hints: prefs.hintMode, names: prefs.names });
   } catch (e) {
     // the board opened its default game instead (or the game without its moves)
-    const err = /** @type {import('./errors.js').PegwiseError} */ (e);
+    const err = /** @type {import('../shared/errors.js').PegwiseError} */ (e);
     if (err.param === 'save') dropGame();
     // a link that failed leaves the stored game stored until the player moves
     page.keepSaved = err.param !== 'save';

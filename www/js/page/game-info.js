@@ -39,7 +39,7 @@ export function showBanner({ status, text, sub = '', action = null }) {
 
 /**
  * Updates counters, buttons and the hint source.
- * @param {import('./wasm-types.js').Position} pos
+ * @param {import('../shared/wasm-types.js').Position} pos
  * @param {{source: string, label: string, title: string}} src source: table | search | unknown
  *   | loading | unavailable | refused (see texts.js sourceInfo)
  * @param {{solving: boolean, canSolve: boolean}} run
@@ -70,7 +70,7 @@ export function showCounts(pos, src, run) {
 
 /**
  * Redraws the move list: the moves played, then the jumps redo would replay (greyed).
- * @param {import('./wasm-types.js').Position} pos
+ * @param {import('../shared/wasm-types.js').Position} pos
  * @param {(where: {moves?: number, jumps?: number}) => void} seek called when one is clicked
  */
 export function showMoves(pos, seek) {

@@ -2,15 +2,15 @@
 // requests that keep them fresh. Changes (jumps, undo…) go out at once and in order; questions
 // (status, hints) go one at a time, most wanted first, and are dropped once the position moves.
 
-import { movablePegs } from './legal.js';
+import { movablePegs } from '../shared/legal.js';
 
 /**
- * @typedef {import('./wasm-types.js').Snapshot} Snapshot
- * @typedef {import('./wasm-types.js').State} State
- * @typedef {import('./wasm-types.js').Hint} Hint
- * @typedef {import('./wasm-types.js').Layout} Layout
- * @typedef {import('./wasm-types.js').Jump} Jump
- * @typedef {import('./wasm-types.js').PegHint} PegHint
+ * @typedef {import('../shared/wasm-types.js').Snapshot} Snapshot
+ * @typedef {import('../shared/wasm-types.js').State} State
+ * @typedef {import('../shared/wasm-types.js').Hint} Hint
+ * @typedef {import('../shared/wasm-types.js').Layout} Layout
+ * @typedef {import('../shared/wasm-types.js').Jump} Jump
+ * @typedef {import('../shared/wasm-types.js').PegHint} PegHint
  * @typedef {{kind: 'jump'|'undo'|'redo'|'table'|'other', jump: Jump|null}} Change
  *   how the last snapshot was reached; `jump` is the jump made or taken back, when one was;
  *   `table`: same position, a table now answers
@@ -41,7 +41,7 @@ export class GameView {
     this.pegs = new Map();
     /** The verdict was "can't tell" but a hint since found a good jump: ask wasm again. */
     this.recheck = false;
-    /** @type {import('./wasm-types.js').StartHint[]|null} which starts can be won for this goal */
+    /** @type {import('../shared/wasm-types.js').StartHint[]|null} which starts can be won for this goal */
     this.starts = null;
     /** The board and goal `starts` answers for. */
     this.startsKey = '';
@@ -86,7 +86,7 @@ export class GameView {
 
   /**
    * Opens a game. Resolves to null when it opened, or to what was wrong with it.
-   * @param {import('./config.js').OpenSpec} spec
+   * @param {import('../shared/config.js').OpenSpec} spec
    * @returns {Promise<{param: string, value: string, message: string}
    *   |{movesError: {moves: string, played: number, bad: string|null, message: string}}|null>}
    */

@@ -1,14 +1,14 @@
 // Solutions from wasm played into the game: "Show a solution" plays one to the end (animated,
 // stoppable), "Step" plays its next jump. A stepped line is kept, so each step is instant.
 
-import { pause } from './motion.js';
+import { pause } from '../element/motion.js';
 
 /** Pause between the jumps of a replayed solution. */
 const GAP_MS = 380;
 
 /**
  * @typedef {{
- *   game: import('./create-game.js').PegwiseGame,
+ *   game: import('../element/create-game.js').PegwiseGame,
  *   changed: () => void,
  *   nothing: () => void,
  * }} ReplayDeps

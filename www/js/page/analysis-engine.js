@@ -4,12 +4,12 @@
 // question about a position the player has left is not waited for: the worker is stopped and
 // a fresh one started (a wasm computation can't be interrupted otherwise).
 
-import { workerClient } from './worker-client.js';
+import { workerClient } from '../element/worker-client.js';
 
 /**
- * @typedef {import('./wasm-types.js').CountAnswer} CountAnswer
- * @typedef {import('./wasm-types.js').FewestAnswer} FewestAnswer
- * @typedef {import('./wasm-types.js').BestAnswer} BestAnswer
+ * @typedef {import('../shared/wasm-types.js').CountAnswer} CountAnswer
+ * @typedef {import('../shared/wasm-types.js').FewestAnswer} FewestAnswer
+ * @typedef {import('../shared/wasm-types.js').BestAnswer} BestAnswer
  */
 
 export class AnalysisEngine {
@@ -18,7 +18,7 @@ export class AnalysisEngine {
     this.src = src;
     /** @type {Worker|null} */
     this.worker = null;
-    /** @type {import('./worker-client.js').WorkerClient|null} */
+    /** @type {import('../element/worker-client.js').WorkerClient|null} */
     this.line = null;
     /** The save text of the game open in the worker. */
     this.open = '';
@@ -27,7 +27,7 @@ export class AnalysisEngine {
   /** Starts a worker (the one before, if any, is stopped; its questions fail). */
   spawn() {
     this.stop();
-    const w = new Worker(new URL('./analysis-worker.js', import.meta.url), { type: 'module', name: 'pegwise-analysis' });
+    const w = new Worker(new URL('../worker/analysis-worker.js', import.meta.url), { type: 'module', name: 'pegwise-analysis' });
     // table events: the worker fetches its parts itself
     this.line = workerClient(w, () => {}, 'the analysis engine');
     this.worker = w;

@@ -5,7 +5,7 @@
 /**
  * @typedef {import('./widget.js').Widget} Widget
  * @typedef {import('./widget.js').By} By
- * @typedef {import('./wasm-types.js').Jump} Jump
+ * @typedef {import('../shared/wasm-types.js').Jump} Jump
  */
 
 /**

@@ -2,15 +2,15 @@
 // reset(), seek(), hints(), solution() and the small helpers around them. Each call waits for
 // the settings before it and for its own animation, then answers with the board's state().
 
-import { checkConfig, gameOf, mergeConfig } from './config.js';
+import { checkConfig, gameOf, mergeConfig } from '../shared/config.js';
 import { openSession, resolveSrc } from './engine.js';
-import { clipMessage, PegwiseError, quote } from './errors.js';
+import { clipMessage, PegwiseError, quote } from '../shared/errors.js';
 
 export { PegwiseError };
 
 /**
- * @typedef {import('./config.js').GameConfig} GameConfig
- * @typedef {import('./config.js').OpenSpec} OpenSpec
+ * @typedef {import('../shared/config.js').GameConfig} GameConfig
+ * @typedef {import('../shared/config.js').OpenSpec} OpenSpec
  * @typedef {import('./create-game.js').GameState} GameState
  */
 

@@ -35,14 +35,14 @@ export function countText(digits) {
  * (or failed: the figures are then unstyled, not missing), and wires them to the board; the box
  * may be open already (then it answers at once).
  * @param {HTMLElement} el the <peg-solitaire> element
- * @param {import('./create-game.js').PegwiseGame} game its API
+ * @param {import('../element/create-game.js').PegwiseGame} game its API
  * @param {HTMLDetailsElement} box the panel (analysis-shell.js)
  * @param {string} src the base URL of the wasm and tables, ending in "/"
  */
 export async function setupAnalysis(el, game, box, src) {
   const sheet = document.createElement('link');
   sheet.rel = 'stylesheet';
-  sheet.href = new URL('../css/analysis.css', import.meta.url).href;
+  sheet.href = new URL('../../css/analysis.css', import.meta.url).href;
   await new Promise((done) => {
     sheet.onload = sheet.onerror = done;
     document.head.append(sheet);
@@ -101,10 +101,10 @@ export async function setupAnalysis(el, game, box, src) {
     say(out.fewest, 'searching…', true);
     say(out.best, s.winning === false ? 'searching…' : 'the goal can still be reached', s.winning === false);
     try {
-      const c = /** @type {import('./wasm-types.js').CountAnswer} */ (await engine.ask(key, 'count'));
+      const c = /** @type {import('../shared/wasm-types.js').CountAnswer} */ (await engine.ask(key, 'count'));
       if (!current()) return;
       say(out.count, c.state !== 'done' ? `unknown: ${why(c.state)}` : c.tooMany ? 'too many to count' : countText(/** @type {string} */ (c.count)));
-      const f = /** @type {import('./wasm-types.js').FewestAnswer} */ (await engine.ask(key, 'fewest'));
+      const f = /** @type {import('../shared/wasm-types.js').FewestAnswer} */ (await engine.ask(key, 'fewest'));
       if (!current()) return;
       if (f.state !== 'done') say(out.fewest, `unknown: ${why(f.state)}`);
       else if (f.moves === null) say(out.fewest, 'the goal can’t be reached from here');
@@ -114,7 +114,7 @@ export async function setupAnalysis(el, game, box, src) {
         overlay.show(f.jumps);
       }
       if (s.winning !== false) return;
-      const b = /** @type {import('./wasm-types.js').BestAnswer} */ (await engine.ask(key, 'best'));
+      const b = /** @type {import('../shared/wasm-types.js').BestAnswer} */ (await engine.ask(key, 'best'));
       if (!current()) return;
       if (b.state !== 'done' || b.pegs === null) say(out.best, `unknown: ${why(b.state)}`);
       else {
@@ -229,14 +229,14 @@ export async function setupAnalysis(el, game, box, src) {
  * An SVG over the board that draws one move (a chain of jumps): a ring on the moving peg and a
  * line through its landing holes. Only draws; the jumps come from wasm.
  * @param {HTMLElement} el
- * @param {import('./create-game.js').PegwiseGame} game
+ * @param {import('../element/create-game.js').PegwiseGame} game
  */
 function firstMoveOverlay(el, game) {
   const NS = 'http://www.w3.org/2000/svg';
   const svg = document.createElementNS(NS, 'svg');
   svg.setAttribute('class', 'first-move');
   svg.setAttribute('aria-hidden', 'true');
-  /** @type {import('./wasm-types.js').Jump[]} */
+  /** @type {import('../shared/wasm-types.js').Jump[]} */
   let jumps = [];
   const host = /** @type {HTMLElement} */ (el.parentElement);
   host.classList.add('has-overlay');
@@ -267,7 +267,7 @@ function firstMoveOverlay(el, game) {
   }
 
   return {
-    /** @param {import('./wasm-types.js').Jump[]} js */
+    /** @param {import('../shared/wasm-types.js').Jump[]} js */
     show(js) {
       jumps = js;
       redraw();

@@ -10,7 +10,7 @@
 /**
  * The marks for one position.
  * @param {{mode: 'off'|'hover'|'always', peg: string|null,
- *   jumps: import('./wasm-types.js').Jump[], pegs: Map<string, import('./wasm-types.js').PegHint>}} s
+ *   jumps: import('../shared/wasm-types.js').Jump[], pegs: Map<string, import('../shared/wasm-types.js').PegHint>}} s
  *   peg: the peg looked at (picked, hovered or under the cursor); jumps: its legal jumps;
  *   pegs: the pegs wasm has judged so far
  * @returns {{targets: Map<string, TargetMark>, pegs: Map<string, PegMark>}} by hole name

@@ -1,12 +1,12 @@
 // What a screen reader hears: the label of each hole's button and the sentences the live region
 // announces. Pure functions of what wasm said; no DOM here (grid.js and widget.js show them).
 
-import { statusBanner } from './texts.js';
-import { plural } from './words.js';
+import { statusBanner } from '../shared/texts.js';
+import { plural } from '../shared/words.js';
 
 /**
- * @typedef {import('./wasm-types.js').Hint} Hint
- * @typedef {import('./wasm-types.js').Jump} Jump
+ * @typedef {import('../shared/wasm-types.js').Hint} Hint
+ * @typedef {import('../shared/wasm-types.js').Jump} Jump
  * @typedef {{
  *   name: string, peg: boolean, picked: boolean, goal: boolean, pickStart: boolean,
  *   mode: 'off'|'hover'|'always', jumps: Jump[], verdicts: Hint[]|undefined,
@@ -85,8 +85,8 @@ export function undoSaid(jump, pegs) {
 
 /**
  * What the live region says when a game ends or is lost: the banner's words.
- * @param {import('./wasm-types.js').Position} pos
- * @param {import('./wasm-types.js').State} full
+ * @param {import('../shared/wasm-types.js').Position} pos
+ * @param {import('../shared/wasm-types.js').State} full
  * @param {string[]} holes
  * @param {string|null} fatal
  */

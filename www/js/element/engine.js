@@ -6,8 +6,8 @@
 import { workerClient } from './worker-client.js';
 
 /**
- * @typedef {import('./wasm-types.js').Snapshot} Snapshot
- * @typedef {import('./wasm-types.js').BoardEntry} BoardEntry
+ * @typedef {import('../shared/wasm-types.js').Snapshot} Snapshot
+ * @typedef {import('../shared/wasm-types.js').BoardEntry} BoardEntry
  * @typedef {{
  *   call: (op: string, args?: object) => Promise<any>,
  *   boards: Promise<BoardEntry[]>,
@@ -16,7 +16,7 @@ import { workerClient } from './worker-client.js';
  */
 
 /** Where the wasm and the tables are found by default: the folder above js/ (the site's www/). */
-const DEFAULT_SRC = new URL('../', import.meta.url).href;
+const DEFAULT_SRC = new URL('../../', import.meta.url).href;
 /** How long an engine nobody uses stays alive (a board removed and put back finds it warm). */
 const IDLE_MS = 10_000;
 
@@ -83,7 +83,7 @@ function takeEarly(wasm) {
   const early = /** @type {any} */ (globalThis).pegwiseEarly;
   if (!early) return null;
   delete (/** @type {any} */ (globalThis).pegwiseEarly);
-  const same = early.workerUrl === new URL('./engine-worker.js', import.meta.url).href && early.wasmUrl === wasm;
+  const same = early.workerUrl === new URL('../worker/engine-worker.js', import.meta.url).href && early.wasmUrl === wasm;
   if (same && !early.failed) return early;
   early.worker.terminate();
   return null;
@@ -99,7 +99,7 @@ function start(src) {
   const load = { wasm, data: `${src}data/` };
   const early = takeEarly(wasm);
   if (!early) performance.mark('pegwise:engine-start');
-  const { worker, hello } = early ? { worker: early.worker, hello: false } : spawn(new URL('./engine-worker.js', import.meta.url), load);
+  const { worker, hello } = early ? { worker: early.worker, hello: false } : spawn(new URL('../worker/engine-worker.js', import.meta.url), load);
   /** @type {Map<number, (snap: Snapshot) => void>} */
   const tables = new Map();
   const line = workerClient(worker, (msg) => tables.get(msg.gid)?.(msg), 'engine');

@@ -20,7 +20,7 @@ const $ = (id) => /** @type {any} */ (document.getElementById(id));
 /**
  * Fills the board picker from the catalogue (asked for once the first game is judged: the
  * controls work before it comes).
- * @param {import('./wasm-types.js').BoardEntry[]} boards from wasm's boards()
+ * @param {import('../shared/wasm-types.js').BoardEntry[]} boards from wasm's boards()
  */
 export function fillBoards(boards) {
   const boardSel = $('board-select');
@@ -72,7 +72,7 @@ const WINS = { yes: '', no: ' (can’t win)', unknown: ' (?)' };
 /**
  * Marks the start picker's holes with wasm's answers for the chosen goal: a start that can't
  * be won says so in its text (which screen readers read too).
- * @param {import('./wasm-types.js').StartHint[]|null} starts
+ * @param {import('../shared/wasm-types.js').StartHint[]|null} starts
  */
 export function markStarts(starts) {
   const sel = $('start-select');

@@ -10,7 +10,7 @@ const PEG_R = 0.34;
 const MARGIN = 1.0;
 
 /**
- * @typedef {import('./wasm-types.js').Layout} Layout
+ * @typedef {import('../shared/wasm-types.js').Layout} Layout
  * @typedef {{from: number, to: number, fadeOut: number|null, fadeIn: number|null, t: number}} Anim
  *   a jump in flight: the peg moves from `from` to `to`; t runs 0..1
  * @typedef {{

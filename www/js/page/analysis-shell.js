@@ -2,7 +2,7 @@
 // contents and engine (analysis-panel.js, with its own worker and wasm) load only when it is
 // first opened, so a plain game never downloads them.
 
-import { resolveSrc } from './engine.js';
+import { resolveSrc } from '../element/engine.js';
 
 /** The panel's open state, remembered across visits. */
 const OPEN_KEY = 'pegwise.analysis';
@@ -11,7 +11,7 @@ const OPEN_KEY = 'pegwise.analysis';
  * Puts the panel into the page's side column, opens it when it was left open, and loads its
  * contents on its first opening.
  * @param {HTMLElement} el the <peg-solitaire> element
- * @param {import('./create-game.js').PegwiseGame} game its API
+ * @param {import('../element/create-game.js').PegwiseGame} game its API
  */
 export function setupAnalysisShell(el, game) {
   const aside = document.querySelector('.panel');

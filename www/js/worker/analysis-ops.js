@@ -5,7 +5,7 @@
 
 import { fetchParts } from './table-parts.js';
 
-/** @typedef {typeof import('../pkg-analysis/pegwise.js')} AnalysisPkg */
+/** @typedef {typeof import('../../pkg-analysis/pegwise.js')} AnalysisPkg */
 
 /** Budgets for one question: table lookups or live-solver positions (then "unknown"). A count
  * without a table gets less: each position the live solver settles stays in its memory. */

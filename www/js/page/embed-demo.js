@@ -1,6 +1,6 @@
 // The embedding example pages: toolbar buttons that call each board's API, and a log of the
 // events both boards dispatch. Plain module script, so it runs under a strict CSP too.
-import { plural } from './words.js';
+import { plural } from '../shared/words.js';
 
 const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
 const MODES = ['off', 'hover', 'always'];

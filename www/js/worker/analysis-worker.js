@@ -3,7 +3,7 @@
 // served by worker-core.js with the panel's requests (analysis-ops.js) added. The game's worker,
 // engine-worker.js, loads the smaller package without them.
 
-import * as pkg from '../pkg-analysis/pegwise.js';
+import * as pkg from '../../pkg-analysis/pegwise.js';
 import { analysisOps } from './analysis-ops.js';
 import { serve } from './worker-core.js';
 

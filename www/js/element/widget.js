@@ -25,7 +25,7 @@ const UNDO_MS = 170;
 const SPIN_MS = 90;
 
 /**
- * @typedef {import('./wasm-types.js').Snapshot} Snapshot
+ * @typedef {import('../shared/wasm-types.js').Snapshot} Snapshot
  * @typedef {'tap'|'drag'|'keyboard'|'api'|'redo'} By how a jump was asked for
  */
 
@@ -67,7 +67,7 @@ export class Widget {
       playing: 0,
       /** how the next jump was asked for */
       jumpBy: /** @type {By} */ ('tap'),
-      /** @type {import('./wasm-types.js').Layout|null} the layout the view shows */
+      /** @type {import('../shared/wasm-types.js').Layout|null} the layout the view shows */
       layout: null,
     };
     this.actions = new Actions(this);
@@ -101,7 +101,7 @@ export class Widget {
 
   /** @param {number} k */
   nameOf(k) {
-    return /** @type {import('./wasm-types.js').Layout} */ (this.ctrl.layout).holes[k].name;
+    return /** @type {import('../shared/wasm-types.js').Layout} */ (this.ctrl.layout).holes[k].name;
   }
 
   /** @param {string} name */
@@ -209,7 +209,7 @@ export class Widget {
     const selJumps = sel ? ctrl.jumpsFrom(sel) : [];
     const selHints = sel && mode !== 'off' ? ctrl.hints.get(sel) : undefined;
     const goal = pos.goalHole;
-    return /** @type {import('./wasm-types.js').Layout} */ (ctrl.layout).holes.map((h, k) => {
+    return /** @type {import('../shared/wasm-types.js').Layout} */ (ctrl.layout).holes.map((h, k) => {
       const land = selJumps.find((j) => j.to === h.name);
       return holeLabel({
         name: h.name,

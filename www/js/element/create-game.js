@@ -18,15 +18,15 @@
 // (right after the `change` with reason 'verdict').
 
 import { Widget } from './widget.js';
-import { PegwiseError, quote } from './errors.js';
+import { PegwiseError, quote } from '../shared/errors.js';
 
 export { PegwiseError };
 
 /**
- * @typedef {import('./config.js').GameConfig} GameConfig
- * @typedef {import('./wasm-types.js').Jump} Jump
- * @typedef {import('./wasm-types.js').Hint} Hint
- * @typedef {import('./wasm-types.js').BoardEntry} BoardEntry
+ * @typedef {import('../shared/config.js').GameConfig} GameConfig
+ * @typedef {import('../shared/wasm-types.js').Jump} Jump
+ * @typedef {import('../shared/wasm-types.js').Hint} Hint
+ * @typedef {import('../shared/wasm-types.js').BoardEntry} BoardEntry
  */
 
 /**
@@ -41,14 +41,14 @@ export { PegwiseError };
  *   legal: Jump[],
  *   status: 'playing'|'solved'|'deadend'|'stuck'|null, winning: boolean|null, fatal: string|null,
  *   winnable: 'yes'|'no'|'unknown'|null, why: 'class'|'search'|null,
- *   nearby: import('./wasm-types.js').ProblemView|null,
- *   starts: import('./wasm-types.js').StartHint[]|null,
+ *   nearby: import('../shared/wasm-types.js').ProblemView|null,
+ *   starts: import('../shared/wasm-types.js').StartHint[]|null,
  *   source: 'table'|'search', tableFile: string|null, tableState: string, tableNote: string,
  *   tableWhy: string,
- *   search: import('./wasm-types.js').SearchStats|null,
+ *   search: import('../shared/wasm-types.js').SearchStats|null,
  *   hints: 'off'|'hover'|'always', names: boolean, pickStart: boolean,
  *   selected: string|null, cursor: string|null, hover: string|null, focus: string|null,
- *   verdicts: Record<string, Hint[]>, pegHints: Record<string, import('./wasm-types.js').PegHint>,
+ *   verdicts: Record<string, Hint[]>, pegHints: Record<string, import('../shared/wasm-types.js').PegHint>,
  *   marks: {targets: Record<string, 'good'|'bad'|'unknown'|'loading'|'plain'>,
  *     pegs: Record<string, 'bomb'|'good'|'unknown'|'loading'>},
  *   error: string|null,
@@ -92,7 +92,7 @@ export { PegwiseError };
  *   holeRect: (name: string) => {x: number, y: number, width: number, height: number}|null,
  *   destroy: () => void,
  *   solution: () => Promise<string[]|null>,
- *   pegs: () => Promise<import('./wasm-types.js').PegHint[]>,
+ *   pegs: () => Promise<import('../shared/wasm-types.js').PegHint[]>,
  *   seek: (where: {moves?: number, jumps?: number}) => Promise<GameState>,
  *   cancel: () => void,
  *   focus: (options?: FocusOptions) => void,

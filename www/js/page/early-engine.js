@@ -3,6 +3,6 @@
 // engine already running for its base URL. Embeds don't import this: a host may still call
 // configure({src}) before its boards open.
 
-import { startEngine } from './engine.js';
+import { startEngine } from '../element/engine.js';
 
 startEngine();

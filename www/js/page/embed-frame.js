@@ -4,16 +4,16 @@
 // parent hears the event's own detail without its `state` (which holds the whole game); a host
 // that names its origin (`origin=https://host.example`) is sent the `state` too, and only it.
 
-import './peg-solitaire.js';
-import { plural } from './words.js';
+import '../element/peg-solitaire.js';
+import { plural } from '../shared/words.js';
 
-const el = /** @type {import('./peg-solitaire.js').PegSolitaire} */ (document.getElementById('board'));
+const el = /** @type {import('../element/peg-solitaire.js').PegSolitaire} */ (document.getElementById('board'));
 const q = new URLSearchParams(location.search);
 for (const k of ['board', 'start', 'position', 'goal', 'hints', 'moves', 'names']) {
   const v = q.get(k);
   if (v !== null) el.setAttribute(k, v);
 }
-const game = /** @type {import('./create-game.js').PegwiseGame} */ (el.game);
+const game = /** @type {import('../element/create-game.js').PegwiseGame} */ (el.game);
 const status = /** @type {HTMLElement} */ (document.getElementById('status'));
 
 /** @type {Record<string, string>} */
