@@ -4,7 +4,6 @@ use serde::Serialize;
 
 use crate::board::Jump;
 use crate::error::{Error, Result};
-use crate::game_id::GameId;
 use crate::moves;
 use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
@@ -311,18 +310,15 @@ impl Game {
         Ok(jumps.len())
     }
 
-    /// Takes the redo list of a saved game when that save is this very game (same board,
-    /// start, goal and history). Returns whether it did.
-    pub fn adopt_redo(&mut self, save: &str) -> bool {
-        let Ok(other) = Game::restore(save) else {
-            return false;
-        };
+    /// Takes the redo list of another game when it is this very game (same board, start, goal
+    /// and history): a saved game, say, reopened from its link. Returns whether it did.
+    pub fn adopt_redo(&mut self, other: &Game) -> bool {
         let same = other.problem.board.spec() == self.problem.board.spec()
             && other.problem.start_text() == self.problem.start_text()
             && other.problem.goal_text() == self.problem.goal_text()
             && other.history == self.history;
         if same {
-            self.redo = other.redo;
+            self.redo = other.redo.clone();
         }
         same
     }
@@ -527,17 +523,6 @@ impl Game {
     pub fn start_code(&self) -> u64 {
         self.start
     }
-
-    /// The game as one line of text ([`GameId::save`]): `pegwise:2;board;start;goal;moves;redo`.
-    pub fn save(&self) -> String {
-        GameId::of(self).save()
-    }
-
-    /// Rebuilds a game from `save()` text of any version; every part is checked and replayed,
-    /// and any fault is an error naming it ([`GameId::restore`]).
-    pub fn restore(text: &str) -> Result<Game> {
-        GameId::from_save(text)?.restore()
-    }
 }
 
 #[cfg(test)]
@@ -598,29 +583,6 @@ mod tests {
         let mut g = game("french", "d4", "start");
         assert_eq!(g.winning(), Some(false));
         assert_eq!(g.status(), Status::Deadend);
-    }
-
-    #[test]
-    fn saves_round_trip_and_bad_saves_are_refused() {
-        let mut g = game("triangle5", "a1", "start");
-        g.play_text("a3-a1 c5-a3").unwrap();
-        let back = Game::restore(&g.save()).unwrap();
-        assert_eq!(back.code(), g.code());
-        assert_eq!(back.moves_text(), g.moves_text());
-        for (text, needle) in [
-            ("pegwise:0;english;d4;start;", "unknown format"),
-            ("pegwise:1;english;d4;start", "4 fields"),
-            ("pegwise:2;english;d4;start;", "5 fields"),
-            ("pegwise:2;english;d4;start;d2-d4;d2-d4", "redo list"),
-            ("pegwise:1;nope;d4;start;", "nope"),
-            ("pegwise:1;english;z9;start;", "z9"),
-            ("pegwise:1;english;d4;start;d2-d4 d2-d4", "d2-d4"),
-            ("", "unknown format"),
-        ] {
-            let e = Game::restore(text).unwrap_err();
-            assert!(matches!(e, Error::BadSave(_)), "{text}");
-            assert!(e.to_string().contains(needle), "{text}: {e}");
-        }
     }
 
     fn texts(g: &Game, js: &[Jump]) -> Vec<String> {
@@ -704,34 +666,6 @@ mod tests {
     }
 
     #[test]
-    fn saves_carry_the_redo_list_and_old_saves_still_read() {
-        let mut g = game("triangle5", "a1", "start");
-        g.play_text("a3-a1 c3-a3 a1-c3 a4-a2 d4-b2 b5-b3 d5-b5 a5-c5-c3")
-            .unwrap();
-        g.seek_moves(2);
-        let text = g.save();
-        assert!(
-            text.ends_with(";a1;start;a3-a1 c3-a3;a1-c3 a4-a2 d4-b2 b5-b3 d5-b5 a5-c5-c3"),
-            "{text}"
-        );
-        let back = Game::restore(&text).unwrap();
-        assert_eq!(back.code(), g.code());
-        assert_eq!(back.future(), g.future());
-        let old = Game::restore("pegwise:1;triangle5;a1;start;a3-a1 c3-a3").unwrap();
-        assert_eq!(old.code(), g.code());
-        assert!(old.future().is_empty());
-        // a link to the same game takes the saved redo list; another game does not
-        let mut linked = game("triangle5", "a1", "start");
-        linked.play_text("a3-a1 c3-a3").unwrap();
-        assert!(linked.adopt_redo(&text));
-        assert_eq!(linked.future(), g.future());
-        let mut other = game("triangle5", "a1", "start");
-        other.play_text("a3-a1").unwrap();
-        assert!(!other.adopt_redo(&text));
-        assert!(other.future().is_empty());
-    }
-
-    #[test]
     fn a_redo_chain_is_undone_as_many_jumps_as_it_played() {
         let mut g = game("triangle5", "a1", "start");
         g.play_text("a3-a1 c3-a3 a1-c3 a4-a2 d4-b2 b5-b3 d5-b5")
@@ -761,25 +695,5 @@ mod tests {
             g.play_jump(j).unwrap();
         }
         assert_eq!(g.status(), Status::Solved);
-        let back = Game::restore(&g.save()).unwrap();
-        assert_eq!(back.problem().start_text(), "XXXXoXo");
-        assert_eq!(back.code(), g.code());
-    }
-
-    #[test]
-    fn a_drawn_board_keeps_its_identity_in_a_save() {
-        let b = Board::by_name("ascii:name: plus/-ooo-/ooooo/oo.oo/ooooo/-ooo-").unwrap();
-        let mut g = Game::new(Problem::parse(b, "c3", "any").unwrap()).unwrap();
-        let j = g.legal_jumps()[0];
-        g.play_jump(j).unwrap();
-        let text = g.save();
-        assert!(text.starts_with("pegwise:2;ascii:"), "{text}");
-        let back = Game::restore(&text).unwrap();
-        assert_eq!(
-            back.problem().board.geometry_id(),
-            g.problem().board.geometry_id()
-        );
-        assert_eq!(back.code(), g.code());
-        assert_eq!(back.problem().board.spec(), g.problem().board.spec());
     }
 }

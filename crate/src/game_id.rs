@@ -357,6 +357,100 @@ fn query_text(v: &str) -> String {
 mod tests {
     use super::*;
 
+    fn save(g: &Game) -> String {
+        GameId::of(g).save()
+    }
+
+    fn restore(text: &str) -> Result<Game> {
+        GameId::from_save(text)?.restore()
+    }
+
+    fn game_on(board: &str, start: &str, goal: &str) -> Game {
+        id(board, start, goal).restore().unwrap()
+    }
+
+    #[test]
+    fn saves_round_trip_and_bad_saves_are_refused() {
+        let mut g = game_on("triangle5", "a1", "start");
+        g.play_text("a3-a1 c5-a3").unwrap();
+        let back = restore(&save(&g)).unwrap();
+        assert_eq!(back.code(), g.code());
+        assert_eq!(back.moves_text(), g.moves_text());
+        for (text, needle) in [
+            ("pegwise:0;english;d4;start;", "unknown format"),
+            ("pegwise:1;english;d4;start", "4 fields"),
+            ("pegwise:2;english;d4;start;", "5 fields"),
+            ("pegwise:2;english;d4;start;d2-d4;d2-d4", "redo list"),
+            ("pegwise:1;nope;d4;start;", "nope"),
+            ("pegwise:1;english;z9;start;", "z9"),
+            ("pegwise:1;english;d4;start;d2-d4 d2-d4", "d2-d4"),
+            ("", "unknown format"),
+        ] {
+            let e = restore(text).unwrap_err();
+            assert!(matches!(e, Error::BadSave(_)), "{text}");
+            assert!(e.to_string().contains(needle), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn saves_carry_the_redo_list_and_old_saves_still_read() {
+        let mut g = game_on("triangle5", "a1", "start");
+        g.play_text("a3-a1 c3-a3 a1-c3 a4-a2 d4-b2 b5-b3 d5-b5 a5-c5-c3")
+            .unwrap();
+        g.seek_moves(2);
+        let text = save(&g);
+        assert!(
+            text.ends_with(";a1;start;a3-a1 c3-a3;a1-c3 a4-a2 d4-b2 b5-b3 d5-b5 a5-c5-c3"),
+            "{text}"
+        );
+        let back = restore(&text).unwrap();
+        assert_eq!(back.code(), g.code());
+        assert_eq!(back.future(), g.future());
+        let old = restore("pegwise:1;triangle5;a1;start;a3-a1 c3-a3").unwrap();
+        assert_eq!(old.code(), g.code());
+        assert!(old.future().is_empty());
+        // a link to the same game takes the saved redo list; another game does not
+        let mut linked = game_on("triangle5", "a1", "start");
+        linked.play_text("a3-a1 c3-a3").unwrap();
+        assert!(linked.adopt_redo(&restore(&text).unwrap()));
+        assert_eq!(linked.future(), g.future());
+        let mut other = game_on("triangle5", "a1", "start");
+        other.play_text("a3-a1").unwrap();
+        assert!(!other.adopt_redo(&restore(&text).unwrap()));
+        assert!(other.future().is_empty());
+    }
+
+    #[test]
+    fn a_drawn_board_keeps_its_identity_in_a_save() {
+        let b = Board::by_name("ascii:name: plus/-ooo-/ooooo/oo.oo/ooooo/-ooo-").unwrap();
+        let mut g = Game::new(crate::problem::Problem::parse(b, "c3", "any").unwrap()).unwrap();
+        let j = g.legal_jumps()[0];
+        g.play_jump(j).unwrap();
+        let text = save(&g);
+        assert!(text.starts_with("pegwise:2;ascii:"), "{text}");
+        let back = restore(&text).unwrap();
+        assert_eq!(
+            back.problem().board.geometry_id(),
+            g.problem().board.geometry_id()
+        );
+        assert_eq!(back.code(), g.code());
+        assert_eq!(back.problem().board.spec(), g.problem().board.spec());
+    }
+
+    #[test]
+    fn a_game_from_a_position_saves_its_position() {
+        let b = Board::by_name("row:7").unwrap();
+        let p = crate::problem::Problem::with_position(b, "XXXXoXo", "any").unwrap();
+        let mut g = Game::new(p).unwrap();
+        let line = g.solution().unwrap();
+        for j in line {
+            g.play_jump(j).unwrap();
+        }
+        let back = restore(&save(&g)).unwrap();
+        assert_eq!(back.problem().start_text(), "XXXXoXo");
+        assert_eq!(back.code(), g.code());
+    }
+
     fn id(board: &str, start: &str, goal: &str) -> GameId {
         GameId {
             board: Some(board.into()),

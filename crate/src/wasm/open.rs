@@ -96,16 +96,17 @@ fn identity(request: &JsValue, current: Option<&Game>) -> Result<(GameId, bool),
     Ok((id, false))
 }
 
-/// The save text the request's stored record holds, for the redo list of a reloaded link.
-fn redo_source(request: &JsValue) -> Option<String> {
-    let record = Reflect::get(request, &JsValue::from_str("stored")).ok()?;
-    let from_record = record
-        .is_object()
-        .then(|| stored(&record).ok())
-        .flatten()
-        .and_then(|id| id.restore().ok())
-        .map(|g| g.save());
-    text(request, "redoFrom").or(from_record)
+/// The game whose redo list a reloaded link takes: `redoFrom` save text, else the request's
+/// stored record.
+fn redo_source(request: &JsValue) -> Option<Game> {
+    let id = match text(request, "redoFrom") {
+        Some(save) => GameId::from_save(&save).ok(),
+        None => Reflect::get(request, &JsValue::from_str("stored"))
+            .ok()
+            .filter(|r| r.is_object())
+            .and_then(|r| stored(&r).ok()),
+    };
+    id?.restore().ok()
 }
 
 /// The inputs an identity names, for errors that point at one of them.
@@ -146,8 +147,8 @@ fn open(request: &JsValue, current: Option<&Game>) -> Result<Option<GameHandle>,
         }
     };
     if refused.is_none() {
-        if let Some(save) = redo_source(request) {
-            inner.adopt_redo(&save);
+        if let Some(saved) = redo_source(request) {
+            inner.adopt_redo(&saved);
         }
     }
     attach_cached(&mut inner);

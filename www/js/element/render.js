@@ -1,9 +1,11 @@
 // Canvas drawing of the board. It knows geometry (where holes are on screen) and pictures,
-// nothing about the rules: the scene it draws is decided elsewhere from wasm's answers.
+// nothing about the rules: the scene it draws is decided elsewhere from wasm's answers. A jump
+// in flight is drawn by flight.js, the wood by wood.js, each mark by sprites.js.
 // Colours come from the theme (theme.js), so pages restyle the board with CSS properties.
 
 import { HOLE_R, paintWood } from './wood.js';
 import { drawBadge, drawBomb, drawGood, drawLoading, drawPeg, drawRing, drawStruck, drawTarget, drawUnknown } from './sprites.js';
+import { drawFlight, fadeOf } from './flight.js';
 
 /** Peg size and the margin around the board, in units of the hole spacing. */
 const PEG_R = 0.34;
@@ -11,8 +13,7 @@ const MARGIN = 1.0;
 
 /**
  * @typedef {import('../shared/wasm-types.js').Layout} Layout
- * @typedef {{from: number, to: number, fadeOut: number|null, fadeIn: number|null, t: number}} Anim
- *   a jump in flight: the peg moves from `from` to `to`; t runs 0..1
+ * @typedef {import('./flight.js').Anim} Anim
  * @typedef {{
  *   pegs: boolean[],
  *   selected: number|null,
@@ -35,11 +36,11 @@ const MARGIN = 1.0;
  */
 
 /**
- * Creates the board view on a canvas: sizes it to its box at the device pixel ratio and
+ * Creates the board's renderer on a canvas: sizes it to its box at the device pixel ratio and
  * draws scenes. Call resize() when the box changes and setTheme() before drawing.
  * @param {HTMLCanvasElement} canvas
  */
-export function createBoardView(canvas) {
+export function createRenderer(canvas) {
   const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
   /** @type {Layout|null} */
   let layout = null;
@@ -193,7 +194,7 @@ export function createBoardView(canvas) {
         const mark = s.pegMarks.get(k);
         if (k === s.selected) drawRing(ctx, p.x, p.y, pr * 1.22, t.select, scale * 0.08);
         else if (k === s.hover && !s.pickStart) drawRing(ctx, p.x, p.y, pr * 1.18, t.holeRim, scale * 0.05, [], 0.9);
-        const fading = s.anim && s.anim.fadeIn === k ? s.anim.t : 1;
+        const fading = fadeOf(s.anim, k);
         if (mark === 'bomb') {
           drawBomb(ctx, t, p.x, p.y, pr * 1.12, fading);
           return;
@@ -208,18 +209,7 @@ export function createBoardView(canvas) {
           drawStruck(ctx, t, p.x, p.y, pr * 1.1);
         }
       }
-      if (s.anim) {
-        const { from, to, fadeOut, t: tt } = s.anim;
-        if (fadeOut !== null) {
-          const p = at(fadeOut);
-          drawPeg(ctx, t, p.x, p.y, pr * (1 - 0.5 * tt), 0, 1 - tt);
-        }
-        const a = at(from);
-        const b = at(to);
-        const e = tt < 0.5 ? 2 * tt * tt : 1 - 2 * (1 - tt) * (1 - tt);
-        const lift = Math.sin(Math.PI * e);
-        drawPeg(ctx, t, a.x + (b.x - a.x) * e, a.y + (b.y - a.y) * e - lift * scale * 0.35, pr, lift);
-      }
+      if (s.anim) drawFlight(ctx, t, s.anim, at, pr, scale);
       if (s.drag) drawPeg(ctx, t, s.drag.x, s.drag.y, pr, 1);
       if (s.cursor !== null) {
         const p = at(s.cursor);

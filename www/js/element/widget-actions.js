@@ -84,7 +84,7 @@ export class Actions {
   async apply(c) {
     const b = this.board;
     if (b.destroyed) throw new Error('this board was destroyed');
-    const { opts, ui, ctrl } = b;
+    const { opts, ui, model } = b;
     const display = /** @type {const} */ (['hints', 'names', 'pickStart']).filter((k) => c[k] !== undefined && c[k] !== opts[k]);
     for (const k of display) /** @type {Record<string, unknown>} */ (opts)[k] = c[k];
     if (display.includes('pickStart')) {
@@ -92,12 +92,12 @@ export class Actions {
       if (opts.pickStart) b.events.say('Pick the start: press the hole that should be empty.');
     }
     const src = c.src !== undefined || !b.session ? resolveSrc(c.src) : /** @type {string} */ (b.src); // set with the session
-    const pos = ctrl.snap?.position ?? null;
+    const pos = model.snap?.position ?? null;
     let moved = false;
     if (src !== b.src) {
       b.session?.close();
       b.src = src;
-      b.session = openSession(src, (snap) => b.ctrl.tableEvent(snap));
+      b.session = openSession(src, (snap) => b.model.tableEvent(snap));
       moved = pos !== null;
     }
     if (display.length) {
@@ -112,12 +112,12 @@ export class Actions {
       // a new src is a new engine: the game open now moves there first
       if (moved && pos) failure = await this.open({ save: pos.save });
       // the first config opens a game even when it names none (the board's default game)
-      const spec = gameOf(c) ?? (ctrl.snap ? null : {});
+      const spec = gameOf(c) ?? (model.snap ? null : {});
       if (spec && !failure) {
         if (c.pickStart === undefined) opts.pickStart = false;
         failure = await this.open(spec);
       }
-      const fellBack = failure !== null && failure.param !== 'moves' && !ctrl.snap ? await this.fallback(c, failure) : false;
+      const fellBack = failure !== null && failure.param !== 'moves' && !model.snap ? await this.fallback(c, failure) : false;
       if (failure) {
         b.notice('config', noteFor(failure, fellBack));
         throw failure;
@@ -127,7 +127,7 @@ export class Actions {
     } catch (e) {
       b.events.reason = null;
       b.lastError = e instanceof Error ? e.message : String(e);
-      if (!ctrl.snap) b.message(`This game can’t be opened: ${b.lastError}`);
+      if (!model.snap) b.message(`This game can’t be opened: ${b.lastError}`);
       b.events.emitChange('error');
       throw e;
     } finally {
@@ -145,7 +145,7 @@ export class Actions {
   async open(spec) {
     const b = this.board;
     b.events.reason = 'open';
-    const err = await b.ctrl.open(spec);
+    const err = await b.model.open(spec);
     b.events.reason = null;
     if (err && 'param' in err) return new PegwiseError(clipMessage(err.message), err.param, err.value);
     if (err) return new PegwiseError(movesNote(err.movesError), 'moves', err.movesError.moves);
@@ -160,18 +160,18 @@ export class Actions {
    * @returns {Promise<'board'|'default'|false>} which opened (false: none, the engine failed)
    */
   async fallback(c, failure) {
-    const ctrl = this.board.ctrl;
+    const model = this.board.model;
     // the board the config named, in its own field or in its link (the platform decodes it)
     const board = c.board ?? (c.link === undefined ? null : new URLSearchParams(c.link).get('board'));
     const keep = ['start', 'position', 'goal'].includes(failure.param) && board !== null;
     try {
       if (keep) await this.open({ board: /** @type {string} */ (board) });
-      if (ctrl.snap) return 'board';
+      if (model.snap) return 'board';
       await this.open({});
     } catch {
       // the engine itself failed: the message over the board says so
     }
-    return ctrl.snap ? 'default' : false;
+    return model.snap ? 'default' : false;
   }
 
   /**
@@ -183,13 +183,13 @@ export class Actions {
     const b = this.board;
     if (op === 'seek') checkSeek(args);
     await this.ready();
-    const { ctrl, ui } = b;
+    const { model, ui } = b;
     ui.playing++;
     try {
       if (op === 'reset' || op === 'seek') b.events.reason = op;
       if (op === 'redo') ui.jumpBy = 'redo';
-      if (op === 'seek') await ctrl.seek(/** @type {{moves?: number, jumps?: number}} */ (args));
-      else await ctrl[op]();
+      if (op === 'seek') await model.seek(/** @type {{moves?: number, jumps?: number}} */ (args));
+      else await model[op]();
       await ui.animDone;
     } finally {
       b.events.reason = null;
@@ -223,18 +223,18 @@ export class Actions {
     const b = this.board;
     if (typeof text !== 'string') throw new PegwiseError(`play() takes moves in notation, e.g. "d2-d4", not ${quote(text)}`, 'moves', text);
     await this.ready();
-    const { ctrl, ui } = b;
+    const { model, ui } = b;
     ui.playing++;
     try {
       let jumps;
       try {
-        ({ jumps } = await ctrl.engine.call('jumpsOf', { text }));
+        ({ jumps } = await model.engine.call('jumpsOf', { text }));
       } catch (e) {
         throw new PegwiseError(clipMessage(/** @type {Error} */ (e).message), 'moves', text);
       }
       for (const j of jumps) {
         ui.jumpBy = 'api';
-        if (!(await ctrl.playJump(j))) throw new PegwiseError(`the position changed before ${j.jump} was played`, 'moves', text);
+        if (!(await model.playJump(j))) throw new PegwiseError(`the position changed before ${j.jump} was played`, 'moves', text);
         await ui.animDone;
       }
     } finally {
@@ -252,22 +252,22 @@ export class Actions {
     const b = this.board;
     if (hole !== null && typeof hole !== 'string') throw new PegwiseError(`hints() takes a hole name, not ${quote(hole)}`, 'hole', hole);
     await this.ready();
-    if (hole !== null && !b.ctrl.index.has(hole)) throw new PegwiseError(`no hole ${quote(hole)} on this board`, 'hole', hole);
-    return b.ctrl.hintsOf(hole);
+    if (hole !== null && !b.model.index.has(hole)) throw new PegwiseError(`no hole ${quote(hole)} on this board`, 'hole', hole);
+    return b.model.hintsOf(hole);
   }
 
   /** Every peg that can jump, as wasm judges it: `[{hole, jumps, good, bad, unknown, bomb, mark}]`. */
   async pegs() {
     const b = this.board;
     await this.ready();
-    return b.ctrl.pegList();
+    return b.model.pegList();
   }
 
   /** A winning line of jumps from here, or null. */
   async solution() {
     const b = this.board;
     await this.ready();
-    return b.ctrl.solution();
+    return b.model.solution();
   }
 
   /** The board catalogue (from the engine). */
@@ -282,7 +282,7 @@ export class Actions {
     const b = this.board;
     if (b.destroyed) throw new Error('this board was destroyed');
     await this.applied();
-    if (!b.ctrl.snap) throw new Error('no game is open');
+    if (!b.model.snap) throw new Error('no game is open');
   }
 
   /** Resolves once every set() made so far was applied (or failed). */
@@ -308,10 +308,10 @@ export class Actions {
     const b = this.board;
     for (;;) {
       await this.applied();
-      await b.ctrl.settled();
+      await b.model.settled();
       await b.ui.animDone;
       const { ui } = b;
-      if (b.destroyed || (b.ctrl.idle() && !ui.anim && !ui.opening && !ui.playing && !this.pending)) return;
+      if (b.destroyed || (b.model.idle() && !ui.anim && !ui.opening && !ui.playing && !this.pending)) return;
       await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -334,7 +334,7 @@ export class Actions {
     const b = this.board;
     if (!Number.isFinite(x) || !Number.isFinite(y)) throw new PegwiseError(`holeAt() takes two numbers, not ${quote(x)} and ${quote(y)}`, 'point', [x, y]);
     if (!b.ui.layout) return null;
-    const k = b.view.holeAt(x, y);
+    const k = b.renderer.holeAt(x, y);
     return k === null ? null : b.nameOf(k);
   }
 
@@ -345,8 +345,8 @@ export class Actions {
   holeRect(name) {
     const b = this.board;
     if (typeof name !== 'string') throw new PegwiseError(`holeRect() takes a hole name, not ${quote(name)}`, 'hole', name);
-    const k = b.ctrl.index.get(name);
-    return k === undefined || !b.ui.layout ? null : b.view.holeRect(k);
+    const k = b.model.index.get(name);
+    return k === undefined || !b.ui.layout ? null : b.renderer.holeRect(k);
   }
 }
 

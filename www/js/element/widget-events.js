@@ -27,7 +27,7 @@ export class WidgetEvents {
 
   /** The jump that made the goal unreachable (wasm's verdict), or null. */
   fatal() {
-    return this.board.ctrl.full?.fatal ?? null;
+    return this.board.model.full?.fatal ?? null;
   }
 
   /**
@@ -58,12 +58,12 @@ export class WidgetEvents {
   /**
    * A new snapshot arrived.
    * @param {import('../shared/wasm-types.js').Snapshot|null} prev
-   * @param {import('./game-view.js').Change} change
+   * @param {import('./game-model.js').Change} change
    * @param {import('./widget.js').By} by
    */
   changed(prev, change, by) {
     const b = this.board;
-    const pos = /** @type {import('../shared/wasm-types.js').Snapshot} */ (b.ctrl.snap).position;
+    const pos = /** @type {import('../shared/wasm-types.js').Snapshot} */ (b.model.snap).position;
     this.lastFull = null;
     /** @type {Reason} */
     let reason = change.kind === 'jump' ? 'move' : change.kind === 'other' ? (this.reason ?? 'open') : change.kind;
@@ -85,12 +85,12 @@ export class WidgetEvents {
   /** A verdict or hints arrived for the current position. */
   info() {
     const b = this.board;
-    const { ctrl } = b;
-    const full = ctrl.full;
-    const snap = ctrl.snap;
+    const { model } = b;
+    const full = model.full;
+    const snap = model.snap;
     if (!snap) return;
     if (!full || full === this.lastFull) {
-      this.emitChange(ctrl.error ? 'error' : 'hints');
+      this.emitChange(model.error ? 'error' : 'hints');
       return;
     }
     this.lastFull = full;
@@ -100,7 +100,7 @@ export class WidgetEvents {
     this.statusKey = key;
     this.emitChange('verdict');
     if (!fresh || full.status === 'playing') return;
-    const holes = /** @type {import('../shared/wasm-types.js').Layout} */ (ctrl.layout).holes.map((h) => h.name);
+    const holes = /** @type {import('../shared/wasm-types.js').Layout} */ (model.layout).holes.map((h) => h.name);
     this.say(statusSaid(pos, full, holes, this.fatal()));
     const state = b.state();
     if (full.status === 'solved') this.emit('solved', { hole: holes[pos.pegs.indexOf(true)], moves: pos.moves, jumps: pos.jumps, state });

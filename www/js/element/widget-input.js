@@ -13,7 +13,7 @@
  * @param {Widget} b
  */
 function busy(b) {
-  return !b.ctrl.snap || b.ui.opening > 0 || b.ui.playing > 0;
+  return !b.model.snap || b.ui.opening > 0 || b.ui.playing > 0;
 }
 
 /**
@@ -22,12 +22,12 @@ function busy(b) {
  * @param {number|null} k
  */
 function pointerFor(b, k) {
-  if (k === null || !b.ctrl.snap) return 'default';
+  if (k === null || !b.model.snap) return 'default';
   if (b.opts.pickStart) return 'crosshair';
   const name = b.nameOf(k);
   const sel = b.ui.selected;
-  const lands = sel !== null && b.ctrl.jumpsFrom(b.nameOf(sel)).some((j) => j.to === name);
-  return lands || b.ctrl.jumpsFrom(name).length ? 'pointer' : 'default';
+  const lands = sel !== null && b.model.jumpsFrom(b.nameOf(sel)).some((j) => j.to === name);
+  return lands || b.model.jumpsFrom(name).length ? 'pointer' : 'default';
 }
 
 /**
@@ -38,7 +38,7 @@ function pointerFor(b, k) {
  */
 function playJump(b, jump, by) {
   b.ui.jumpBy = by;
-  return b.ctrl.playJump(jump).catch((e) => b.events.failed(e));
+  return b.model.playJump(jump).catch((e) => b.events.failed(e));
 }
 
 /**
@@ -49,7 +49,7 @@ function playJump(b, jump, by) {
  * @param {'tap'|'keyboard'} by
  */
 function tap(b, k, by) {
-  const { ui, ctrl } = b;
+  const { ui, model } = b;
   if (busy(b)) return;
   if (b.opts.pickStart) {
     if (k !== null) b.actions.set({ start: b.nameOf(k), pickStart: false }).catch(() => {});
@@ -59,12 +59,12 @@ function tap(b, k, by) {
     ui.selected = null;
   } else {
     const name = b.nameOf(k);
-    const jump = ui.selected === null ? undefined : ctrl.jumpsFrom(b.nameOf(ui.selected)).find((j) => j.to === name);
+    const jump = ui.selected === null ? undefined : model.jumpsFrom(b.nameOf(ui.selected)).find((j) => j.to === name);
     if (jump) {
       playJump(b, jump, by);
       return;
     }
-    ui.selected = ctrl.jumpsFrom(name).length ? k : null;
+    ui.selected = model.jumpsFrom(name).length ? k : null;
   }
   b.looked();
 }
@@ -94,7 +94,7 @@ export function pointerHandlers(b) {
       b.looked();
     },
     tap: (k) => tap(b, k, 'tap'),
-    canDrag: (k) => !busy(b) && !b.opts.pickStart && b.ctrl.jumpsFrom(b.nameOf(k)).length > 0,
+    canDrag: (k) => !busy(b) && !b.opts.pickStart && b.model.jumpsFrom(b.nameOf(k)).length > 0,
     dragMove: (k, x, y) => {
       const first = ui.selected !== k;
       ui.selected = k;
@@ -106,7 +106,7 @@ export function pointerHandlers(b) {
     drop: (from, to) => {
       ui.drag = null;
       canvas.style.cursor = pointerFor(b, to);
-      const jump = to === null ? undefined : b.ctrl.jumpsFrom(b.nameOf(from)).find((j) => j.to === b.nameOf(to));
+      const jump = to === null ? undefined : b.model.jumpsFrom(b.nameOf(from)).find((j) => j.to === b.nameOf(to));
       if (jump) playJump(b, jump, 'drag');
       b.invalidate();
     },

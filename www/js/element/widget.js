@@ -2,18 +2,18 @@
 // root, played by pointer, keyboard or screen reader (widget-input.js), driven by its API
 // (widget-actions.js), reporting what happens as DOM events (widget-events.js). Both
 // <peg-solitaire> and the full page run on it (through createGame). Every rule, hint and bit of
-// notation comes from wasm (through game-view.js); this file decides what to show.
+// notation comes from wasm (through game-model.js); this file decides what to show.
 
 import { holeLabel } from './a11y-text.js';
 import { Actions } from './widget-actions.js';
 import { WidgetEvents } from './widget-events.js';
 import { gridHandlers, pointerHandlers } from './widget-input.js';
-import { GameView } from './game-view.js';
+import { GameModel } from './game-model.js';
 import { createGrid } from './grid.js';
 import { boardMarks } from './marks.js';
 import { reducedMotion, tween } from './motion.js';
 import { listenPointer } from './pointer.js';
-import { createBoardView } from './render.js';
+import { createRenderer } from './render.js';
 import { buildDom, clearDom, setAspect } from './shadow.js';
 import { watchSize } from './sizing.js';
 import { readTheme, watchSystemTheme } from './theme.js';
@@ -36,13 +36,13 @@ export class Widget {
     this.host = host;
     this.abort = new AbortController();
     this.dom = buildDom(host);
-    this.view = createBoardView(this.dom.canvas);
+    this.renderer = createRenderer(this.dom.canvas);
     this.opts = { hints: /** @type {'off'|'hover'|'always'} */ ('hover'), names: false, pickStart: false };
     /** @type {string|null} */
     this.src = null;
     /** @type {import('./engine.js').Session|null} */
     this.session = null;
-    this.ctrl = new GameView(
+    this.model = new GameModel(
       { call: (op, args) => /** @type {import('./engine.js').Session} */ (this.session).call(op, args) },
       (prev, change) => this.onChange(prev, change),
       () => this.onInfo(),
@@ -67,7 +67,7 @@ export class Widget {
       playing: 0,
       /** how the next jump was asked for */
       jumpBy: /** @type {By} */ ('tap'),
-      /** @type {import('../shared/wasm-types.js').Layout|null} the layout the view shows */
+      /** @type {import('../shared/wasm-types.js').Layout|null} the layout the renderer shows */
       layout: null,
     };
     this.actions = new Actions(this);
@@ -83,8 +83,8 @@ export class Widget {
     this.tableNoted = '';
 
     const signal = this.abort.signal;
-    this.grid = createGrid(this.dom.grid, this.view, gridHandlers(this), signal);
-    listenPointer(this.dom.canvas, this.view, pointerHandlers(this), signal);
+    this.grid = createGrid(this.dom.grid, this.renderer, gridHandlers(this), signal);
+    listenPointer(this.dom.canvas, this.renderer, pointerHandlers(this), signal);
     this.stopSize = watchSize(this.dom.box, () => this.resize());
     this.stopTheme = watchSystemTheme(() => this.invalidate());
     this.dom.noteClose.addEventListener(
@@ -101,20 +101,20 @@ export class Widget {
 
   /** @param {number} k */
   nameOf(k) {
-    return /** @type {import('../shared/wasm-types.js').Layout} */ (this.ctrl.layout).holes[k].name;
+    return /** @type {import('../shared/wasm-types.js').Layout} */ (this.model.layout).holes[k].name;
   }
 
   /** @param {string} name */
   indexOf(name) {
-    return /** @type {number} */ (this.ctrl.index.get(name));
+    return /** @type {number} */ (this.model.index.get(name));
   }
 
   /** The hole whose jumps are shown: the picked peg, else the peg under the mouse or cursor. */
   focusIndex() {
-    const { ui, ctrl } = this;
-    if (this.opts.pickStart || !ctrl.snap) return null;
+    const { ui, model } = this;
+    if (this.opts.pickStart || !model.snap) return null;
     if (ui.selected !== null) return ui.selected;
-    const pegs = ctrl.snap.position.pegs;
+    const pegs = model.snap.position.pegs;
     for (const k of [ui.hover, ui.cursor]) if (k !== null && pegs[k]) return k;
     return null;
   }
@@ -122,14 +122,14 @@ export class Widget {
   /** Tells the controller which hints to fetch: the focus peg's, and every peg's for keyboard users. */
   updateWants() {
     const k = this.focusIndex();
-    this.ctrl.want(this.opts.hints, k === null ? null : this.nameOf(k), this.ui.cursor !== null && this.opts.hints !== 'off');
+    this.model.want(this.opts.hints, k === null ? null : this.nameOf(k), this.ui.cursor !== null && this.opts.hints !== 'off');
   }
 
   /** The marks on the board now, by hole name. */
   marks() {
     const k = this.focusIndex();
     const peg = k === null ? null : this.nameOf(k);
-    return boardMarks({ mode: this.opts.hints, peg, jumps: peg ? this.ctrl.jumpsFrom(peg) : [], pegs: this.ctrl.pegs });
+    return boardMarks({ mode: this.opts.hints, peg, jumps: peg ? this.model.jumpsFrom(peg) : [], pegs: this.model.pegs });
   }
 
   /** Schedules one redraw (and a relabelling of the grid). */
@@ -145,7 +145,7 @@ export class Widget {
   /** The canvas box changed size: resize the canvas, move the buttons, redraw. */
   resize() {
     if (this.destroyed || !this.ui.layout) return;
-    if (this.view.resize()) {
+    if (this.renderer.resize()) {
       this.grid.place();
       this.draw();
     }
@@ -153,17 +153,17 @@ export class Widget {
 
   /** Draws the board now (theme, pegs, marks, cursor) and relabels the grid's buttons. */
   draw() {
-    const { ctrl, ui, view } = this;
-    if (this.destroyed || !ctrl.snap || !ctrl.layout) return;
-    view.setTheme(readTheme(this.host, this.dom.probe));
-    const pos = ctrl.snap.position;
+    const { model, ui, renderer } = this;
+    if (this.destroyed || !model.snap || !model.layout) return;
+    renderer.setTheme(readTheme(this.host, this.dom.probe));
+    const pos = model.snap.position;
     const m = this.marks();
     /** @param {Map<string, any>} mp */
     const byIndex = (mp) => new Map([...mp].map(([name, v]) => [this.indexOf(name), v]));
     const goal = pos.goalHole === null ? [] : [this.indexOf(pos.goalHole)];
     const loading = [...m.targets.values(), ...m.pegs.values()].includes('loading');
     const still = reducedMotion();
-    view.draw({
+    renderer.draw({
       pegs: pos.pegs,
       selected: ui.selected,
       hover: ui.hover ?? ui.cursor,
@@ -176,7 +176,7 @@ export class Widget {
       names: this.opts.names,
       drag: ui.drag,
       anim: ui.anim,
-      glow: ctrl.full?.status === 'solved' && !ui.anim ? pos.pegs.indexOf(true) : null,
+      glow: model.full?.status === 'solved' && !ui.anim ? pos.pegs.indexOf(true) : null,
       spin: still ? 0.1 : (performance.now() / 900) % 1,
       struck: this.struck(),
     });
@@ -196,20 +196,20 @@ export class Widget {
   struck() {
     const set = new Set();
     if (!this.opts.pickStart) return set;
-    for (const st of this.ctrl.starts ?? []) if (st.winnable === 'no') set.add(this.indexOf(st.hole));
+    for (const st of this.model.starts ?? []) if (st.winnable === 'no') set.add(this.indexOf(st.hole));
     return set;
   }
 
   /** Every hole's label for screen readers. */
   labels() {
-    const { ctrl, ui } = this;
-    const pos = /** @type {Snapshot} */ (ctrl.snap).position;
+    const { model, ui } = this;
+    const pos = /** @type {Snapshot} */ (model.snap).position;
     const mode = this.opts.hints;
     const sel = ui.selected === null ? null : this.nameOf(ui.selected);
-    const selJumps = sel ? ctrl.jumpsFrom(sel) : [];
-    const selHints = sel && mode !== 'off' ? ctrl.hints.get(sel) : undefined;
+    const selJumps = sel ? model.jumpsFrom(sel) : [];
+    const selHints = sel && mode !== 'off' ? model.hints.get(sel) : undefined;
     const goal = pos.goalHole;
-    return /** @type {import('../shared/wasm-types.js').Layout} */ (ctrl.layout).holes.map((h, k) => {
+    return /** @type {import('../shared/wasm-types.js').Layout} */ (model.layout).holes.map((h, k) => {
       const land = selJumps.find((j) => j.to === h.name);
       return holeLabel({
         name: h.name,
@@ -218,10 +218,10 @@ export class Widget {
         goal: h.name === goal,
         pickStart: this.opts.pickStart,
         mode,
-        jumps: ctrl.jumpsFrom(h.name),
-        verdicts: mode === 'off' ? undefined : ctrl.hints.get(h.name),
+        jumps: model.jumpsFrom(h.name),
+        verdicts: mode === 'off' ? undefined : model.hints.get(h.name),
         landing: land ? { jump: land.jump, verdict: selHints?.find((x) => x.to === h.name)?.verdict ?? null } : null,
-        wins: ctrl.starts?.[k]?.winnable ?? null,
+        wins: model.starts?.[k]?.winnable ?? null,
       });
     });
   }
@@ -280,20 +280,20 @@ export class Widget {
   /**
    * A new snapshot: a jump, an undo, a new game…
    * @param {Snapshot|null} prev
-   * @param {import('./game-view.js').Change} change
+   * @param {import('./game-model.js').Change} change
    */
   onChange(prev, change) {
     if (this.destroyed) return;
-    const { ctrl, ui } = this;
-    if (ctrl.layout && ctrl.layout !== ui.layout) {
-      ui.layout = ctrl.layout;
-      this.view.setLayout(ctrl.layout);
-      this.grid.setLayout(ctrl.layout);
-      setAspect(this.dom, this.view.aspect());
+    const { model, ui } = this;
+    if (model.layout && model.layout !== ui.layout) {
+      ui.layout = model.layout;
+      this.renderer.setLayout(model.layout);
+      this.grid.setLayout(model.layout);
+      setAspect(this.dom, this.renderer.aspect());
       ui.hover = ui.cursor = ui.selected = null;
-      this.view.resize();
+      this.renderer.resize();
       this.grid.place();
-      this.dom.grid.setAttribute('aria-label', `Peg solitaire board: ${ctrl.layout.name}`);
+      this.dom.grid.setAttribute('aria-label', `Peg solitaire board: ${model.layout.name}`);
       this.message('');
     }
     const j = change.jump;
@@ -302,7 +302,7 @@ export class Widget {
     if (j && change.kind !== 'undo') {
       const to = this.indexOf(j.to);
       const keep = by === 'tap' || by === 'drag' || by === 'keyboard';
-      ui.selected = keep && ctrl.jumpsFrom(j.to).length ? to : null;
+      ui.selected = keep && model.jumpsFrom(j.to).length ? to : null;
       const from = by === 'drag' ? to : this.indexOf(j.from);
       this.animate({ from, to, fadeOut: this.indexOf(j.over), fadeIn: null, t: 0 }, JUMP_MS);
     } else if (j) {
@@ -321,10 +321,10 @@ export class Widget {
 
   /** Notes a hint table that could not be used (once per file and problem), or clears it. */
   noteTable() {
-    const snap = this.ctrl.snap;
+    const snap = this.model.snap;
     if (!snap) return;
     const bad = ['refused', 'missing', 'error'].includes(snap.tableState);
-    const key = bad ? `${this.ctrl.tableFile}:${snap.tableState}` : '';
+    const key = bad ? `${this.model.tableFile}:${snap.tableState}` : '';
     if (key === this.tableNoted) return;
     this.tableNoted = key;
     this.notice('table', bad ? `Hints come from the live search: ${snap.tableNote}` : '');
@@ -346,17 +346,17 @@ export class Widget {
 
   /** @returns {import('./create-game.js').GameState|null} */
   state() {
-    const { ctrl, ui, opts } = this;
-    const snap = ctrl.snap;
-    if (!snap || !ctrl.layout) return null;
+    const { model, ui, opts } = this;
+    const snap = model.snap;
+    if (!snap || !model.layout) return null;
     const pos = snap.position;
-    const full = ctrl.full;
+    const full = model.full;
     const name = (/** @type {number|null} */ k) => (k === null ? null : this.nameOf(k));
     const m = this.marks();
     return structuredClone({
       version: snap.version,
       ...pos,
-      holes: ctrl.layout.holes.map((h) => h.name),
+      holes: model.layout.holes.map((h) => h.name),
       legal: snap.legal,
       status: full?.status ?? null,
       winning: full ? full.winning : null,
@@ -365,8 +365,8 @@ export class Widget {
       why: full?.why ?? null,
       nearby: full?.nearby ?? null,
       search: full?.search ?? null,
-      starts: ctrl.starts,
-      tableFile: ctrl.tableFile,
+      starts: model.starts,
+      tableFile: model.tableFile,
       tableState: snap.tableState,
       tableNote: snap.tableNote,
       tableWhy: snap.tableWhy,
@@ -377,10 +377,10 @@ export class Widget {
       cursor: name(ui.cursor),
       hover: name(ui.hover),
       focus: name(this.focusIndex()),
-      verdicts: Object.fromEntries(ctrl.hints),
-      pegHints: Object.fromEntries(ctrl.pegs),
+      verdicts: Object.fromEntries(model.hints),
+      pegHints: Object.fromEntries(model.pegs),
       marks: { targets: Object.fromEntries(m.targets), pegs: Object.fromEntries(m.pegs) },
-      error: this.lastError ?? ctrl.error,
+      error: this.lastError ?? model.error,
     });
   }
 
@@ -394,7 +394,7 @@ export class Widget {
     this.ui.animToken++;
     clearTimeout(this.spinTimer);
     this.events.destroy();
-    this.ctrl.dispose();
+    this.model.dispose();
     this.session?.close();
     clearDom(this.dom);
   }

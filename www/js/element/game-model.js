@@ -1,4 +1,4 @@
-// The page's view of the game in the worker: the latest snapshot, its verdicts, and the
+// The page's model of the game in the worker: the latest snapshot, its verdicts, and the
 // requests that keep them fresh. Changes (jumps, undo…) go out at once and in order; questions
 // (status, hints) go one at a time, most wanted first, and are dropped once the position moves.
 
@@ -17,7 +17,7 @@ import { movablePegs } from '../shared/legal.js';
  */
 
 /** The page's copy of the game: the latest snapshot and what is known about it. */
-export class GameView {
+export class GameModel {
   /**
    * @param {{call: (op: string, args?: object) => Promise<any>}} engine
    * @param {(prev: Snapshot|null, change: Change) => void} onChange called for every new snapshot
