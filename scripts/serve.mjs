@@ -110,11 +110,14 @@ async function handle(req, res, pages) {
       else createReadStream(file, { start: from, end: to }).on('error', () => res.destroy()).pipe(res);
       return;
     }
-    const gzip = COMPRESS.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const packedBody = gzip ? await gzipped(file, st) : null;
+    const takes = String(req.headers['accept-encoding'] ?? '');
+    // brotli where the build made a twin (site/) and the browser takes it, else gzip
+    const brotli = COMPRESS.has(ext) && /\bbr\b/.test(takes) ? await twinOf(file, st, 'br') : null;
+    const gzip = !brotli && COMPRESS.has(ext) && /\bgzip\b/.test(takes);
+    const packedBody = brotli ?? (gzip ? await gzipped(file, st) : null);
     res.writeHead(200, {
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      ...(packedBody ? { 'Content-Encoding': 'gzip', 'Content-Length': packedBody.length } : { 'Content-Length': st.size }),
+      ...(packedBody ? { 'Content-Encoding': brotli ? 'br' : 'gzip', 'Content-Length': packedBody.length } : { 'Content-Length': st.size }),
       Vary: 'Accept-Encoding',
       'Cache-Control': 'no-cache',
       'X-Content-Type-Options': 'nosniff',
@@ -128,6 +131,19 @@ async function handle(req, res, pages) {
   } catch {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`not found: ${path}\n`);
   }
+}
+
+/**
+ * A file's compressed twin (`file.br`) made by the build, when there is one not older than
+ * the file; else null.
+ * @param {string} file
+ * @param {import('node:fs').Stats} st
+ * @param {'br'} ext
+ * @returns {Promise<Buffer|null>}
+ */
+async function twinOf(file, st, ext) {
+  const twin = await stat(`${file}.${ext}`).catch(() => null);
+  return twin && twin.mtimeMs >= st.mtimeMs ? readFile(`${file}.${ext}`) : null;
 }
 
 /** Gzipped bodies by file, with the modification time and size they were made from. */

@@ -21,19 +21,20 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
- * Bytes of shipped files, measured from the real files: raw, gzipped as served (the build's
- * zopfli twin, file.gz, which scripts/serve.mjs sends), and by plain gzip -9 for comparison.
+ * Bytes of shipped files, measured from the real files: raw, as served to a browser that takes
+ * brotli (the build's twin, file.br), gzipped as served to the rest (the zopfli twin, file.gz),
+ * and by plain gzip -9 for comparison.
  * @param {string[]} names paths under site/
  */
 function shippedBytes(names) {
   const files = names.map((n) => {
     const b = readFileSync(`${ROOT}site/${n}`);
     const gz9 = gzipSync(b, { level: 9 }).length;
-    const served = existsSync(`${ROOT}site/${n}.gz`) ? readFileSync(`${ROOT}site/${n}.gz`).length : gz9;
-    return { file: n, raw: b.length, gz: served, gz9 };
+    const twin = (/** @type {string} */ ext) => (existsSync(`${ROOT}site/${n}.${ext}`) ? readFileSync(`${ROOT}site/${n}.${ext}`).length : gz9);
+    return { file: n, raw: b.length, br: twin('br'), gz: twin('gz'), gz9 };
   });
   const sum = (k) => files.reduce((a, f) => a + f[k], 0);
-  return { files, raw: sum('raw'), gz: sum('gz'), gz9: sum('gz9') };
+  return { files, raw: sum('raw'), br: sum('br'), gz: sum('gz'), gz9: sum('gz9') };
 }
 
 /** The start-up marks (engine.js and engine-worker.js), in the order they happen. */
@@ -323,8 +324,8 @@ try {
     opening,
     moves,
     classify,
-    shipped: { gzipBytes: shipped.gz, gzip9Bytes: shipped.gz9, rawBytes: shipped.raw, files: shipped.files },
-    embedShipped: { gzipBytes: embed.gz, rawBytes: embed.raw },
+    shipped: { brotliBytes: shipped.br, gzipBytes: shipped.gz, gzip9Bytes: shipped.gz9, rawBytes: shipped.raw, files: shipped.files },
+    embedShipped: { brotliBytes: embed.br, gzipBytes: embed.gz, rawBytes: embed.raw },
   };
   console.log(JSON.stringify(report, null, 2));
   const ms = (x) => (x === null || x === undefined ? '–' : `${x.toFixed(0)}`);
@@ -349,8 +350,8 @@ try {
     lines.push(`classify every jump of a position, ${b}: median ${r.medianUs.toFixed(1)} µs, p90 ${r.p90Us.toFixed(1)} µs over ${r.positions} positions (table decode ${r.decodeMs.toFixed(0)} ms)`);
   }
   const kb = (n) => (n / 1024).toFixed(1);
-  lines.push(`shipped page, wasm + JS + CSS + HTML: ${kb(shipped.gz)} KB gzipped as served (${kb(shipped.gz9)} KB by gzip -9, ${kb(shipped.raw)} KB raw): ${shipped.files.map((f) => `${f.file} ${kb(f.gz)}`).join(', ')}`);
-  lines.push(`an embed (element, worker, wasm): ${kb(embed.gz)} KB gzipped`);
+  lines.push(`shipped page, wasm + JS + CSS + HTML: ${kb(shipped.br)} KB as served (brotli), ${kb(shipped.gz)} KB gzipped (${kb(shipped.gz9)} KB by gzip -9, ${kb(shipped.raw)} KB raw): ${shipped.files.map((f) => `${f.file} ${kb(f.br)}/${kb(f.gz)}`).join(', ')}`);
+  lines.push(`an embed (element, worker, wasm): ${kb(embed.br)} KB as served (brotli), ${kb(embed.gz)} KB gzipped`);
   console.log(lines.join('\n'));
 } finally {
   await browser.close();

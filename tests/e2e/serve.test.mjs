@@ -33,13 +33,17 @@ test('serves the page, the wasm and the tables with their types', async () => {
   assert.equal(bytes.headers.get('content-type'), 'application/octet-stream');
 });
 
-test('gzips when asked, and only then', async () => {
-  // fetch always asks for gzip and unpacks it; the header tells
-  const wasm = await get('/pkg/pegwise_bg.wasm');
-  assert.equal(wasm.headers.get('content-encoding'), 'gzip');
+test('compresses when asked, and only then: brotli where the browser takes it, else gzip', async () => {
+  // fetch unpacks what it gets; the header tells which
   const plain = await get('/pkg/pegwise_bg.wasm', { headers: { 'accept-encoding': 'identity' } });
   assert.equal(plain.headers.get('content-encoding'), null);
-  assert.equal(Number(plain.headers.get('content-length')), (await wasm.arrayBuffer()).byteLength);
+  const size = Number(plain.headers.get('content-length'));
+  for (const [asked, sent] of [['gzip', 'gzip'], ['gzip, deflate, br', 'br'], ['br', 'br']]) {
+    const res = await get('/pkg/pegwise_bg.wasm', { headers: { 'accept-encoding': asked } });
+    assert.equal(res.headers.get('content-encoding'), sent, asked);
+    assert.ok(Number(res.headers.get('content-length')) < size, `${asked}: smaller than the file`);
+    assert.equal((await res.arrayBuffer()).byteLength, size, `${asked}: the same bytes, unpacked`);
+  }
 });
 
 test('refuses paths outside www/ and data/, and other methods', async () => {
