@@ -83,32 +83,26 @@ impl Candidates {
     }
 }
 
+/// The set bits of `candidates`, lowest first, each with its rank among them: `(rank, bit)`.
+fn ranked(candidates: u64) -> impl Iterator<Item = (u32, u32)> {
+    let mut rest = candidates;
+    (0..).map_while(move |i| {
+        (rest != 0).then(|| {
+            let h = rest.trailing_zeros();
+            rest &= rest - 1;
+            (i, h)
+        })
+    })
+}
+
 /// The bits of `set` at the positions of `candidates`, packed low.
 fn squeeze(set: u64, candidates: u64) -> u64 {
-    let mut out = 0;
-    let mut rest = candidates;
-    let mut i = 0;
-    while rest != 0 {
-        let h = rest.trailing_zeros();
-        out |= (set >> h & 1) << i;
-        i += 1;
-        rest &= rest - 1;
-    }
-    out
+    ranked(candidates).fold(0, |out, (i, h)| out | (set >> h & 1) << i)
 }
 
 /// The inverse of `squeeze`.
 fn spread(packed: u64, candidates: u64) -> u64 {
-    let mut out = 0;
-    let mut rest = candidates;
-    let mut i = 0;
-    while rest != 0 {
-        let h = rest.trailing_zeros();
-        out |= (packed >> i & 1) << h;
-        i += 1;
-        rest &= rest - 1;
-    }
-    out
+    ranked(candidates).fold(0, |out, (i, h)| out | (packed >> i & 1) << h)
 }
 
 #[cfg(test)]
