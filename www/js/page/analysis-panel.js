@@ -110,7 +110,7 @@ export async function setupAnalysis(el, game, box, src) {
       else if (f.moves === null) say(out.fewest, 'the goal can’t be reached from here');
       else if (f.moves === 0) say(out.fewest, '0: the goal is reached');
       else {
-        say(out.fewest, `fewest moves left: ${f.moves}; first ${f.first}`);
+        say(out.fewest, `${f.moves}; the first: ${f.first}`);
         overlay.show(f.jumps);
       }
       if (s.winning !== false) return;
