@@ -100,6 +100,19 @@ pub fn tables_for(board: &Board) -> Result<Vec<TableSpec>> {
 /// The tables `pegwise tables` builds for a board: those shipped, and big ones that
 /// `data/MANIFEST` does not pin yet.
 pub fn planned_for(board: &Board) -> Result<Vec<TableSpec>> {
+    // a drawn board with a catalogue board's geometry (its holes where that board has them,
+    // so the same codes) is that board: its tables, under that board's name
+    let named = FULL_BOARDS
+        .iter()
+        .chain(PER_HOLE_BUILT)
+        .chain(["english"].iter())
+        .chain(ONE_GAME_BUILT.iter().map(|g| &g.0))
+        .chain(UNION_BOARDS)
+        .find(|n| is_catalogue(board, n));
+    let Some(&name) = named else {
+        return Ok(Vec::new());
+    };
+    let board = &Board::by_name(name)?;
     let spec = |start: Start, goal: Goal, committed: bool| -> Result<TableSpec> {
         let problem = Problem::new(board.clone(), start, goal)?;
         Ok(TableSpec {
@@ -315,4 +328,36 @@ pub fn open(
         reader(&Table::shard_file(&stem, pegs), from, to)
     })));
     Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file_of(board: &str, start: &str, goal: &str) -> Option<String> {
+        let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
+        table_for(&p).map(|s| s.file)
+    }
+
+    #[test]
+    fn a_drawn_board_with_a_catalogue_geometry_takes_its_tables_by_their_names() {
+        let cross = "ascii:--ooo--/--ooo--/ooooooo/ooooooo/ooooooo/--ooo--/--ooo--";
+        assert_eq!(
+            file_of(cross, "d4", "start"),
+            file_of("english", "d4", "start")
+        );
+        assert_eq!(
+            file_of(cross, "d4", "start").as_deref(),
+            Some("english.d4.d4.pgt")
+        );
+        let tri = "ascii-tri:---o/--o-o/-o-o-o/o-o-o-o";
+        assert_eq!(file_of(tri, "a1", "any"), file_of("triangle4", "a1", "any"));
+        assert!(file_of(tri, "a1", "any").is_some_and(|f| f.starts_with("triangle4.")));
+        // any other drawn board asks for no table at all
+        assert_eq!(
+            file_of("ascii:-ooo-/ooooo/ooooo/ooooo/-ooo-", "c3", "any"),
+            None
+        );
+        assert_eq!(file_of("ascii:ooo/ooo/ooo", "b2", "any"), None);
+    }
 }

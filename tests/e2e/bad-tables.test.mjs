@@ -180,7 +180,7 @@ test('a table the server lacks is reported unavailable, retried after a backoff,
   await tableState(page, 'missing');
   let s = await snapshot(page);
   assert.deepEqual([s.tableState, s.position.source], ['missing', 'search']);
-  assert.equal(await badge(page), 'hints: live search — table unavailable');
+  assert.equal(await badge(page), 'hints: live search — table not built');
   await clickJump(page, 'd2-d4');
   // one retry is due, after the backoff's first step (2 s); nothing asks for the table before it
   assert.deepEqual(await retries.held(1), [2000]);

@@ -66,3 +66,28 @@ test('a drawn board keeps its name: line through the link and a reload', async (
   assert.deepEqual([r.position.board, r.position.boardName], [named, 'plus']);
   await clean();
 });
+
+test('a drawn board with a catalogue shape takes its tables; any other drawn board asks for none', async () => {
+  const cross = 'ascii:--ooo--/--ooo--/ooooooo/ooooooo/ooooooo/--ooo--/--ooo--';
+  const { page, clean } = await openPage(env.browser);
+  /** @type {string[]} */
+  const tables = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/data/')) tables.push(new URL(r.url()).pathname);
+  });
+  await load(page, env.url, `?board=${encodeURIComponent(cross)}&start=d4&goal=start`);
+  let s = await snapshot(page);
+  assert.deepEqual([s.position.board, s.position.boardName], ['ascii:--ooo/--ooo/ooooooo/ooooooo/ooooooo/--ooo/--ooo', 'custom'], 'the board keeps its drawing');
+  assert.deepEqual([s.tableFile, s.tableState, s.position.source], ['english.d4.d4.pgt', 'table', 'table']);
+  assert.equal(await page.locator('#source').textContent(), 'hints: table');
+  assert.ok(tables.every((t) => t.startsWith('/data/english.')), `only English tables: ${tables}`);
+
+  tables.length = 0;
+  await load(page, env.url, `?board=${encodeURIComponent(DRAWN)}&start=c3&goal=any`);
+  s = await snapshot(page);
+  assert.deepEqual([s.tableFile, s.tableState, s.position.source], [null, 'none', 'search']);
+  assert.deepEqual(tables, [], 'no table is asked for');
+  assert.match(await page.locator('#source').textContent(), /^hints: (live search|\?)/);
+  assert.doesNotMatch(await page.locator('#source').textContent(), /table/);
+  await clean();
+});

@@ -105,7 +105,7 @@ test('without its table the game plays on, with hints from the live search', asy
   const s = await snapshot(page);
   assert.equal(s.position.source, 'search');
   assert.equal(s.tableState, 'missing');
-  assert.equal(await page.locator('#source').textContent(), 'hints: live search — table unavailable');
+  assert.equal(await page.locator('#source').textContent(), 'hints: live search — table not built');
   // the small board's search is exact: same verdicts as the table
   await compareHover(page, await cliHint(c));
   await clean();

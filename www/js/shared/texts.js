@@ -119,7 +119,11 @@ export function sourceInfo(s, unsure = false) {
   if (s.tableState === 'refused') {
     return { source: 'refused', label: `hints: live search — table refused: ${s.tableWhy}`, title: `${s.tableNote}. The live search answers instead.` };
   }
-  if (s.tableState === 'missing' || s.tableState === 'error') {
+  if (s.tableState === 'missing') {
+    // a big table is not in the repository: built on the server by one command
+    return { source: 'unavailable', label: 'hints: live search — table not built', title: `${s.tableFile} is not on this server: scripts/tables builds it (docs/tables.md). The live search answers meanwhile.` };
+  }
+  if (s.tableState === 'error') {
     return { source: 'unavailable', label: 'hints: live search — table unavailable', title: `${s.tableNote}. The live search answers meanwhile.` };
   }
   // the start may be known won (the winnable record) while the search can't settle a jump
