@@ -801,3 +801,38 @@ fn a_page_link_names_the_same_game_as_the_flags() {
     assert_ne!(code, 0);
     assert!(err.contains("'?hints=off' names no game"), "{err}");
 }
+
+#[test]
+fn count_with_a_budget_counts_live_or_says_unknown() {
+    let empty = scratch("count-budget");
+    std::fs::create_dir_all(&empty).unwrap();
+    let data = empty.to_str().unwrap();
+    let game = [
+        "count", "--board", "trunc12", "--start", "a2", "--goal", "any",
+    ];
+    let whole = json(&[&game[..], &["--data", data]].concat());
+    let live = json(&[&game[..], &["--data", data, "--budget", "10000000"]].concat());
+    assert_eq!(live, whole);
+    assert!(whole["count"].as_str().is_some_and(|c| c != "0"), "{whole}");
+    let short = json(&[&game[..], &["--data", data, "--budget", "3"]].concat());
+    assert_eq!(short, serde_json::json!({"count": null, "unknown": true}));
+    std::fs::remove_dir_all(&empty).ok();
+}
+
+#[test]
+fn the_shipped_tables_are_found_from_any_folder() {
+    let elsewhere = scratch("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let args = ["count", "--board", "english", "--start", "d4", "--goal", "start", "--json"];
+    let out = Command::new(env!("CARGO_BIN_EXE_pegwise"))
+        .args(args)
+        .current_dir(&elsewhere)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(!err.contains("no data/ folder"), "{err}");
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v, json(&args[..args.len() - 1]));
+    std::fs::remove_dir_all(&elsewhere).ok();
+}

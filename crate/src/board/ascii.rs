@@ -96,10 +96,11 @@ impl Board {
         Board::from_points(&name, lattice, &pts)
     }
 
-    /// Draws a position: `o` for a peg, `.` for an empty hole.
+    /// Draws a position in the notation of `--position` and of a start position: `X` for a peg,
+    /// `o` for an empty hole (so the drawing is also the board's ASCII shape).
     pub fn render(&self, code: u64) -> String {
         let mut out = String::new();
-        for line in self.rows(|k| if code >> k & 1 == 1 { 'o' } else { '.' }, ' ') {
+        for line in self.rows(|k| if code >> k & 1 == 1 { 'X' } else { 'o' }, ' ') {
             out += &line;
             out.push('\n');
         }
@@ -191,9 +192,12 @@ mod tests {
     fn render_draws_pegs_and_holes() {
         let e = Board::by_name("english").unwrap();
         let full = e.render(e.full() ^ (1 << 16));
-        assert_eq!(full.lines().nth(3), Some("ooo.ooo"));
-        assert_eq!(full.lines().next(), Some("  ooo"));
+        assert_eq!(full.lines().nth(3), Some("XXXoXXX"));
+        assert_eq!(full.lines().next(), Some("  XXX"));
         let t = Board::by_name("triangle4").unwrap();
-        assert_eq!(t.render(t.full() - 1), "   .\n  o o\n o o o\no o o o\n");
+        assert_eq!(t.render(t.full() - 1), "   o\n  X X\n X X X\nX X X X\n");
+        // the drawing reads back as the board itself
+        let drawn = Board::parse_ascii("d", crate::Lattice::Square, &full).unwrap();
+        assert_eq!(drawn.geometry_id(), e.geometry_id());
     }
 }

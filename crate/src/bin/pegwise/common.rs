@@ -32,9 +32,37 @@ pub struct BoardArgs {
 /// Where shipped tables are read from.
 #[derive(Args, Clone)]
 pub struct DataArgs {
-    /// Where to read tables from (a shipped table answers when it covers the game).
-    #[arg(long, default_value = "data")]
-    pub data: PathBuf,
+    /// Where to read tables from (a shipped table answers when it covers the game). Default:
+    /// `data/` here, else the project's `data/` beside the command (`target/release/pegwise`),
+    /// else the one it was built from.
+    #[arg(long)]
+    data: Option<PathBuf>,
+}
+
+impl DataArgs {
+    /// The folder of tables: the one given, else the first `data/` found (see the flag's help).
+    /// When none is found, says so once on stderr: every answer is then solved or searched.
+    pub fn dir(&self) -> PathBuf {
+        if let Some(d) = &self.data {
+            return d.clone();
+        }
+        let exe = std::env::current_exe().ok();
+        let beside = exe
+            .iter()
+            .flat_map(|e| e.ancestors().skip(1).take(4))
+            .map(|d| d.join("data"));
+        let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
+        let found = std::iter::once(PathBuf::from("data"))
+            .chain(beside)
+            .chain(std::iter::once(built))
+            .find(|d| d.join("MANIFEST").is_file());
+        found.unwrap_or_else(|| {
+            eprintln!(
+                "pegwise: no data/ folder of tables found (here, beside the command, or where it was built): answers are solved or searched; pass --data DIR"
+            );
+            PathBuf::from("data")
+        })
+    }
 }
 
 /// A game to ask about, for `hint` and `solve`: the problem, moves played, where tables are,
@@ -64,7 +92,7 @@ impl GameArgs {
             (None, Some(link)) => link_id(link)?.moves.unwrap_or_default(),
             (None, None) => String::new(),
         };
-        let g = game_at(&p, &moves, Some(&self.data.data), self.budget)?;
+        let g = game_at(&p, &moves, Some(&self.data.dir()), self.budget)?;
         Ok((p, g))
     }
 }

@@ -5,9 +5,10 @@ use serde_json::json;
 use std::path::Path;
 
 use crate::common::{
-    built_table_for, problem_of, solve_with_progress, spinner, unbuilt, unsolvable_note,
+    built_table_for, game_at, problem_of, solve_with_progress, spinner, unbuilt, unsolvable_note,
     with_winning, Output, ProblemArgs,
 };
+use pegwise::analysis::Answer;
 use pegwise::game::Game;
 use pegwise::generate::{count, Options};
 use pegwise::Error;
@@ -18,8 +19,14 @@ use pegwise::Error;
 /// otherwise the problem is solved whole first (and, for a game back to its start hole counted
 /// from the start, counted from both ends to the middle: `count::count_by_halves`). The early
 /// positions of the English central game are read from its shipped counts file
-/// (`pegwise counts`).
-pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Error> {
+/// (`pegwise counts`). With `budget`, a problem no table covers is counted by the live search
+/// within that many positions, and past them the answer is "unknown".
+pub fn run(
+    a: &ProblemArgs,
+    moves_text: &str,
+    data: &Path,
+    budget: Option<u64>,
+) -> Result<Output, Error> {
     let p = problem_of(a)?;
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
@@ -36,6 +43,26 @@ pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path) -> Result<Output, Err
         return Ok(Output {
             text: format!("{}\n", e.count),
             json: json!({"count": e.count.to_string()}),
+        });
+    }
+    if let Some(nodes) = budget.filter(|_| built_table_for(&p, data).is_none()) {
+        let mut g = game_at(&p, moves_text, Some(data), Some(nodes))?;
+        let pb = spinner("counting with the live search");
+        let a = pegwise::analysis::count_here(&mut g, nodes);
+        pb.finish_and_clear();
+        return Ok(match a {
+            Answer::Done(Some(n)) => Output {
+                text: format!("{n}\n"),
+                json: json!({"count": n.to_string()}),
+            },
+            Answer::Done(None) => Output {
+                text: "too many to count\n".to_string(),
+                json: json!({"count": null, "too_many_to_count": true}),
+            },
+            Answer::Missing | Answer::Unknown => Output {
+                text: format!("unknown: more than {nodes} positions to search (raise --budget, or leave it out to solve the whole problem)\n"),
+                json: json!({"count": null, "unknown": true}),
+            },
         });
     }
     // a game back to its start hole, from the start and with no table: counted from both ends

@@ -87,6 +87,11 @@ enum Command {
         moves: String,
         #[command(flatten)]
         data: DataArgs,
+        /// Where no shipped table answers, count with the live search within at most this many
+        /// positions in all, instead of solving the whole problem first; past them the count
+        /// is `unknown`, never a guess.
+        #[arg(long)]
+        budget: Option<u64>,
     },
     /// A winning line of jumps from the position, as moves.
     Solve {
@@ -208,11 +213,16 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Stats { p, o } => stats::run(p, o),
         Command::Dump { p, pegs, reduce, o } => dump::run(p, *pegs, *reduce, o),
         Command::Hint { game } => hint::run(game),
-        Command::Count { p, moves, data } => count::run(p, moves, &data.data),
+        Command::Count {
+            p,
+            moves,
+            data,
+            budget,
+        } => count::run(p, moves, &data.dir(), *budget),
         Command::Solve { game } => solve::run(game),
-        Command::Fewest { p, data } => fewest::run(p, &data.data),
+        Command::Fewest { p, data } => fewest::run(p, &data.dir()),
         Command::Best { p, moves, budget } => best::run(p, moves, *budget),
-        Command::Deadend { p, data } => deadend::run(p, &data.data),
+        Command::Deadend { p, data } => deadend::run(p, &data.dir()),
         Command::Games {
             board,
             start,
@@ -224,7 +234,7 @@ fn run(cli: &Cli) -> Result<Output, Error> {
             budget,
             crate_dir,
             data,
-        } => winnable::run(only.as_deref(), *budget, crate_dir, &data.data),
+        } => winnable::run(only.as_deref(), *budget, crate_dir, &data.dir()),
         Command::Counts { out, lowest } => counts::run(out, *lowest),
         Command::Tables {
             out,
