@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ROOT, banner, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
+import { ROOT, banner, clickJump, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
 
 let env;
 before(async () => {
@@ -139,6 +139,15 @@ test('a bad link falls back to the default game and names the bad value', async 
     const note = page.locator('#note');
     assert.equal(await note.isVisible(), true);
     assert.match(await note.textContent(), new RegExp(`“${bad}”`));
+    if (bad === 'nonsense') {
+      // the note leaves once the player moves
+      await clickJump(page, 'd2-d4');
+      assert.equal(await note.isVisible(), false, 'the note left with the first move');
+    } else {
+      // or when dismissed
+      await page.click('#note-close');
+      assert.equal(await note.isVisible(), false, 'the note was dismissed');
+    }
     await clean();
   }
   // moves from the first that doesn't play are left out, the game stays

@@ -43,6 +43,8 @@ const page = {
   started: false,
   /** A bad link opened a fallback game: the saved game is kept until the player moves. */
   keepSaved: false,
+  /** The note shown stays until the player moves (it says why this game opened). */
+  noteUntilMove: false,
   /** @type {number|null} the position (version) where "Show a solution" or "Step" found nothing */
   noSolutionAt: null,
 };
@@ -63,6 +65,10 @@ const PLAYED = new Set(['move', 'undo', 'redo', 'reset', 'seek']);
 
 el.addEventListener('change', (e) => {
   const { reason, state } = /** @type {CustomEvent<{reason: string, state: GameState}>} */ (e).detail;
+  if (PLAYED.has(reason) && page.noteUntilMove) {
+    page.noteUntilMove = false;
+    showNote('');
+  }
   if (MOVED.has(reason)) {
     page.noSolutionAt = null;
     clearTimeout(page.thinkingTimer);
@@ -181,6 +187,7 @@ function fail(e) {
 function flash(text, ms = 4000) {
   clearTimeout(page.noteTimer);
   showNote(text);
+  page.noteUntilMove = ms === 0;
   if (ms) page.noteTimer = setTimeout(() => showNote(''), ms);
 }
 
@@ -266,6 +273,8 @@ const onClick = (id, f) => /** @type {HTMLElement} */ (document.getElementById(i
 onClick('undo', () => runAction('undo'));
 onClick('redo', () => runAction('redo'));
 onClick('reset', () => runAction('reset'));
+// a note that stays (why the page opened something else) leaves once the player moves, or here
+onClick('note-close', () => showNote(''));
 onClick('step', () => runAction('step'));
 onClick('solve', () => runAction('solve'));
 onClick('share', async () => {

@@ -157,7 +157,6 @@ export function showHintLine(parts) {
  * @param {string} text
  */
 export function showNote(text) {
-  const el = $('note');
-  el.hidden = !text;
-  el.textContent = text;
+  $('note').hidden = !text;
+  $('note-text').textContent = text;
 }
