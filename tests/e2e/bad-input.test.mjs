@@ -263,3 +263,16 @@ test('an unknown board is answered with the boards as a sentence; texts too long
   assert.equal(refused.same, true, 'the game open stays');
   await clean();
 });
+
+test('a link may set the hints; a bad value is noted and the game still opens', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=triangle5&start=a1&goal=start&hints=weird');
+  assert.match(await note(page), /The link’s hints “weird” was refused \(hints must be off, hover or always/);
+  let s = await snapshot(page);
+  assert.deepEqual([s.position.board, s.position.start], ['triangle5', 'a1'], 'the game opens as linked');
+  await load(page, env.url, '?board=triangle5&start=a1&goal=start&hints=always');
+  assert.equal(await page.locator('label:has(input[value="always"]) input').isChecked(), true);
+  s = await snapshot(page);
+  assert.equal(s.position.board, 'triangle5');
+  await clean();
+});

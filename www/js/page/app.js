@@ -14,6 +14,8 @@ import { startupNote, unreadableSaveNote } from './startup.js';
 import { dropGame, loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
 import { hintLine, noSolutionBanner, sourceInfo, statusBanner, unwinnableBanner } from '../shared/texts.js';
 import { movablePegs } from '../shared/legal.js';
+import { fromAttributes } from '../shared/config.js';
+import { quote } from '../shared/errors.js';
 
 /** Wait this long for a verdict before the banner says "Thinking…" (no flicker when fast). */
 const THINKING_MS = 500;
@@ -297,7 +299,12 @@ async function boot() {
   }
   try {
     // the link's game, else the stored one, else the default game: wasm's choice (Game.open)
-    await game.set({ link: location.search, ...(stored.record && { stored: stored.record }), hints: prefs.hintMode, names: prefs.names });
+    // the link may set the hints too (?hints=always), checked as the element's attribute is
+    const link = new URLSearchParams(location.search);
+    const { config: shown, problems } = fromAttributes(link.has('hints') ? { hints: link.get('hints') } : {});
+    for (const p of problems) notes.push(`The link’s ${p.param} ${quote(p.value)} was refused (${p.message}), so hints stay ${prefs.hintMode === 'hover' ? 'on hover' : prefs.hintMode}.`);
+    if (shown.hints && shown.hints !== prefs.hintMode) savePrefs({ hintMode: shown.hints });
+    await game.set({ link: location.search, ...(stored.record && { stored: stored.record }), hints: shown.hints ?? prefs.hintMode, names: prefs.names });
   } catch (e) {
     // the board opened its default game instead (or the game without its moves)
     const err = /** @type {import('../shared/errors.js').PegwiseError} */ (e);
