@@ -823,7 +823,9 @@ fn count_with_a_budget_counts_live_or_says_unknown() {
 fn the_shipped_tables_are_found_from_any_folder() {
     let elsewhere = scratch("elsewhere");
     std::fs::create_dir_all(&elsewhere).unwrap();
-    let args = ["count", "--board", "english", "--start", "d4", "--goal", "start", "--json"];
+    let args = [
+        "count", "--board", "english", "--start", "d4", "--goal", "start", "--json",
+    ];
     let out = Command::new(env!("CARGO_BIN_EXE_pegwise"))
         .args(args)
         .current_dir(&elsewhere)

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { ROOT, banner, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
 
 let env;
@@ -105,5 +106,20 @@ test('“Show a solution” plays Wiegleb’s central game to the end (on the li
   assert.equal(s.position.pegs.filter(Boolean).length, 1);
   assert.equal(s.position.jumps, 43);
   await shoot(page, 'wiegleb-solved-live');
+  await clean();
+});
+
+test('the goal picker marks the goal holes that can’t be won from the start, as the CLI counts them', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=triangle5&start=a1&goal=a1');
+  await page.waitForFunction(() => document.querySelectorAll('#goal-hole option.lost').length > 0);
+  const marked = await page.evaluate(() => [...document.querySelectorAll('#goal-hole option')].map((o) => [o.value, o.classList.contains('lost'), o.textContent]));
+  assert.equal(marked.length, 15);
+  for (const [hole, lost, text] of marked) {
+    const cli = ['run', '-q', '--release', '-p', 'pegwise', '--features', 'cli', '--', 'count', '--board', 'triangle5', '--start', 'a1', '--goal', hole];
+    const count = execFileSync('cargo', cli, { cwd: ROOT, encoding: 'utf8' }).split('\n')[0];
+    assert.equal(lost, count === '0', `${hole}: marked ${lost ? 'lost' : 'winnable'}, the CLI counts ${count}`);
+    assert.equal(text, lost ? `${hole} (can’t win)` : hole);
+  }
   await clean();
 });

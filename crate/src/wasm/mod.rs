@@ -467,6 +467,27 @@ impl GameHandle {
         Ok(to_js(&v))
     }
 
+    /// For the goal picker: can the game be won from its start with each hole as the goal?
+    /// `[{hole, winnable, why}]` in reading order, as `startsFor`.
+    #[wasm_bindgen(js_name = goalsFor)]
+    pub fn goals_for(&self) -> JsValue {
+        let p = self.inner.problem();
+        let b = &p.board;
+        let v: Vec<StartView> = crate::winnable::goals(b, p.start)
+            .into_iter()
+            .enumerate()
+            .map(|(k, w)| {
+                let (winnable, why) = w.words();
+                StartView {
+                    hole: b.hole_name(k as u8).to_string(),
+                    winnable,
+                    why,
+                }
+            })
+            .collect();
+        to_js(&v)
+    }
+
     /// Every legal jump: `[{from, over, to, jump}]`.
     pub fn legal(&self) -> JsValue {
         let b = &self.inner.problem().board;

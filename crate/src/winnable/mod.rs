@@ -215,6 +215,19 @@ pub fn starts(board: &Board, goal: Goal) -> Vec<Winnable> {
     starts_by(board, goal, status)
 }
 
+/// For the goal picker: can a game from `start` be won with each hole as the goal? One answer a
+/// hole, in reading order.
+pub fn goals(board: &Board, start: Start) -> Vec<Winnable> {
+    (0..board.len() as u8)
+        .map(
+            |g| match Problem::new(board.clone(), start, Goal::Hole(g)) {
+                Ok(p) => status(&p),
+                Err(_) => Winnable::No(Why::Class),
+            },
+        )
+        .collect()
+}
+
 /// Each hole as the start with `goal`, judged by `judge`.
 pub(crate) fn starts_by(
     board: &Board,

@@ -43,6 +43,7 @@ export { PegwiseError };
  *   winnable: 'yes'|'no'|'unknown'|null, why: 'class'|'search'|null,
  *   nearby: import('../shared/wasm-types.js').ProblemView|null,
  *   starts: import('../shared/wasm-types.js').StartHint[]|null,
+ *   goals: import('../shared/wasm-types.js').StartHint[]|null,
  *   source: 'table'|'search', tableFile: string|null, tableState: string, tableNote: string,
  *   tableWhy: string,
  *   search: import('../shared/wasm-types.js').SearchStats|null,
@@ -68,7 +69,8 @@ export { PegwiseError };
  *   tell); fatal: the first jump after which the game could no longer be won (wasm's), null
  *   while it can or when it never could; winnable: can the game be won from its start (why:
  *   how a "no" is known, class or search); nearby: a winnable problem near one that can't be
- *   won (wasm's), or null; starts: for each start hole, whether the game can be won from it
+ *   won (wasm's), or null; goals: for each hole, whether the game can be won with it as the goal;
+ *   starts: for each start hole, whether the game can be won from it
  *   with this goal (wasm's; null until asked);
  *   pegHints: every peg judged so far (its jumps, bomb and mark, wasm's); source: where hints
  *   come from; tableState: none | loading | table | missing

@@ -45,6 +45,10 @@ export class GameModel {
     this.starts = null;
     /** The board and goal `starts` answers for. */
     this.startsKey = '';
+    /** @type {import('../shared/wasm-types.js').StartHint[]|null} which goal holes can be won from this start */
+    this.goals = null;
+    /** The board and start `goals` answers for. */
+    this.goalsKey = '';
     /** @type {string[]|null} a solution from the current position, once asked */
     this.solutionLine = null;
     /** @type {'off'|'hover'|'always'} */
@@ -296,6 +300,11 @@ export class GameModel {
       this.starts = null;
       this.startsKey = key;
     }
+    const goalsKey = `${snap.position.board}|${snap.position.start}`;
+    if (goalsKey !== this.goalsKey) {
+      this.goals = null;
+      this.goalsKey = goalsKey;
+    }
     this.full = null;
     this.recheck = false;
     this.hints = new Map();
@@ -329,6 +338,7 @@ export class GameModel {
     const hole = this.focusHole;
     if (this.mode !== 'off' && hole && !this.hints.has(hole) && this.jumpsFrom(hole).length) return { op: 'hintsFor', args: { hole } };
     if (!this.starts) return { op: 'startsFor', args: { goal: this.snap.position.goal } };
+    if (!this.goals) return { op: 'goalsFor', args: { start: this.snap.position.start } };
     if (this.mode === 'always' || this.allPegs) {
       // peg by peg, so a change never waits long behind a question about the old position
       const next = this.movablePegs().find((p) => !this.hints.has(p));
@@ -365,12 +375,18 @@ export class GameModel {
             this.full = res.state;
             this.recheck = false;
           } else if (q.op === 'startsFor') this.starts = res.starts;
+          else if (q.op === 'goalsFor') this.goals = res.goals;
           else this.takePeg(res.peg);
           this.onInfo();
         } else if (q.op === 'state') this.recheck = false;
         // which starts win depends on the board and goal only, not on the position
         else if (q.op === 'startsFor' && `${this.snap?.position.board}|${q.args?.goal}` === this.startsKey) {
           this.starts = res.starts;
+          this.onInfo();
+        }
+        // and which goals win on the board and start only
+        else if (q.op === 'goalsFor' && `${this.snap?.position.board}|${q.args?.start}` === this.goalsKey) {
+          this.goals = res.goals;
           this.onInfo();
         }
         this.ask();

@@ -366,6 +366,7 @@ export class Widget {
       nearby: full?.nearby ?? null,
       search: full?.search ?? null,
       starts: model.starts,
+      goals: model.goals,
       tableFile: model.tableFile,
       tableState: snap.tableState,
       tableNote: snap.tableNote,

@@ -5,7 +5,7 @@
 
 import './early-engine.js'; // first: the engine starts loading before anything else runs
 import { setupAnalysisShell } from './analysis-shell.js';
-import { fillBoards, markStarts, setupControls, syncControls } from './controls.js';
+import { fillBoards, markGoals, markStarts, setupControls, syncControls } from './controls.js';
 import { listenKeys } from '../shared/keys.js';
 import { showBanner, showCounts, showHintLine, showMoves, showNote } from './game-info.js';
 import '../element/peg-solitaire.js';
@@ -126,6 +126,7 @@ function refresh(s = game.state()) {
   });
   showBanner(banner(s));
   markStarts(s.starts);
+  markGoals(s.goals);
   const peg = s.focus;
   const cursorEmpty = s.cursor !== null && !s.pegs[s.holes.indexOf(s.cursor)];
   const quiet = s.pickStart || s.status === 'solved';

@@ -86,6 +86,20 @@ export function markStarts(starts) {
 }
 
 /**
+ * Marks the goal holes that can't be won from the start (wasm's answers), as the starts are.
+ * @param {import('../shared/wasm-types.js').StartHint[]|null} goals
+ */
+export function markGoals(goals) {
+  const sel = $('goal-hole');
+  const by = new Map((goals ?? []).map((g) => [g.hole, g.winnable]));
+  for (const o of sel.options) {
+    const text = `${o.value}${WINS[by.get(o.value) ?? 'yes'] ?? ''}`;
+    if (o.textContent !== text) o.textContent = text;
+    o.classList.toggle('lost', by.get(o.value) === 'no');
+  }
+}
+
+/**
  * Makes the controls show the current game and settings.
  * @param {{board: string, start: string, goal: string, holes: string[], hintMode: string,
  *   names: boolean, pickStart: boolean}} s start: the start hole, or '' for a game from a set

@@ -428,6 +428,13 @@ const ops = {
     return { version: s.version, starts: s.game.startsFor(goal) };
   },
   /**
+   * Can the game be won from its start with each hole as the goal (wasm's answers).
+   * @param {Slot} s
+   */
+  goalsFor(s) {
+    return { version: s.version, goals: s.game.goalsFor() };
+  },
+  /**
    * Every peg that can jump, judged by wasm (see hintsFor).
    * @param {Slot} s
    */
