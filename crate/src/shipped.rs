@@ -274,7 +274,8 @@ pub fn check_pinned(file: &str, bytes: &[u8]) -> Result<()> {
     let want = pinned(file)
         .ok_or_else(|| Error::BadTable(format!("'{file}' is not a table this build knows")))?;
     let got = sha256_hex(bytes);
-    if got != want {
+    // a pin is the whole SHA-256, or in the wasm its first 128 bits (build.rs)
+    if want.len() < 32 || !got.starts_with(want) {
         return Err(Error::BadTable(format!(
             "'{file}' is not the file this build was made with (SHA-256 {}…, expected {}…)",
             prefix(&got),

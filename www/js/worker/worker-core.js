@@ -24,10 +24,11 @@ import { movablePegs } from '../shared/legal.js';
  */
 
 /**
- * @typedef {{game: Game, version: number, opened: number, tableState: string, tableNote: string,
+ * @typedef {{game: Game, version: number, opened: number, moved: number, tableState: string, tableNote: string,
  *   tableWhy: string, head?: Promise<void>, pumping?: boolean, pumpWanted?: boolean, want?: Want}} Slot
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
- *   opened: the version the game opened at; want: the pegs the page shows (see reply); head: resolves once the table head asked for has
+ *   opened: the version the game opened at; moved: the version its position last changed at
+ *   (a table's arrival changes the version, not the position); want: the pegs the page shows (see reply); head: resolves once the table head asked for has
  *   arrived or failed
  */
 
@@ -142,7 +143,8 @@ function reply(s, want) {
  * @param {number|undefined} v
  */
 function expect(s, v) {
-  if (v !== undefined && v !== s.version) throw stale(`version ${v}, game at ${s.version}`);
+  // a table's arrival bumps the version too, but leaves the position where the page saw it
+  if (v !== undefined && s.moved > v) throw stale(`version ${v}, game moved at ${s.moved}`);
 }
 
 /**
@@ -334,7 +336,7 @@ const common = {
     cur?.game.free();
     const version = ++clock;
     /** @type {Slot} */
-    const s = { game: g, version, opened: version, tableState: 'none', tableNote: '', tableWhy: '', want: req.want ?? cur?.want };
+    const s = { game: g, version, opened: version, moved: version, tableState: 'none', tableNote: '', tableWhy: '', want: req.want ?? cur?.want };
     slots.set(gid, s);
     loadTable(gid, s);
     performance.mark('pegwise:open');
@@ -352,7 +354,7 @@ const ops = {
   playJump(s, { from, to, v, want }) {
     expect(s, v);
     s.game.playJump(from, to);
-    s.version = ++clock;
+    s.version = s.moved = ++clock;
     return reply(s, want);
   },
   /**
@@ -369,20 +371,20 @@ const ops = {
   /** @param {Slot} s @param {{v?: number, want?: Want}} args */
   undo(s, { v, want }) {
     expect(s, v);
-    if (s.game.undo() !== undefined) s.version = ++clock;
+    if (s.game.undo() !== undefined) s.version = s.moved = ++clock;
     return reply(s, want);
   },
   /** @param {Slot} s @param {{v?: number, want?: Want}} args */
   redo(s, { v, want }) {
     expect(s, v);
-    if (s.game.redo() !== undefined) s.version = ++clock;
+    if (s.game.redo() !== undefined) s.version = s.moved = ++clock;
     return reply(s, want);
   },
   /** @param {Slot} s @param {{v?: number, want?: Want}} args */
   reset(s, { v, want }) {
     expect(s, v);
     s.game.reset();
-    s.version = ++clock;
+    s.version = s.moved = ++clock;
     return reply(s, want);
   },
   /**
@@ -391,7 +393,7 @@ const ops = {
    * @param {{moves?: number, jumps?: number, want?: Want}} args
    */
   seek(s, { moves, jumps, want }) {
-    if (s.game.seek(moves !== undefined ? { moves } : { jumps })) s.version = ++clock;
+    if (s.game.seek(moves !== undefined ? { moves } : { jumps })) s.version = s.moved = ++clock;
     return reply(s, want);
   },
   /**
