@@ -452,19 +452,7 @@ impl GameHandle {
     pub fn starts_for(&self, goal: &str) -> Result<JsValue, JsValue> {
         let b = &self.inner.problem().board;
         let goal = crate::problem::parse_goal(b, goal).map_err(js_err)?;
-        let v: Vec<StartView> = crate::winnable::starts(b, goal)
-            .into_iter()
-            .enumerate()
-            .map(|(k, w)| {
-                let (winnable, why) = w.words();
-                StartView {
-                    hole: b.hole_name(k as u8).to_string(),
-                    winnable,
-                    why,
-                }
-            })
-            .collect();
-        Ok(to_js(&v))
+        Ok(by_hole(b, crate::winnable::starts(b, goal)))
     }
 
     /// For the goal picker: can the game be won from its start with each hole as the goal?
@@ -472,20 +460,7 @@ impl GameHandle {
     #[wasm_bindgen(js_name = goalsFor)]
     pub fn goals_for(&self) -> JsValue {
         let p = self.inner.problem();
-        let b = &p.board;
-        let v: Vec<StartView> = crate::winnable::goals(b, p.start)
-            .into_iter()
-            .enumerate()
-            .map(|(k, w)| {
-                let (winnable, why) = w.words();
-                StartView {
-                    hole: b.hole_name(k as u8).to_string(),
-                    winnable,
-                    why,
-                }
-            })
-            .collect();
-        to_js(&v)
+        by_hole(&p.board, crate::winnable::goals(&p.board, p.start))
     }
 
     /// Every legal jump: `[{from, over, to, jump}]`.
@@ -751,6 +726,23 @@ impl GameHandle {
             })
             .collect()
     }
+}
+
+/// One answer a hole, in reading order, as `[{hole, winnable, why}]`.
+fn by_hole(b: &Board, answers: Vec<Winnable>) -> JsValue {
+    let v: Vec<StartView> = answers
+        .into_iter()
+        .enumerate()
+        .map(|(k, w)| {
+            let (winnable, why) = w.words();
+            StartView {
+                hole: b.hole_name(k as u8).to_string(),
+                winnable,
+                why,
+            }
+        })
+        .collect();
+    to_js(&v)
 }
 
 fn jump_view(b: &Board, j: Jump) -> JumpView {

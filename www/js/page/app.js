@@ -234,22 +234,13 @@ function runAction(a) {
   const s = game.state();
   if (!s) return;
   if (a !== 'solve' && a !== 'escape' && a !== 'hints' && a !== 'names') replay.stop();
+  /** @type {Record<string, () => Promise<unknown>>} the actions that ask the board or the replay */
+  const asks = { undo: () => game.undo(), redo: () => game.redo(), reset: () => game.reset(), step: () => replay.step(), solve: () => replay.toggle() };
+  if (a in asks) {
+    asks[a]().catch(fail);
+    return;
+  }
   switch (a) {
-    case 'undo':
-      game.undo().catch(fail);
-      break;
-    case 'redo':
-      game.redo().catch(fail);
-      break;
-    case 'reset':
-      game.reset().catch(fail);
-      break;
-    case 'step':
-      replay.step().catch(fail);
-      break;
-    case 'solve':
-      replay.toggle().catch(fail);
-      break;
     case 'hints': {
       const order = /** @type {const} */ (['off', 'hover', 'always']);
       setHintMode(order[(order.indexOf(s.hints) + 1) % 3]);
