@@ -217,6 +217,20 @@ test('edit mode: edit, play on, share the link, reopen', async () => {
   await page.waitForSelector('#edit-note:not([hidden])');
   assert.match(await page.textContent('#edit-note'), /The position “XXq” was refused: character 3 is 'q'/);
   assert.equal((await snapshot(page)).position.startPosition, pos);
+  // edits can be taken back, one at a time: the button, then U on the board
+  await clickHole(page, 'd4');
+  await settled(page);
+  assert.notEqual((await snapshot(page)).position.startPosition, pos);
+  await page.click('#edit-undo');
+  await settled(page);
+  assert.equal((await snapshot(page)).position.startPosition, pos, 'the button took the edit back');
+  await clickHole(page, 'd4');
+  await settled(page);
+  await page.evaluate(() => document.getElementById('board').game.focus());
+  await page.keyboard.press('u');
+  await settled(page);
+  assert.equal((await snapshot(page)).position.startPosition, pos, 'U took the edit back');
+  assert.equal(await page.inputValue('#edit-position'), pos);
   await page.click('#edit-toggle');
   assert.equal(await page.getAttribute('#edit-toggle', 'aria-pressed'), 'false');
   // play on from it: a good jump from wasm, then the panel agrees with the CLI

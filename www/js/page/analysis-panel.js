@@ -59,6 +59,7 @@ export async function setupAnalysis(el, game, box, src) {
       <div class="row">
         <input id="edit-position" type="text" spellcheck="false" autocomplete="off">
         <button id="edit-apply" type="button">Set</button>
+        <button id="edit-undo" type="button" disabled title="Take back the last edit (U on the board)">Undo edit</button>
       </div>
     </div>
     <p id="edit-note" class="muted" role="alert" hidden></p>
@@ -166,11 +167,16 @@ export async function setupAnalysis(el, game, box, src) {
    * @param {{position: string}|{flip: string}} edit
    */
   async function setPosition(edit) {
-    if (!game.state()) return;
+    const before = game.state()?.save;
+    if (!before) return;
     try {
       await game.set(edit);
       note.hidden = true;
       note.textContent = '';
+      if (game.state()?.save !== before) {
+        edits.push(before);
+        undoEdit.disabled = false;
+      }
     } catch (e) {
       note.hidden = false;
       // a refusal (a PegwiseError) names its value apart from why it was refused; errors.js
@@ -179,6 +185,20 @@ export async function setupAnalysis(el, game, box, src) {
       note.textContent = err?.value !== undefined ? `The position “${String(err.value)}” was refused: ${err.message}` : String(e);
       input.value = game.state()?.here ?? '';
     }
+  }
+
+  /** The games before each edit (wasm's save text), the last first to come back. */
+  /** @type {string[]} */
+  const edits = [];
+  const undoEdit = /** @type {HTMLButtonElement} */ ($('edit-undo'));
+
+  /** Takes back the last edit: the game before it opens again. */
+  async function takeBack() {
+    const save = edits.pop();
+    undoEdit.disabled = edits.length === 0;
+    if (save === undefined) return;
+    await game.set({ save }).catch(() => {});
+    input.value = game.state()?.here ?? '';
   }
 
   /** @param {string|null} hole */
@@ -193,10 +213,12 @@ export async function setupAnalysis(el, game, box, src) {
     if (e.type === 'pointerdown') flip(game.holeAt(e.clientX, e.clientY));
   };
   const onKey = (/** @type {KeyboardEvent} */ e) => {
-    if (e.key !== 'Enter' && e.key !== ' ') return;
+    const undo = e.key === 'u' || e.key === 'U' || ((e.ctrlKey || e.metaKey) && e.key === 'z');
+    if (e.key !== 'Enter' && e.key !== ' ' && !undo) return;
     e.stopPropagation();
     e.preventDefault();
-    flip(game.state()?.cursor ?? null);
+    if (undo) takeBack();
+    else flip(game.state()?.cursor ?? null);
   };
   const POINTER = ['pointerdown', 'pointerup', 'click', 'dblclick'];
 
@@ -213,10 +235,15 @@ export async function setupAnalysis(el, game, box, src) {
     if (on) {
       game.cancel(); // drop a picked peg
       input.value = game.state()?.here ?? '';
-    } else note.hidden = true;
+    } else {
+      note.hidden = true;
+      edits.length = 0; // the edits are done: the game's own undo takes over
+      undoEdit.disabled = true;
+    }
   }
 
   toggle.addEventListener('click', () => setEditing(!editing));
+  undoEdit.addEventListener('click', () => takeBack());
   $('edit-apply').addEventListener('click', () => setPosition({ position: input.value.trim() }));
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter') setPosition({ position: input.value.trim() });
