@@ -160,3 +160,30 @@ test('a bad link falls back to the default game and names the bad value', async 
   assert.match(page.url(), /moves=a3-a1$/);
   await clean();
 });
+
+test('a long row keeps its holes 24 px apart and scrolls, on a phone too', async () => {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    const { page, clean } = await openPage(env.browser, { viewport });
+    await load(page, env.url, '?board=row:64');
+    const m = await page.evaluate(() => {
+      const el = /** @type {any} */ (document.getElementById('board'));
+      const holes = el.game.state().holes;
+      const [a, b] = [el.game.holeRect(holes[0]), el.game.holeRect(holes[1])];
+      return { holes: holes.length, spacing: b.x - a.x, size: a.width, scroll: el.scrollWidth, width: el.clientWidth };
+    });
+    assert.equal(m.holes, 64);
+    assert.ok(m.spacing >= 24, `holes ${m.spacing.toFixed(1)} px apart`);
+    assert.ok(m.scroll > m.width, `the board scrolls (${m.scroll} px in ${m.width})`);
+    // the last hole can be reached
+    await page.evaluate(() => document.getElementById('board').scrollTo({ left: 1e6 }));
+    const last = await page.evaluate(() => {
+      const el = /** @type {any} */ (document.getElementById('board'));
+      const r = el.game.holeRect(el.game.state().holes.at(-1));
+      const box = el.getBoundingClientRect();
+      return r.x >= box.left && r.x + r.width <= box.right;
+    });
+    assert.ok(last, 'the last hole is in view once scrolled');
+    if (viewport.width < 500) await shoot(page, 'row64-phone');
+    await clean();
+  }
+});

@@ -116,6 +116,11 @@ export function createRenderer(canvas) {
       return (bbox.maxX - bbox.minX + 2 * MARGIN) / (bbox.maxY - bbox.minY + 2 * MARGIN);
     },
 
+    /** The board's width in hole spacings, margins included. */
+    span() {
+      return bbox.maxX - bbox.minX + 2 * MARGIN;
+    },
+
     /**
      * Matches the canvas to its CSS box at the device pixel ratio (sharp at any zoom).
      * @returns {boolean} true when the size changed

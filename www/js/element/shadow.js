@@ -12,6 +12,9 @@ const CSS = `
   display: block;
   position: relative;
   min-height: 120px;
+  /* a board too long for its box (row:64) scrolls rather than shrink its holes */
+  overflow-x: auto;
+  overflow-y: hidden;
   font-family: var(--pegwise-font, system-ui, sans-serif);
   -webkit-tap-highlight-color: transparent;
 }
@@ -178,11 +181,17 @@ export function clearDom(dom) {
   dom.root.adoptedStyleSheets = [];
 }
 
+/** The least spacing between holes, in CSS pixels: every hole a target of at least 24 px. */
+const MIN_SPACING = 24;
+
 /**
- * Shapes the host like the board (width over height), unless the page sizes it itself.
+ * Shapes the host like the board (width over height), unless the page sizes it itself, and
+ * keeps the board wide enough for its holes to be targets of 24 px: past the host's width, it
+ * scrolls.
  * @param {BoardDom} dom
  * @param {number} aspect
+ * @param {number} span the board's width in hole spacings
  */
-export function setAspect(dom, aspect) {
-  dom.sizeSheet.replaceSync(`:host { aspect-ratio: ${aspect.toFixed(4)}; }`);
+export function setAspect(dom, aspect, span) {
+  dom.sizeSheet.replaceSync(`:host { aspect-ratio: ${aspect.toFixed(4)}; } .box { min-width: ${Math.ceil(span * MIN_SPACING)}px; }`);
 }

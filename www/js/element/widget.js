@@ -289,7 +289,7 @@ export class Widget {
       ui.layout = model.layout;
       this.renderer.setLayout(model.layout);
       this.grid.setLayout(model.layout);
-      setAspect(this.dom, this.renderer.aspect());
+      setAspect(this.dom, this.renderer.aspect(), this.renderer.span());
       ui.hover = ui.cursor = ui.selected = null;
       this.renderer.resize();
       this.grid.place();
