@@ -91,3 +91,13 @@ test('a drawn board with a catalogue shape takes its tables; any other drawn boa
   assert.doesNotMatch(await page.locator('#source').textContent(), /table/);
   await clean();
 });
+
+test('a drawn board’s start list agrees with its banner', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, `?board=${encodeURIComponent(DRAWN)}&start=c3&goal=any`);
+  const s = await snapshot(page);
+  assert.equal(s.state?.winnable, 'no', 'the banner: this game can’t be won');
+  await page.waitForFunction(() => [...document.querySelectorAll('#start-select option')].some((o) => o.value === 'c3' && !o.textContent.includes('(?)')));
+  assert.equal(await page.$eval('#start-select option[value="c3"]', (o) => o.textContent), 'c3 (can’t win)');
+  await clean();
+});
