@@ -82,7 +82,7 @@ for (const f of AS_IS) cpSync(`${WWW}js/${f}`, `${SITE}js/${f}`);
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 for (const f of readdirSync(`${SITE}js`, { recursive: true }).map(String).filter((n) => n.endsWith('.js'))) {
   const path = `${SITE}js/${f}`;
-  const out = await minify(readFileSync(path, 'utf8'), { module: true, ecma: 2020, compress: { passes: 3 }, mangle: true, format: { comments: false } });
+  const out = await minify(readFileSync(path, 'utf8'), { module: true, ecma: 2020, compress: { passes: 5 }, mangle: true, format: { comments: false } });
   if (typeof out.code !== 'string') throw new Error(`build-site: terser gave nothing for ${f}`);
   writeFileSync(path, COMPILE_HINT + out.code);
 }

@@ -450,7 +450,7 @@ impl GameHandle {
     /// yes, no or unknown, and `why` (for no) class or search.
     #[wasm_bindgen(js_name = startsFor)]
     pub fn starts_for(&mut self, goal: &str) -> Result<JsValue, JsValue> {
-        let p = self.inner.problem().clone();
+        let p = self.inner.problem();
         let goal = crate::problem::parse_goal(&p.board, goal).map_err(js_err)?;
         let mut answers = crate::winnable::starts(&p.board, goal);
         // the open game's own start: what the game knows of it (its search may have settled
@@ -458,20 +458,20 @@ impl GameHandle {
         if let (crate::problem::Start::Hole(h), true) = (p.start, p.goal == goal) {
             answers[usize::from(h)] = self.inner.winnable();
         }
-        Ok(by_hole(&p.board, answers))
+        Ok(by_hole(&self.inner.problem().board, answers))
     }
 
     /// For the goal picker: can the game be won from its start with each hole as the goal?
     /// `[{hole, winnable, why}]` in reading order, as `startsFor`.
     #[wasm_bindgen(js_name = goalsFor)]
     pub fn goals_for(&mut self) -> JsValue {
-        let p = self.inner.problem().clone();
+        let p = self.inner.problem();
         let mut answers = crate::winnable::goals(&p.board, p.start);
         // the open game's own goal hole: what the game knows of it, as for startsFor
         if let crate::problem::Goal::Hole(g) = p.goal {
             answers[usize::from(g)] = self.inner.winnable();
         }
-        by_hole(&p.board, answers)
+        by_hole(&self.inner.problem().board, answers)
     }
 
     /// Every legal jump: `[{from, over, to, jump}]`.

@@ -102,7 +102,7 @@ function start(src) {
   const { worker, hello } = early ? { worker: early.worker, hello: false } : spawn(new URL('../worker/engine-worker.js', import.meta.url), load);
   /** @type {Map<number, (snap: Snapshot) => void>} */
   const tables = new Map();
-  const line = workerClient(worker, (msg) => tables.get(msg.gid)?.(msg), 'engine');
+  const line = workerClient(worker, (msg) => tables.get(msg.gid)?.(msg));
   /** @type {Engine} */
   const eng = { worker, sessions: 0, idle: undefined, line, tables, boards: null };
   // Requests wait in the worker until the wasm is loaded; a failure to load reaches every one.

@@ -17,10 +17,9 @@
  * Takes over a worker's messages.
  * @param {Worker} worker
  * @param {(msg: any) => void} onEvent messages that answer no request (a table arrived)
- * @param {string} name what the worker is, for the message when it fails
  * @returns {WorkerClient}
  */
-export function workerClient(worker, onEvent, name) {
+export function workerClient(worker, onEvent) {
   /** @type {Map<number, {ok: (v: any) => void, fail: (e: Error) => void}>} */
   const waiting = new Map();
   let next = 1;
@@ -43,7 +42,7 @@ export function workerClient(worker, onEvent, name) {
   };
   worker.onerror = (e) => {
     e.preventDefault();
-    failAll(`${name} failed: ${e.message}`);
+    failAll(`the engine failed: ${e.message}`);
   };
   return {
     send(op, gid, args) {

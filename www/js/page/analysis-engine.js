@@ -29,7 +29,7 @@ export class AnalysisEngine {
     this.stop();
     const w = new Worker(new URL('../worker/analysis-worker.js', import.meta.url), { type: 'module', name: 'pegwise-analysis' });
     // table events: the worker fetches its parts itself
-    this.line = workerClient(w, () => {}, 'the analysis engine');
+    this.line = workerClient(w, () => {});
     this.worker = w;
     this.open = '';
     this.send('hello', undefined, { wasm: `${this.src}pkg-analysis/pegwise_bg.wasm`, data: `${this.src}data/` }).catch(() => {});

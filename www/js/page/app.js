@@ -294,7 +294,7 @@ async function boot() {
     // the link may set the hints too (?hints=always), checked as the element's attribute is
     const link = new URLSearchParams(location.search);
     const { config: shown, problems } = fromAttributes(link.has('hints') ? { hints: link.get('hints') } : {});
-    for (const p of problems) notes.push(`The link’s ${p.param} ${quote(p.value)} was refused (${p.message}), so hints stay ${prefs.hintMode === 'hover' ? 'on hover' : prefs.hintMode}.`);
+    for (const p of problems) notes.push(`The link’s ${p.param} ${quote(p.value)} was refused (${p.message}).`);
     if (shown.hints && shown.hints !== prefs.hintMode) savePrefs({ hintMode: shown.hints });
     await game.set({ link: location.search, ...(stored.record && { stored: stored.record }), hints: shown.hints ?? prefs.hintMode, names: prefs.names });
   } catch (e) {

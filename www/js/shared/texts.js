@@ -121,7 +121,7 @@ export function sourceInfo(s, unsure = false) {
   }
   if (s.tableState === 'missing') {
     // a big table is not in the repository: built on the server by one command
-    return { source: 'unavailable', label: 'hints: live search — table not built', title: `${s.tableFile} is not on this server: scripts/tables builds it (docs/tables.md). The live search answers meanwhile.` };
+    return { source: 'unavailable', label: 'hints: live search — table not built', title: `${s.tableFile} is not built here: scripts/tables builds it. The live search answers meanwhile.` };
   }
   if (s.tableState === 'error') {
     return { source: 'unavailable', label: 'hints: live search — table unavailable', title: `${s.tableNote}. The live search answers meanwhile.` };
@@ -138,7 +138,7 @@ export function sourceInfo(s, unsure = false) {
   if (s.tableState === 'table') {
     // a set position the table's starts don't reach: the table says which jumps win, the
     // search proves the rest, until the game reaches a position the table holds
-    return { source: 'search', label: `${label} + table`, title: `This position lies outside the table ${s.tableFile}: jumps to positions it holds are marked from it, the live search proves the rest${searched(s)}. From a position the table holds, it answers every hint.` };
+    return { source: 'search', label: `${label} + table`, title: `This position lies outside the table ${s.tableFile}: jumps into it are marked from it, the live search proves the rest${searched(s)}.` };
   }
   return { source: 'search', label, title: `Exact answers from a live search that proves them (no table covers this game)${searched(s)}.` };
 }

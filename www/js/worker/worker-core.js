@@ -257,14 +257,6 @@ const common = {
     return { boards: pkg.boards() };
   },
   /**
-   * A board's layout, without opening a game on it.
-   * @param {{board: string}} args
-   */
-  layout({ board }) {
-    fits('board', board);
-    return pkg.boardLayout(board);
-  },
-  /**
    * Forgets a game.
    * @param {unknown} _args
    * @param {number} gid
