@@ -261,6 +261,7 @@ impl GameId {
     /// identity's own board text is not read.
     pub fn problem_on(&self, board: Board, current: Option<&Problem>) -> Result<Problem> {
         let same = current.filter(|c| c.board.spec() == board.spec());
+        // the board's default game, found only when a part is left out (at most once a path)
         let default = || crate::winnable::default_problem(&board);
         let goal = || match (&self.goal, same) {
             (Some(g), _) => g.clone(),
@@ -277,18 +278,25 @@ impl GameId {
                 _ => Problem::with_position(board.clone(), position, &goal()),
             },
             (None, Some(start)) => Problem::parse(board.clone(), start, &goal()),
-            (None, None) => {
-                let start = same.map_or_else(|| default().start_text(), |c| c.start_text());
-                Problem::parse(board.clone(), &start, &goal())
-            }
+            (None, None) => match (same, &self.goal) {
+                (Some(c), _) => Problem::parse(board.clone(), &c.start_text(), &goal()),
+                (None, None) => Ok(default()),
+                (None, Some(g)) => Problem::parse(board.clone(), &default().start_text(), g),
+            },
         }
     }
 
-    /// Opens the game: its problem ([`GameId::problem`]), then its moves up to the first that
-    /// does not play (the game opens with those before it, and the refusal says which), then
-    /// its redo list, which is dropped when it no longer plays.
+    /// Opens the game: its problem ([`GameId::problem`]), then its moves and redo list
+    /// ([`GameId::play`]).
     pub fn open(&self, current: Option<&Problem>) -> Result<(Game, Option<MovesRefused>)> {
-        let mut game = Game::new(self.problem(current)?)?;
+        self.play(self.problem(current)?)
+    }
+
+    /// A game of `problem` (this identity's, already resolved) with this identity's moves up to
+    /// the first that does not play (the game opens with those before it, and the refusal says
+    /// which), then its redo list, which is dropped when it no longer plays.
+    pub fn play(&self, problem: Problem) -> Result<(Game, Option<MovesRefused>)> {
+        let mut game = Game::new(problem)?;
         let moves = self.moves.as_deref().unwrap_or("");
         let refused = match game.play_prefix(moves) {
             Prefix {

@@ -26,6 +26,13 @@ fn texts(request: &JsValue, key: &str) -> Option<Vec<String>> {
     list.iter().map(|j| j.as_string()).collect()
 }
 
+/// The request's stored record, when it has one.
+fn stored_record(request: &JsValue) -> Option<JsValue> {
+    Reflect::get(request, &JsValue::from_str("stored"))
+        .ok()
+        .filter(|v| v.is_object())
+}
+
 /// A stored record (any version the page has written) as an identity.
 fn stored(record: &JsValue) -> Result<GameId, Error> {
     let version = Reflect::get(record, &JsValue::from_str("v"))
@@ -52,9 +59,6 @@ struct RefusedView<'a> {
 
 /// Reads a request into the identity to open, and whether it must open strictly (a save).
 fn identity(request: &JsValue, current: Option<&Game>) -> Result<(GameId, bool), Error> {
-    let record = Reflect::get(request, &JsValue::from_str("stored"))
-        .ok()
-        .filter(|v| v.is_object());
     // a link that names a game wins over the stored one, which then only lends its redo list
     let link = Reflect::get(request, &JsValue::from_str("link")).ok();
     let pairs = link.as_ref().and_then(|l| l.dyn_ref::<Array>()).map(|l| {
@@ -75,7 +79,7 @@ fn identity(request: &JsValue, current: Option<&Game>) -> Result<(GameId, bool),
         }
         return Ok((id, true));
     }
-    if let Some(record) = record {
+    if let Some(record) = stored_record(request) {
         return Ok((stored(&record)?, true));
     }
     let mut id = GameId {
@@ -101,10 +105,7 @@ fn identity(request: &JsValue, current: Option<&Game>) -> Result<(GameId, bool),
 fn redo_source(request: &JsValue) -> Option<Game> {
     let id = match text(request, "redoFrom") {
         Some(save) => GameId::from_save(&save).ok(),
-        None => Reflect::get(request, &JsValue::from_str("stored"))
-            .ok()
-            .filter(|r| r.is_object())
-            .and_then(|r| stored(&r).ok()),
+        None => stored_record(request).and_then(|r| stored(&r).ok()),
     };
     id?.restore().ok()
 }
@@ -143,14 +144,16 @@ fn open(request: &JsValue, current: Option<&Game>) -> Result<Option<GameHandle>,
                     return Ok(None);
                 }
             }
-            id.open(current.map(Game::problem)).map_err(fail)?
+            let (mut inner, refused) = id.play(problem).map_err(fail)?;
+            // a reloaded link takes the redo list of the saved game, when it is this game
+            if refused.is_none() {
+                if let Some(saved) = redo_source(request) {
+                    inner.adopt_redo(&saved);
+                }
+            }
+            (inner, refused)
         }
     };
-    if refused.is_none() {
-        if let Some(saved) = redo_source(request) {
-            inner.adopt_redo(&saved);
-        }
-    }
     attach_cached(&mut inner);
     Ok(Some(GameHandle { inner, refused }))
 }
