@@ -101,3 +101,24 @@ test('a drawn board’s start list agrees with its banner', async () => {
   assert.equal(await page.$eval('#start-select option[value="c3"]', (o) => o.textContent), 'c3 (can’t win)');
   await clean();
 });
+
+test('a drawn board that can’t be won offers a game nearby, and every start in its list is decided', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, `?board=${encodeURIComponent(DRAWN)}&start=c3&goal=any`);
+  const s = (await snapshot(page)).state;
+  assert.equal(s.winnable, 'no');
+  assert.ok(s.nearby, 'wasm names a winnable game close to it');
+  const b = await page.$eval('#banner', (el) => ({ status: el.dataset.status, text: el.textContent }));
+  assert.equal(b.status, 'unwinnable');
+  assert.match(b.text, /A game close to it that can be won/);
+  const starts = await page.evaluate(() => document.getElementById('board').game.state().starts);
+  assert.equal(starts.length, 21);
+  assert.deepEqual(starts.filter((x) => x.winnable === 'unknown').map((x) => x.hole), [], 'a 21-hole board is decided whole');
+  await shoot(page, 'drawn-board-nearby');
+  await page.click('#banner-action');
+  await settled(page);
+  const t = (await snapshot(page)).state;
+  assert.equal(t.winnable, 'yes');
+  assert.equal(t.status, 'playing');
+  await clean();
+});

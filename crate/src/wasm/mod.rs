@@ -323,6 +323,8 @@ pub struct GameHandle {
     inner: Game,
     /// Moves of the request it opened from that did not play.
     refused: Option<crate::game_id::MovesRefused>,
+    /// The winnable game near this one, once asked (every state of a lost game shows it).
+    nearby: Option<Option<crate::problem::Problem>>,
 }
 
 #[wasm_bindgen(js_class = Game)]
@@ -421,10 +423,14 @@ impl GameHandle {
         let winning = g.winning();
         let fatal = g.fatal();
         let winnable = g.winnable();
-        let nearby = matches!(winnable, Winnable::No(_))
-            .then(|| crate::winnable::nearby(g.problem()))
-            .flatten()
-            .map(|p| ProblemView::of(&p));
+        let nearby = match winnable {
+            Winnable::No(_) => self
+                .nearby
+                .get_or_insert_with(|| crate::winnable::nearby(g.problem()))
+                .as_ref()
+                .map(ProblemView::of),
+            _ => None,
+        };
         let b = &g.problem().board;
         let (winnable, why) = winnable.words();
         let state = to_js(&StateView {

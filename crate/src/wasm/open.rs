@@ -155,7 +155,11 @@ fn open(request: &JsValue, current: Option<&Game>) -> Result<Option<GameHandle>,
         }
     };
     attach_cached(&mut inner);
-    Ok(Some(GameHandle { inner, refused }))
+    Ok(Some(GameHandle {
+        inner,
+        refused,
+        nearby: None,
+    }))
 }
 
 #[wasm_bindgen(js_class = Game)]

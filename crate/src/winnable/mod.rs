@@ -4,9 +4,11 @@
 //! `pegwise winnable`, see `build`): per start hole up to symmetry, the finish holes that can
 //! be won and those no search has decided. Everything else follows: a finish hole outside both
 //! sets can't be won (position classes rule most of these out; the generator proved the rest).
-//! Rows are decided here and now by the live search (`rows`), small custom boards by
-//! exhaustive search; bigger custom boards are "not known". The same functions give the game
-//! each board opens with and a winnable problem near one that can't be won. Tests hold the record against the generator and replay a witness
+//! Rows are decided here and now by the live search (`rows`); other drawn boards by one sweep
+//! over the positions reachable from each start (`sweep`), bounded, so that on a big drawn
+//! board what it has not seen is "not known". The same functions give the game each board
+//! opens with and a winnable problem near one that can't be won. Tests hold the record against
+//! the generator and replay a witness
 //! solution for every "yes".
 
 use crate::board::{bit, Board};
@@ -17,13 +19,11 @@ use crate::problem::{Goal, Problem, Start};
 
 pub mod record;
 mod rows;
+pub mod sweep;
 
 /// The recorded answers: `board geometry-id start won-finishes unknown-finishes`, the sets as
 /// hex masks of holes, one line per start up to symmetry.
 const RECORD: &str = include_str!("winnable.txt");
-
-/// Boards with at most this many holes, outside the record, are decided by exhaustive search.
-pub const SEARCH_LIMIT: usize = 20;
 
 /// Can a problem be won?
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,26 +67,53 @@ pub struct Finishes {
     pub unknown: u64,
 }
 
-/// The finishes from a single vacancy at `start`.
+/// The finishes from a single vacancy at `start`: recorded for the catalogue boards, else swept
+/// (once for each start up to symmetry, then remembered).
 pub fn finishes(board: &Board, start: u8) -> Finishes {
     if let Some(f) = recorded(board, start) {
         return f;
     }
-    let classes = Classes::of(board);
+    // the start's least image stands for its orbit; `perm` carries its answer back
+    let syms = board.symmetries();
+    let rep = syms
+        .iter()
+        .map(|p| p[usize::from(start)])
+        .min()
+        .unwrap_or(start);
+    let f = swept(board, rep);
+    match syms.iter().find(|p| p[usize::from(rep)] == start) {
+        Some(perm) => Finishes {
+            won: crate::symmetry::apply(perm, f.won),
+            unknown: crate::symmetry::apply(perm, f.unknown),
+        },
+        None => f,
+    }
+}
+
+/// The swept finishes of a start, remembered by board geometry: the pickers and `nearby` ask
+/// for the same starts again and again.
+fn swept(board: &Board, start: u8) -> Finishes {
+    // a short list (a few boards' starts up to symmetry): no hash map of its own in the wasm
+    static MEMO: std::sync::Mutex<Vec<((u64, u8), Finishes)>> = std::sync::Mutex::new(Vec::new());
+    let key = (board.geometry_id(), start);
+    let known = |m: &Vec<((u64, u8), Finishes)>| m.iter().find(|(k, _)| *k == key).map(|e| e.1);
+    if let Some(f) = MEMO.lock().ok().and_then(|m| known(&m)) {
+        return f;
+    }
     let from = position::single_vacancy(board, start);
+    let classes = Classes::of(board);
     let allowed = (0..board.len() as u8)
         .filter(|&h| classes.may_reach(from, bit(h)))
         .fold(0u64, |m, h| m | bit(h));
-    if board.len() > SEARCH_LIMIT && !is_row(board) {
-        return Finishes {
-            won: 0,
-            unknown: allowed,
-        };
+    let s = sweep::sweep(board, from, allowed, sweep::SWEEP_LIMIT);
+    let f = Finishes {
+        won: s.won,
+        unknown: if s.complete { 0 } else { allowed & !s.won },
+    };
+    if let Ok(mut m) = MEMO.lock() {
+        m.push((key, f));
     }
-    Finishes {
-        won: search_finishes(board, from, allowed),
-        unknown: 0,
-    }
+    f
 }
 
 /// True for a board whose holes lie in one row: its games are short, so search is cheap.
@@ -194,19 +221,18 @@ pub fn status(problem: &Problem) -> Winnable {
     }
 }
 
-/// A game from a set position: classes, then exhaustive search on rows and small boards.
+/// A game from a set position: classes, then a sweep from the position (bounded: past its
+/// limit, not known).
 fn position_status(problem: &Problem, code: u64) -> Winnable {
     let board = &problem.board;
-    if !Classes::of(board).may_reach(code, problem.goal_set()) {
+    let goal = problem.goal_set();
+    if !Classes::of(board).may_reach(code, goal) {
         return Winnable::No(Why::Class);
     }
-    if board.len() > SEARCH_LIMIT && !is_row(board) {
-        return Winnable::Unknown;
-    }
-    if Brute::new(problem).winning(code) {
-        Winnable::Yes
-    } else {
-        Winnable::No(Why::Search)
+    match sweep::sweep(board, code, goal, sweep::SWEEP_LIMIT) {
+        s if s.won != 0 => Winnable::Yes,
+        s if s.complete => Winnable::No(Why::Search),
+        _ => Winnable::Unknown,
     }
 }
 
@@ -287,11 +313,47 @@ pub fn default_problem(board: &Board) -> Problem {
     if let Some(p) = maybe {
         return p;
     }
+    // every single vacancy is lost: more empty holes, around the centre (as odd rows do)
+    if let Some(p) = holes.first().and_then(|&c| fewest_vacancies(board, c)) {
+        return p;
+    }
     Problem {
         board: board.clone(),
         start: Start::Hole(0),
         goal: Goal::Any,
     }
+}
+
+/// A winnable game (goal `any`) from a position with as few empty holes as any winnable
+/// position has, those nearest `around`: for boards where no single vacancy can be won. Only
+/// asked when the single vacancies were all decided (a small board: the sweep is short).
+fn fewest_vacancies(board: &Board, around: u8) -> Option<Problem> {
+    let levels = sweep::winning_levels(board, sweep::SWEEP_LIMIT)?;
+    let at = board.display_xy(around);
+    // how far the empty holes lie from `around`, in thousandths of a hole squared
+    let spread = |code: u64| -> i64 {
+        (0..board.len() as u8)
+            .filter(|&h| code >> h & 1 == 0)
+            .map(|h| (dist(board.display_xy(h), at) * 1000.0).round() as i64)
+            .sum()
+    };
+    let best = levels
+        .iter()
+        .rev()
+        .find_map(|level| level.iter().copied().min_by_key(|&c| (spread(c), c)))?;
+    Problem::new(board.clone(), Start::Position(best), Goal::Any).ok()
+}
+
+/// The holes of `board` by distance from `from` (then reading order).
+fn by_distance(board: &Board, from: u8) -> Vec<u8> {
+    let (x0, y0) = board.display_xy(from);
+    let mut hs: Vec<u8> = (0..board.len() as u8).collect();
+    crate::small_sort::sort_by(&mut hs, |&a, &b| {
+        let da = dist(board.display_xy(a), (x0, y0));
+        let db = dist(board.display_xy(b), (x0, y0));
+        da.total_cmp(&db).then(a.cmp(&b))
+    });
+    hs
 }
 
 /// Holes ordered by distance from the board's centre (then reading order): the starts a
@@ -312,40 +374,48 @@ fn centre_first(board: &Board) -> Vec<u8> {
 }
 
 /// A problem that can be won, close to `problem`: the same start with another goal (the start
-/// hole, then anywhere, then the nearest finish), else the nearest start with the same goal.
+/// hole, then anywhere, then the nearest finish), else the nearest start with the same goal,
+/// else (a board where no single vacancy wins) a position with as few empty holes as can win,
+/// around the start.
 pub fn nearby(problem: &Problem) -> Option<Problem> {
     let board = &problem.board;
     let won = |p: &Problem| status(p) == Winnable::Yes;
     if won(problem) {
         return Some(problem.clone());
     }
-    let by_distance = |from: u8| {
-        let (x0, y0) = board.display_xy(from);
-        let mut hs: Vec<u8> = (0..board.len() as u8).collect();
-        crate::small_sort::sort_by(&mut hs, |&a, &b| {
-            let da = dist(board.display_xy(a), (x0, y0));
-            let db = dist(board.display_xy(b), (x0, y0));
-            da.total_cmp(&db).then(a.cmp(&b))
-        });
-        hs
-    };
     if let Start::Hole(s) = problem.start {
         let mut goals = vec![Goal::Start, Goal::Any];
-        goals.extend(by_distance(s).into_iter().map(Goal::Hole));
+        goals.extend(by_distance(board, s).into_iter().map(Goal::Hole));
         for g in goals {
             if g == problem.goal {
                 continue;
             }
-            let p = Problem::new(board.clone(), problem.start, g).ok()?;
+            // a goal the problem can't take (e.g. its start hole, on a board whose jumps
+            // can't refill it) is just not a candidate
+            let Ok(p) = Problem::new(board.clone(), problem.start, g) else {
+                continue;
+            };
             if won(&p) {
                 return Some(p);
             }
         }
-        for t in by_distance(s) {
-            let p = Problem::new(board.clone(), Start::Hole(t), problem.goal).ok()?;
+        for t in by_distance(board, s) {
+            let Ok(p) = Problem::new(board.clone(), Start::Hole(t), problem.goal) else {
+                continue;
+            };
             if won(&p) {
                 return Some(p);
             }
+        }
+    }
+    // no single vacancy nearby wins: a position with more empty holes, around the start, when
+    // the singles were all decided (else the board is too big for the sweep)
+    if let Start::Hole(s) = problem.start {
+        let decided = starts(board, Goal::Any)
+            .iter()
+            .all(|w| *w != Winnable::Unknown);
+        if let Some(p) = decided.then(|| fewest_vacancies(board, s)).flatten() {
+            return Some(p);
         }
     }
     Some(default_problem(board)).filter(won)
@@ -375,6 +445,36 @@ mod tests {
             status(&p("triangle4", "a2", "start")),
             Winnable::No(_)
         ));
+    }
+
+    #[test]
+    fn a_drawn_board_is_decided_start_by_start_and_offers_a_game_nearby() {
+        // 21 holes: past what a search per goal did at once, within one sweep a start
+        let b = Board::by_name("ascii:-ooo-/ooooo/ooooo/ooooo/-ooo-").unwrap();
+        for goal in [Goal::Start, Goal::Any] {
+            let answers = starts(&b, goal);
+            assert!(
+                !answers.contains(&Winnable::Unknown),
+                "{goal:?}: {answers:?}"
+            );
+        }
+        // each answer agrees with the reference search from that start
+        for s in 0..b.len() as u8 {
+            let from = position::single_vacancy(&b, s);
+            assert_eq!(
+                finishes(&b, s).won,
+                search_finishes(&b, from, b.full()),
+                "{s}"
+            );
+        }
+        let lost = Problem::parse(b.clone(), "c3", "any").unwrap();
+        assert!(matches!(status(&lost), Winnable::No(_)));
+        let near = nearby(&lost).expect("a winnable game nearby");
+        assert_eq!(status(&near), Winnable::Yes);
+        // a big drawn board: the sweep stops at its limit and says "not known", never "no"
+        let big = Board::by_name("ascii:ooooooo/ooooooo/ooooooo/ooooooo/ooooooo").unwrap();
+        let p = Problem::parse(big, "d3", "start").unwrap();
+        assert_ne!(status(&p), Winnable::No(Why::Search));
     }
 
     #[test]
