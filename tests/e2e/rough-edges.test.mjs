@@ -5,6 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { LAUNCH } from '../chromium.mjs';
 import { clickJump, load, openPage, settled, setup, shoot, snapshot } from './helpers.mjs';
 
 let env;
@@ -45,6 +47,28 @@ test('the move list: chains break only after a hyphen; Reset goes back to the to
   await settled(page);
   assert.equal(await page.evaluate(() => document.getElementById('moves').scrollTop), 0);
   await clean();
+});
+
+test('the move list keeps its columns when it starts to scroll, with a scrollbar that takes room', async () => {
+  // a classic scrollbar, as desktop Linux and Windows draw it: headless Chromium hides its own
+  // unless told not to
+  const browser = await chromium.launch({ ...LAUNCH, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  try {
+    const { page, clean } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    const line = 'a3-a1 c3-a3 a1-c3 a4-a2 d4-b2 b5-b3 d5-b5 a5-c5-c3 b2-d4 e5-c3-a3-a1';
+    await load(page, env.url, `?board=triangle5&start=a1&goal=start&moves=${line.replaceAll(' ', '+')}`);
+    const columns = () => page.evaluate(() => getComputedStyle(document.getElementById('moves')).gridTemplateColumns.split(' ').length);
+    assert.equal(await columns(), 2, 'two columns on the desktop panel');
+    await page.evaluate(() => {
+      document.getElementById('moves').style.maxHeight = '3rem';
+    });
+    const room = await page.evaluate(() => document.getElementById('moves').offsetWidth - document.getElementById('moves').clientWidth);
+    assert.ok(room > 0, 'the scrollbar takes room');
+    assert.equal(await columns(), 2, 'the list scrolls without changing its columns');
+    await clean();
+  } finally {
+    await browser.close();
+  }
 });
 
 test('the goal menu is never clipped when the hole picker appears', async () => {
