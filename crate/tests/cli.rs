@@ -838,3 +838,32 @@ fn the_shipped_tables_are_found_from_any_folder() {
     assert_eq!(v, json(&args[..args.len() - 1]));
     std::fs::remove_dir_all(&elsewhere).ok();
 }
+
+/// Long walks say how far they have got: on a terminal, the spinner counts the positions
+/// judged. (`script` gives the command a terminal; without one, indicatif draws nothing.)
+#[test]
+fn long_commands_count_the_positions_they_judge_on_a_terminal() {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` to give the command a terminal");
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_pegwise");
+    for (cmd, label) in [
+        ("count --board triangle6 --start a1 --goal any", "counting"),
+        (
+            "fewest --board trunc18 --start a1 --goal any",
+            "searching for the fewest moves",
+        ),
+    ] {
+        let out = Command::new("script")
+            .args(["-qec", &format!("{bin} {cmd}"), "/dev/null"])
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&format!("{label}: 65,536 positions judged")),
+            "{cmd}: {text}"
+        );
+    }
+}

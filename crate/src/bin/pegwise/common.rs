@@ -291,10 +291,12 @@ pub fn open_table(file: &str, data: &Path) -> Result<Table, Error> {
 
 /// Which positions of the problem are winning, for a whole-game walk (counting, fewest moves,
 /// dead ends): from the shipped table in `data` when one covers the problem, else from the
-/// problem solved whole. `walk` gets the canonical forms to key on and the test.
+/// problem solved whole. `walk` gets the canonical forms to key on and the test. A spinner
+/// labelled `label` counts the positions judged so far, so a long walk shows it is moving.
 pub fn with_winning<R>(
     p: &Problem,
     data: &Path,
+    label: &str,
     walk: impl FnOnce(&Canon, &(dyn Fn(u64) -> bool + Sync + Send)) -> R,
 ) -> Result<R, Error> {
     let mut shipped = shipped_game(p, "", data)?;
@@ -308,14 +310,53 @@ pub fn with_winning<R>(
     match shipped {
         Some(mut g) => {
             let oracle: &Oracle = g.oracle();
-            Ok(walk(&p.canon(), &|c| oracle.from_table(c) == Some(true)))
+            Ok(counted(
+                label,
+                &p.canon(),
+                &|c| oracle.from_table(c) == Some(true),
+                walk,
+            ))
         }
         None => {
             let s = solve_with_progress(p, Options::default())
                 .map_err(|e| unbuilt(e, p, Some(data)))?;
-            Ok(walk(&s.canon, &|c| s.is_winning(c)))
+            Ok(counted(label, &s.canon, &|c| s.is_winning(c), walk))
         }
     }
+}
+
+/// `walk` with a winning test that counts its questions on a spinner.
+fn counted<R>(
+    label: &str,
+    canon: &Canon,
+    winning: &(dyn Fn(u64) -> bool + Sync + Send),
+    walk: impl FnOnce(&Canon, &(dyn Fn(u64) -> bool + Sync + Send)) -> R,
+) -> R {
+    let pb = spinner(label);
+    let judged = std::sync::atomic::AtomicU64::new(0);
+    let test = |c: u64| {
+        let n = judged.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        if n.is_multiple_of(1 << 16) {
+            pb.set_message(format!("{label}: {} positions judged", thousands(n)));
+        }
+        winning(c)
+    };
+    let r = walk(canon, &test);
+    pb.finish_and_clear();
+    r
+}
+
+/// `n` with commas between thousands: 12,345,678.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
 }
 
 /// A game from the problem with `moves` played; uses a shipped table from `data` when one

@@ -77,11 +77,8 @@ pub fn run(
         pb.finish_and_clear();
         n
     } else {
-        with_winning(&p, data, |canon, winning| {
-            let pb = spinner("counting");
-            let n = count::count_from(&p, canon, g.code(), winning);
-            pb.finish_and_clear();
-            n
+        with_winning(&p, data, "counting", |canon, winning| {
+            count::count_from(&p, canon, g.code(), winning)
         })?
     };
     let Some(n) = n else {

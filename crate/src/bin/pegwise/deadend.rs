@@ -33,7 +33,9 @@ fn line_text(b: &Board, l: &Option<Line>) -> (String, Value) {
 pub fn run(a: &ProblemArgs, data: &Path) -> Result<Output, Error> {
     let p = problem_of(a)?;
     let d = if p.classes_allow() {
-        with_winning(&p, data, |_, winning| dead_ends(&p, winning))?
+        with_winning(&p, data, "looking for dead ends", |_, winning| {
+            dead_ends(&p, winning)
+        })?
     } else {
         // the classes already rule the goal out: nothing is winning
         dead_ends(&p, |_| false)

@@ -4,7 +4,7 @@ use serde_json::json;
 
 use std::path::Path;
 
-use crate::common::{problem_of, spinner, unsolvable_note, with_winning, Output, ProblemArgs};
+use crate::common::{problem_of, unsolvable_note, with_winning, Output, ProblemArgs};
 use pegwise::Error;
 
 /// The shortest solution over the problem's starts, with the start it uses. A shipped table
@@ -18,12 +18,12 @@ pub fn run(a: &ProblemArgs, data: &Path) -> Result<Output, Error> {
             json: json!({"solvable": false}),
         });
     }
-    let found = with_winning(&p, data, |canon, winning| {
-        let pb = spinner("searching for the fewest moves");
-        let found = pegwise::search::fewest::fewest_moves(&p, canon, winning);
-        pb.finish_and_clear();
-        found
-    })?;
+    let found = with_winning(
+        &p,
+        data,
+        "searching for the fewest moves",
+        |canon, winning| pegwise::search::fewest::fewest_moves(&p, canon, winning),
+    )?;
     let Some((start, line)) = found else {
         return Ok(Output {
             text: unsolvable_note(&p),
