@@ -65,6 +65,26 @@ pub fn group_of(lattice: Lattice, coords: &[(i32, i32)]) -> Vec<Vec<u8>> {
     perms
 }
 
+/// Every image of a point set under the lattice's rotations and reflections, each moved so its
+/// top-left is (0, 0) and sorted in reading order (the identity's image first): two boards are
+/// the same up to symmetry when one's sorted points are among the other's images.
+pub(super) fn images(lattice: Lattice, coords: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
+    point_group(lattice)
+        .iter()
+        .map(|m| {
+            let image: Vec<(i32, i32)> = coords
+                .iter()
+                .map(|&(x, y)| (m[0][0] * x + m[0][1] * y, m[1][0] * x + m[1][1] * y))
+                .collect();
+            let (minx, miny) = min_xy(&image);
+            let mut moved: Vec<(i32, i32)> =
+                image.iter().map(|&(x, y)| (x - minx, y - miny)).collect();
+            crate::small_sort::sort_by_key(&mut moved, |&(x, y)| (y, x));
+            moved
+        })
+        .collect()
+}
+
 fn min_xy(pts: &[(i32, i32)]) -> (i32, i32) {
     (
         pts.iter().map(|p| p.0).min().unwrap_or(0),

@@ -5,16 +5,24 @@
 //! coordinates: the six neighbours of (x, y) are (x±1, y), (x, y±1) and (x±1, y±1).
 //!
 //! One job a file: `catalogue` names boards (`by_name`, `spec`), `ascii` reads and draws
-//! them, `geometry` finds jump lines and coordinates, `group` finds the symmetries, `names`
-//! names holes.
+//! them, `drawn` reads a grid of cells (the page's board editor) and `describe` says what such
+//! a board plays like, `geometry` finds jump lines and coordinates, `group` finds the
+//! symmetries, `names` names holes.
 
 mod ascii;
 mod catalogue;
+mod describe;
+mod drawn;
 mod geometry;
 mod group;
 mod names;
 
 pub use catalogue::{family_label, CATALOGUE};
+pub use describe::{describe_cells, describe_text, Description};
+pub use drawn::{
+    catalogue_twin, checked_name, lattice_named, DrawingError, Drawn, Twin, MAX_HOLES, MAX_SIDE,
+    MIN_HOLES,
+};
 
 use crate::error::{Error, Result};
 

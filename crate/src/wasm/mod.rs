@@ -5,6 +5,8 @@
 
 #[cfg(feature = "analysis")]
 mod analysis;
+#[cfg(feature = "analysis")]
+mod editor;
 mod errors;
 mod open;
 
