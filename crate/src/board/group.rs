@@ -68,6 +68,7 @@ pub fn group_of(lattice: Lattice, coords: &[(i32, i32)]) -> Vec<Vec<u8>> {
 /// Every image of a point set under the lattice's rotations and reflections, each moved so its
 /// top-left is (0, 0) and sorted in reading order (the identity's image first): two boards are
 /// the same up to symmetry when one's sorted points are among the other's images.
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub(super) fn images(lattice: Lattice, coords: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
     point_group(lattice)
         .iter()

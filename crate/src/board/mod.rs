@@ -11,14 +11,20 @@
 
 mod ascii;
 mod catalogue;
+// The board editor's rules: in the native crate and the Analysis wasm, never in the game's wasm
+// (unused there, they would still cost it bytes: LLVM inlines differently with them around).
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 mod describe;
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 mod drawn;
 mod geometry;
 mod group;
 mod names;
 
 pub use catalogue::{family_label, CATALOGUE};
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub use describe::{describe_cells, describe_text, Description};
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub use drawn::{
     catalogue_twin, checked_name, lattice_named, DrawingError, Drawn, Twin, MAX_HOLES, MAX_SIDE,
     MIN_HOLES,
