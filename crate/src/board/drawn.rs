@@ -30,7 +30,7 @@ pub enum DrawingError {
     #[error("this drawing has {0} holes; the engine takes at most {MAX_HOLES} (a position is one 64-bit code)")]
     TooManyHoles(usize),
     /// A grid with more than [`MAX_SIDE`] rows or cells in a row.
-    #[error("the board is {rows} rows by {cols} columns; the editor draws up to {MAX_SIDE} by {MAX_SIDE}")]
+    #[error("the board takes a grid of {rows} by {cols} cells; the editor draws up to {MAX_SIDE} by {MAX_SIDE}")]
     TooBig {
         /// Rows of the grid.
         rows: usize,
@@ -250,10 +250,31 @@ fn points_of(board: &Board) -> Vec<(i32, i32)> {
     board.holes.iter().map(|h| (h.x, h.y)).collect()
 }
 
+/// Every image of a point set under the lattice's rotations and reflections, each moved so its
+/// top-left is (0, 0) and sorted in reading order: two boards are the same up to symmetry when
+/// one's points are among the other's images.
+fn images(lattice: Lattice, coords: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
+    group::point_group(lattice)
+        .iter()
+        .map(|m| {
+            let image: Vec<(i32, i32)> = coords
+                .iter()
+                .map(|&(x, y)| (m[0][0] * x + m[0][1] * y, m[1][0] * x + m[1][1] * y))
+                .collect();
+            let minx = image.iter().map(|p| p.0).min().unwrap_or(0);
+            let miny = image.iter().map(|p| p.1).min().unwrap_or(0);
+            let mut moved: Vec<(i32, i32)> =
+                image.iter().map(|&(x, y)| (x - minx, y - miny)).collect();
+            crate::small_sort::sort_by_key(&mut moved, |&(x, y)| (y, x));
+            moved
+        })
+        .collect()
+}
+
 /// The catalogue board with the same shape as `board` up to symmetry (a turn, a mirror image,
 /// a shift), by name, and that board.
 pub fn catalogue_twin(board: &Board) -> Option<(String, Board)> {
-    let images = group::images(board.lattice, &points_of(board));
+    let images = images(board.lattice, &points_of(board));
     CATALOGUE
         .iter()
         .map(|&n| match n {

@@ -4,7 +4,7 @@
 
 use super::Lattice;
 
-type Matrix = [[i32; 2]; 2];
+pub(super) type Matrix = [[i32; 2]; 2];
 
 fn mul(a: &Matrix, b: &Matrix) -> Matrix {
     let mut m = [[0; 2]; 2];
@@ -17,7 +17,7 @@ fn mul(a: &Matrix, b: &Matrix) -> Matrix {
 }
 
 /// The linear part of every lattice symmetry (8 on the square lattice, 12 on the triangular).
-fn point_group(lattice: Lattice) -> Vec<Matrix> {
+pub(super) fn point_group(lattice: Lattice) -> Vec<Matrix> {
     let generators: [Matrix; 2] = match lattice {
         // quarter turn, mirror
         Lattice::Square => [[[0, -1], [1, 0]], [[-1, 0], [0, 1]]],
@@ -63,27 +63,6 @@ pub fn group_of(lattice: Lattice, coords: &[(i32, i32)]) -> Vec<Vec<u8>> {
     }
     crate::small_sort::sort_by(&mut perms, |a, b| a.cmp(b));
     perms
-}
-
-/// Every image of a point set under the lattice's rotations and reflections, each moved so its
-/// top-left is (0, 0) and sorted in reading order (the identity's image first): two boards are
-/// the same up to symmetry when one's sorted points are among the other's images.
-#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
-pub(super) fn images(lattice: Lattice, coords: &[(i32, i32)]) -> Vec<Vec<(i32, i32)>> {
-    point_group(lattice)
-        .iter()
-        .map(|m| {
-            let image: Vec<(i32, i32)> = coords
-                .iter()
-                .map(|&(x, y)| (m[0][0] * x + m[0][1] * y, m[1][0] * x + m[1][1] * y))
-                .collect();
-            let (minx, miny) = min_xy(&image);
-            let mut moved: Vec<(i32, i32)> =
-                image.iter().map(|&(x, y)| (x - minx, y - miny)).collect();
-            crate::small_sort::sort_by_key(&mut moved, |&(x, y)| (y, x));
-            moved
-        })
-        .collect()
 }
 
 fn min_xy(pts: &[(i32, i32)]) -> (i32, i32) {

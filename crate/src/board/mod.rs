@@ -5,30 +5,16 @@
 //! coordinates: the six neighbours of (x, y) are (x±1, y), (x, y±1) and (x±1, y±1).
 //!
 //! One job a file: `catalogue` names boards (`by_name`, `spec`), `ascii` reads and draws
-//! them, `drawn` reads a grid of cells (the page's board editor) and `describe` says what such
-//! a board plays like, `geometry` finds jump lines and coordinates, `group` finds the
-//! symmetries, `names` names holes.
+//! them, `geometry` finds jump lines and coordinates, `group` finds the symmetries, `names`
+//! names holes.
 
 mod ascii;
 mod catalogue;
-// The board editor's rules: in the native crate and the Analysis wasm, never in the game's wasm
-// (unused there, they would still cost it bytes: LLVM inlines differently with them around).
-#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
-mod describe;
-#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
-mod drawn;
 mod geometry;
 mod group;
 mod names;
 
 pub use catalogue::{family_label, CATALOGUE};
-#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
-pub use describe::{describe_cells, describe_text, Description};
-#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
-pub use drawn::{
-    catalogue_twin, checked_name, lattice_named, DrawingError, Drawn, Twin, MAX_HOLES, MAX_SIDE,
-    MIN_HOLES,
-};
 
 use crate::error::{Error, Result};
 
@@ -208,3 +194,19 @@ impl Board {
         self.jumps_from(from).find(|j| j.to == to)
     }
 }
+
+// The board editor's rules (`drawn` reads a grid of cells, `describe` says what such a board
+// plays like): in the native crate and the Analysis wasm, never in the game's wasm. Unused
+// there, they would still cost it bytes (LLVM inlines differently with them around); declared
+// last, so the lines of the code above, which panic locations carry, stay as they were.
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
+mod describe;
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
+mod drawn;
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
+pub use describe::{describe_cells, describe_text, Description};
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
+pub use drawn::{
+    catalogue_twin, checked_name, lattice_named, DrawingError, Drawn, Twin, MAX_HOLES, MAX_SIDE,
+    MIN_HOLES,
+};

@@ -7,7 +7,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::errors::{bad_argument, fields};
-use super::to_js;
+use super::{to_js, ProblemView};
 use crate::board::{
     describe_cells, describe_text, lattice_named, Description, DrawingError, MAX_SIDE,
 };
@@ -32,9 +32,8 @@ struct DescriptionView {
     turned: bool,
     /// Shipped tables answer its games (else the live search does).
     tables: bool,
-    /// The game it opens with: a start hole or position, and a goal.
-    start: String,
-    goal: String,
+    /// The game it opens with: `{start, position, goal}`, a start hole or a start position.
+    opening: ProblemView,
     /// Can that game be won: yes, no or unknown, and for no how it is known (class, search).
     winnable: &'static str,
     why: Option<&'static str>,
@@ -51,8 +50,7 @@ fn view(d: Description) -> DescriptionView {
         turned: d.twin.as_ref().is_some_and(|t| t.turned),
         twin: d.twin.map(|t| t.name),
         tables: d.tables,
-        start: d.opening.start_text(),
-        goal: d.opening.goal_text(),
+        opening: ProblemView::of(&d.opening),
         cells: d.cells,
         winnable,
         why,
@@ -108,7 +106,7 @@ fn text(request: &JsValue, key: &str) -> Option<String> {
 /// Describes a board for the editor. The request is `{text}` (a catalogue name or a board's
 /// link text: the board on the page) or `{lattice: 'square'|'triangular', rows: [[bool]],
 /// name}`. The answer: `{spec, lattice, name, cells, holes, symmetries, twin, turned, tables,
-/// start, goal, winnable, why}`; a drawing that can't be a board is an error naming what is
+/// opening, winnable, why}`; a drawing that can't be a board is an error naming what is
 /// wrong and the bad value.
 #[wasm_bindgen(js_name = describeBoard)]
 pub fn describe_board(request: JsValue) -> Result<JsValue, JsValue> {
