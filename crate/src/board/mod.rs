@@ -204,7 +204,7 @@ mod describe;
 #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 mod drawn;
 #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
-pub use describe::{describe_cells, describe_text, Description};
+pub use describe::{describe_cells, describe_text, Description, Search};
 #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub use drawn::{
     catalogue_twin, checked_name, lattice_named, DrawingError, Drawn, Twin, MAX_HOLES, MAX_SIDE,

@@ -9,7 +9,15 @@ use wasm_bindgen::prelude::*;
 use super::errors::{bad_argument, fields};
 use super::{to_js, ProblemView};
 use crate::board::{
-    describe_cells, describe_text, lattice_named, Description, DrawingError, MAX_SIDE,
+    describe_cells, describe_text, lattice_named, Description, DrawingError, Search, MAX_SIDE,
+};
+
+/// The live search's share of one answer, for an opening nothing else decides: the page's own
+/// budget for a question (200 ms), so the preview says what the banner will.
+const SEARCH: Search = Search {
+    nodes: 50_000_000,
+    time_ms: Some(200.0),
+    clock: Some(super::clock),
 };
 
 /// The editor's answer.
@@ -118,7 +126,7 @@ pub fn describe_board(request: JsValue) -> Result<JsValue, JsValue> {
                 "the board text is longer than a link takes",
             ));
         }
-        return describe_text(&t)
+        return describe_text(&t, Some(SEARCH))
             .map(|d| to_js(&view(d)))
             .map_err(drawing_err);
     }
@@ -126,7 +134,7 @@ pub fn describe_board(request: JsValue) -> Result<JsValue, JsValue> {
     let lattice = lattice_named(&lattice).map_err(drawing_err)?;
     let rows = rows_of(&request)?;
     let name = text(&request, "name").unwrap_or_default();
-    describe_cells(lattice, &rows, &name)
+    describe_cells(lattice, &rows, &name, Some(SEARCH))
         .map(|d| to_js(&view(d)))
         .map_err(drawing_err)
 }

@@ -113,6 +113,8 @@ async function build(game, play) {
   let described = null;
   /** @type {ReturnType<typeof setTimeout>|undefined} */
   let typing;
+  /** The question being answered now, if any: the next waits for it. @type {Promise<unknown>} */
+  let queue = Promise.resolve();
 
   /**
    * Asks wasm about a request; answers that arrive after a newer question are dropped.
@@ -123,12 +125,18 @@ async function build(game, play) {
     const mine = ++asked;
     described = null;
     playBtn.disabled = true;
-    let answer;
-    try {
-      answer = await engine.send('describeBoard', undefined, { request });
-    } catch (e) {
-      answer = { error: { kind: 'failed', param: '', value: '', message: `the editor’s engine failed (${e instanceof Error ? e.message : e}): reload the page to try again` } };
-    }
+    // one question at a time (an answer may take the live search 200 ms): a drawing changed
+    // again before its turn is not asked about at all
+    const turn = queue.then(async () => {
+      if (mine !== asked) return null;
+      try {
+        return await engine.send('describeBoard', undefined, { request });
+      } catch (e) {
+        return { error: { kind: 'failed', param: '', value: '', message: `the editor’s engine failed (${e instanceof Error ? e.message : e}): reload the page to try again` } };
+      }
+    });
+    queue = turn;
+    const answer = await turn;
     return mine === asked ? answer : null;
   }
 
@@ -248,15 +256,19 @@ async function build(game, play) {
     if (!described) return;
     dialog.close();
     play(described.spec);
+    // the board, not the button that opened the editor (below it on a phone), is what to see
+    document.getElementById('board')?.scrollIntoView({ block: 'nearest' });
   });
   // the page's shortcut keys (U undo, H hints, …) are not for the game behind the dialog while
-  // it is open: marked taken before the page's listener sees them (Esc still closes it)
+  // it is open: marked taken before the page's listener sees them. Esc is kept from the page
+  // (which would take it, and so keep the dialog from closing) and closes the dialog.
   addEventListener(
     'keydown',
     (e) => {
       const t = /** @type {HTMLElement} */ (e.target);
-      if (!dialog.open || !dialog.contains(t) || t instanceof HTMLInputElement || e.key === 'Escape' || !actionFor(e)) return;
-      e.preventDefault();
+      if (!dialog.open || !dialog.contains(t)) return;
+      if (e.key === 'Escape') e.stopPropagation();
+      else if (!(t instanceof HTMLInputElement) && actionFor(e)) e.preventDefault();
     },
     { capture: true },
   );
