@@ -29,6 +29,7 @@ const ENTRIES = [
   'element/peg-solitaire.js', // the element for embedding pages
   'worker/engine-worker.js',
   'page/analysis-panel.js', // the Analysis panel's contents, imported when it is first opened
+  'page/board-editor.js', // the board editor, imported when the player first asks for it
   'worker/analysis-worker.js', // the Analysis panel's worker, started when the panel first asks
   'page/embed-demo.js',
   'page/embed-frame.js', // the iframe page loads nothing else: one request
@@ -44,14 +45,15 @@ rmSync(SITE, { recursive: true, force: true });
 mkdirSync(`${SITE}js`, { recursive: true });
 
 /**
- * esbuild plugin: the Analysis panel, imported only once it is opened, stays a file of its own
- * (its own entry point), so the modules it shares with the page are copied into it rather than
- * split into a chunk that the page would load at start.
+ * esbuild plugin: the Analysis panel and the board editor, each imported only once it is
+ * opened, stay files of their own (each its own entry point), so the modules they share with
+ * the page are copied into them rather than split into a chunk that the page would load at
+ * start.
  */
 const panelOutside = {
   name: 'panel-outside',
   setup(b) {
-    b.onResolve({ filter: /^\.\/analysis-panel\.js$/ }, (a) => (a.kind === 'dynamic-import' ? { path: './analysis-panel.js', external: true } : undefined));
+    b.onResolve({ filter: /^\.\/(analysis-panel|board-editor)\.js$/ }, (a) => (a.kind === 'dynamic-import' ? { path: a.path, external: true } : undefined));
   },
 };
 

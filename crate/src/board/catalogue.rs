@@ -52,7 +52,7 @@ fn catalogue_sentence() -> String {
 }
 
 /// The name of a board drawn in `ascii:`/`ascii-tri:` text without a `name:` line.
-const DRAWN_NAME: &str = "custom";
+pub(super) const DRAWN_NAME: &str = "custom";
 
 impl Board {
     /// Looks a board up by name: a catalogue name, `row:L`, or `ascii:`/`ascii-tri:` text

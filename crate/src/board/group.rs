@@ -4,7 +4,7 @@
 
 use super::Lattice;
 
-type Matrix = [[i32; 2]; 2];
+pub(super) type Matrix = [[i32; 2]; 2];
 
 fn mul(a: &Matrix, b: &Matrix) -> Matrix {
     let mut m = [[0; 2]; 2];
@@ -17,7 +17,7 @@ fn mul(a: &Matrix, b: &Matrix) -> Matrix {
 }
 
 /// The linear part of every lattice symmetry (8 on the square lattice, 12 on the triangular).
-fn point_group(lattice: Lattice) -> Vec<Matrix> {
+pub(super) fn point_group(lattice: Lattice) -> Vec<Matrix> {
     let generators: [Matrix; 2] = match lattice {
         // quarter turn, mirror
         Lattice::Square => [[[0, -1], [1, 0]], [[-1, 0], [0, 1]]],

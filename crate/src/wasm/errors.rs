@@ -29,7 +29,8 @@ pub(crate) fn bad_argument(param: &str, value: &str, why: &str) -> JsValue {
     fields(why, "bad-argument", param, value, why)
 }
 
-fn fields(message: &str, kind: &str, param: &str, value: &str, why: &str) -> JsValue {
+/// A JS `Error` with these fields (see the module's doc).
+pub(crate) fn fields(message: &str, kind: &str, param: &str, value: &str, why: &str) -> JsValue {
     let e: JsValue = js_sys::Error::new(message).into();
     for (k, v) in [
         ("kind", kind),

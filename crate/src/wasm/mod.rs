@@ -770,3 +770,8 @@ fn jump_view(b: &Board, j: Jump) -> JumpView {
         jump: moves::jump_text(b, j),
     }
 }
+
+// The board editor's binding, last in this file so the lines above (which panic locations
+// carry into the game's wasm) stay where they were.
+#[cfg(feature = "analysis")]
+mod editor;

@@ -7,12 +7,13 @@
 import { HOW_TO } from './a11y-text.js';
 import { createProbe, probeCss } from './theme.js';
 
+// Why here, not in the CSS: a comment inside the string would ship to every visitor. `:host`
+// scrolls sideways: a board too long for its box (row:64) scrolls rather than shrink its holes.
 const CSS = `
 :host {
   display: block;
   position: relative;
   min-height: 120px;
-  /* a board too long for its box (row:64) scrolls rather than shrink its holes */
   overflow-x: auto;
   overflow-y: hidden;
   font-family: var(--pegwise-font, system-ui, sans-serif);

@@ -280,6 +280,11 @@ onClick('share', async () => {
   }
 });
 
+/** @param {string} name a board's name or link text */
+const openBoard = (name) => reopen({ board: name }, `Can't open ${name}`);
+// the board editor: its code, style and wasm load the first time it is asked for
+onClick('draw', () => import('./board-editor.js').then((m) => m.openEditor(game, openBoard), fail));
+
 // ---- boot ------------------------------------------------------------------------------
 
 async function boot() {
@@ -310,7 +315,7 @@ async function boot() {
   if (now && !page.keepSaved) saveGame(now);
   if (notes.length) flash(notes.join(' '), 0);
   setupControls({
-    board: (name) => reopen({ board: name }, `Can't open ${name}`),
+    board: openBoard,
     start: (hole) => reopen({ start: hole }, 'That game can’t be opened'),
     goal: (goal) => reopen({ goal }, 'That game can’t be opened'),
     pickStart: (on) => game.set({ pickStart: on }).catch(fail),

@@ -53,6 +53,16 @@
  *   jumps: Jump[]}} FewestAnswer  `Game.fewestMoves`
  * @typedef {{state: 'done'|'unknown'|'loading', pegs: number|null, jump: Jump|null}} BestAnswer
  *   `Game.bestFinish`
+ * @typedef {{spec: string, lattice: 'square'|'triangular', name: string|null, cells: boolean[][],
+ *   holes: number, symmetries: number, twin: string|null, turned: boolean, tables: boolean,
+ *   opening: ProblemView, winnable: 'yes'|'no'|'unknown', why: 'class'|'search'|null}} BoardDescription
+ *   `describeBoard` (the Analysis panel's package), for the board editor: spec is the link's
+ *   board=; cells the board as a grid (odd rows half a cell right on the triangular lattice);
+ *   twin the catalogue board it is up to symmetry (turned: it was turned to stand as that
+ *   board does); opening the game it opens with and winnable whether that can be won
+ * @typedef {{kind: string, param: string, value: string, message: string}} DrawingFault
+ *   what `describeBoard` refused: kind too-few-holes | too-many-holes | too-big | no-jump |
+ *   bad-name | bad-lattice | unknown-board | bad-board; the input (param) and its bad value
  */
 
 export {};

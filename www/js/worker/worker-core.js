@@ -543,6 +543,15 @@ function warmUp(gid, s) {
 }
 
 /**
+ * Adds requests that need no game (the board editor's, in the Analysis panel's worker). Unused
+ * by the game's worker, so its bundle leaves this out.
+ * @param {Record<string, (args: any) => any>} more
+ */
+export function addRequests(more) {
+  Object.assign(common, more);
+}
+
+/**
  * Serves the page's requests with a wasm package: the game's (engine-worker.js) or the
  * Analysis panel's (analysis-worker.js, whose package adds the panel's bindings and `more`
  * its requests). Started by the page (index.html's inline script, or engine.js from our own

@@ -1,0 +1,163 @@
+//! What a drawn board plays like, for the board editor's live preview: its link, its size and
+//! symmetries, the catalogue board it is (and so whether it has tables), the game it opens with
+//! and whether that game can be won. Each answer comes from the function the game itself uses.
+
+use super::drawn::{DrawingError, Drawn, Twin};
+use super::{Board, Lattice, Origin};
+use crate::game::Game;
+use crate::problem::Problem;
+use crate::winnable::{self, Winnable};
+
+/// A drawn board, described.
+#[derive(Debug, Clone)]
+pub struct Description {
+    /// The board as the game plays it; [`Board::spec`] is its link's `board=`.
+    pub board: Board,
+    /// The name it carries (None: unnamed, or a catalogue board's own).
+    pub name: Option<String>,
+    /// The board as a grid of cells (see [`Board::from_cells`]).
+    pub cells: Vec<Vec<bool>>,
+    /// The catalogue board it equals up to symmetry.
+    pub twin: Option<Twin>,
+    /// True when shipped tables answer its games (those of its catalogue twin).
+    pub tables: bool,
+    /// The game it opens with, as a board opened without a start or goal does.
+    pub opening: Problem,
+    /// Whether that game can be won (cheap: boards past `winnable::SEARCH_LIMIT` holes that
+    /// no record covers answer "unknown" at once).
+    pub winnable: Winnable,
+}
+
+/// How far the live search may look when the record and exhaustive search leave "can the
+/// opening be won" unknown (a board past `winnable::SEARCH_LIMIT` holes): the game's own
+/// answer, as the page's banner gives it once the board is open.
+#[derive(Debug, Clone, Copy)]
+pub struct Search {
+    /// Positions the live search may visit.
+    pub nodes: u64,
+    /// Milliseconds it may take, on `clock` (None: no limit).
+    pub time_ms: Option<f64>,
+    /// The clock for `time_ms` (the core reads none of its own).
+    pub clock: Option<fn() -> f64>,
+}
+
+/// Describes a board drawn on a grid of cells, named `name` (blank: unnamed). With `search`,
+/// an opening that no record or exhaustive search decides is asked of the live search.
+pub fn describe_cells(
+    lattice: Lattice,
+    rows: &[Vec<bool>],
+    name: &str,
+    search: Option<Search>,
+) -> Result<Description, DrawingError> {
+    let Drawn { board, twin } = Board::from_cells(lattice, rows, name)?;
+    let opening = winnable::default_problem(&board);
+    let mut winnable = winnable::status(&opening);
+    if let (Winnable::Unknown, Some(s)) = (winnable, search) {
+        if let Ok(mut game) = Game::new(opening.clone()) {
+            let oracle = game.oracle();
+            (oracle.budget, oracle.time_ms, oracle.clock) = (s.nodes, s.time_ms, s.clock);
+            winnable = game.winnable();
+        }
+    }
+    Ok(Description {
+        name: super::drawn::checked_name(name)?,
+        cells: board.cells()?,
+        tables: crate::shipped::tables_for(&board).is_ok_and(|t| !t.is_empty()),
+        winnable,
+        twin,
+        board,
+        opening,
+    })
+}
+
+/// Describes a board given as text (a catalogue name, `row:L`, or an `ascii:`/`ascii-tri:`
+/// drawing), as the editor would draw it: a start from the board on the page. A drawn board
+/// keeps its name; a catalogue board becomes its drawing.
+pub fn describe_text(text: &str, search: Option<Search>) -> Result<Description, DrawingError> {
+    let board = Board::by_name(text).map_err(DrawingError::Board)?;
+    let name = if board.origin == Origin::Drawn && board.name != super::catalogue::DRAWN_NAME {
+        board.name.as_str()
+    } else {
+        ""
+    };
+    describe_cells(board.lattice, &board.cells()?, name, search)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    #[test]
+    fn the_plus_of_21_holes_opens_a_game_and_says_what_it_knows() {
+        let d = describe_text("ascii:name:plus/-ooo/ooooo/ooooo/ooooo/-ooo", None).unwrap();
+        assert_eq!(
+            d.board.spec(),
+            "ascii:name:plus/-ooo/ooooo/ooooo/ooooo/-ooo"
+        );
+        assert_eq!(d.name.as_deref(), Some("plus"));
+        assert_eq!((d.board.len(), d.board.symmetries().len()), (21, 8));
+        assert_eq!((d.twin, d.tables), (None, false));
+        assert_eq!(d.opening.board.spec(), d.board.spec());
+        // past 20 holes and outside the record: not known, and said at once
+        assert_eq!(d.winnable, Winnable::Unknown);
+        assert_eq!(d.cells.len(), 5);
+        // the live search, as the game asks it once the board is open, settles it
+        let search = Search {
+            nodes: 5_000_000,
+            time_ms: None,
+            clock: None,
+        };
+        let d = describe_text(&d.board.spec(), Some(search)).unwrap();
+        assert_ne!(d.winnable, Winnable::Unknown);
+        let mut game = Game::new(d.opening.clone()).unwrap();
+        assert_eq!(game.winnable(), d.winnable, "the game says the same");
+    }
+
+    #[test]
+    fn a_catalogue_board_is_described_as_its_drawing_with_its_tables() {
+        let d = describe_text("english", None).unwrap();
+        assert!(
+            d.board.spec().starts_with("ascii:--ooo"),
+            "{}",
+            d.board.spec()
+        );
+        assert_eq!(d.name, None);
+        assert_eq!(d.twin.as_ref().map(|t| t.name.as_str()), Some("english"));
+        assert!(d.tables);
+        assert_eq!(
+            (d.opening.start_text(), d.opening.goal_text()),
+            ("d4".to_string(), "start".to_string())
+        );
+        assert_eq!(d.winnable, Winnable::Yes);
+        let t = describe_text("triangle5", None).unwrap();
+        assert!(t.tables && t.winnable == Winnable::Yes);
+        assert_eq!(t.board.lattice(), Lattice::Triangular);
+    }
+
+    #[test]
+    fn small_drawn_boards_are_decided_quickly() {
+        // a 4x5 rectangle (20 holes): decided by exhaustive search, within a second or so
+        let rect = vec![vec![true; 5]; 4];
+        let t0 = Instant::now();
+        let d = describe_cells(Lattice::Square, &rect, "", None).unwrap();
+        assert_ne!(d.winnable, Winnable::Unknown);
+        assert!(t0.elapsed().as_secs_f64() < 5.0, "{:?}", t0.elapsed());
+        // a 21-hole board answers at once
+        let big = vec![vec![true; 7]; 3];
+        let t0 = Instant::now();
+        let d = describe_cells(Lattice::Square, &big, "", None).unwrap();
+        assert_eq!(d.winnable, Winnable::Unknown);
+        assert!(t0.elapsed().as_secs_f64() < 1.0, "{:?}", t0.elapsed());
+    }
+
+    #[test]
+    fn bad_text_is_refused_with_the_core_kind() {
+        let e = describe_text("nonesuch", None).unwrap_err();
+        assert_eq!((e.code(), e.param()), ("unknown-board", "board"));
+        let e = describe_text("row:20", None).unwrap_err();
+        assert_eq!(e.code(), "too-big");
+        let e = describe_text("ascii:o-o-o", None).unwrap_err();
+        assert_eq!(e.code(), "no-jump");
+    }
+}
