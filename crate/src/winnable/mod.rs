@@ -90,14 +90,30 @@ pub fn finishes(board: &Board, start: u8) -> Finishes {
     }
 }
 
-/// The swept finishes of a start, remembered by board geometry: the pickers and `nearby` ask
-/// for the same starts again and again.
+/// Sweeps' answers by board geometry and start (a short list, a few boards' starts up to
+/// symmetry: no hash map of its own in the wasm); start `TOO_BIG` marks a board whose sweep ran
+/// past its limit.
+static SWEPT: std::sync::Mutex<Vec<((u64, u8), Finishes)>> = std::sync::Mutex::new(Vec::new());
+
+/// The mark of a board too big for sweeps (no hole has this number).
+const TOO_BIG: u8 = u8::MAX;
+
+fn remembered(key: (u64, u8)) -> Option<Finishes> {
+    let m = SWEPT.lock().ok()?;
+    m.iter().find(|(k, _)| *k == key).map(|e| e.1)
+}
+
+fn remember(key: (u64, u8), f: Finishes) {
+    if let Ok(mut m) = SWEPT.lock() {
+        m.push((key, f));
+    }
+}
+
+/// The swept finishes of a start, remembered: the pickers and `nearby` ask for the same
+/// starts again and again.
 fn swept(board: &Board, start: u8) -> Finishes {
-    // a short list (a few boards' starts up to symmetry): no hash map of its own in the wasm
-    static MEMO: std::sync::Mutex<Vec<((u64, u8), Finishes)>> = std::sync::Mutex::new(Vec::new());
     let key = (board.geometry_id(), start);
-    let known = |m: &Vec<((u64, u8), Finishes)>| m.iter().find(|(k, _)| *k == key).map(|e| e.1);
-    if let Some(f) = MEMO.lock().ok().and_then(|m| known(&m)) {
+    if let Some(f) = remembered(key) {
         return f;
     }
     let from = position::single_vacancy(board, start);
@@ -105,15 +121,31 @@ fn swept(board: &Board, start: u8) -> Finishes {
     let allowed = (0..board.len() as u8)
         .filter(|&h| classes.may_reach(from, bit(h)))
         .fold(0u64, |m, h| m | bit(h));
-    let s = sweep::sweep(board, from, allowed, sweep::SWEEP_LIMIT);
+    let s = bounded_sweep(board, from, allowed).unwrap_or(sweep::Swept {
+        won: 0,
+        complete: false,
+    });
     let f = Finishes {
         won: s.won,
         unknown: if s.complete { 0 } else { allowed & !s.won },
     };
-    if let Ok(mut m) = MEMO.lock() {
-        m.push((key, f));
-    }
+    remember(key, f);
     f
+}
+
+/// A sweep from `from`, unless a sweep on this board already ran past its limit (None): then
+/// the board is too big for sweeps, and each further one would cost the same again for
+/// nothing, start after start.
+fn bounded_sweep(board: &Board, from: u64, wanted: u64) -> Option<sweep::Swept> {
+    let id = board.geometry_id();
+    if remembered((id, TOO_BIG)).is_some() {
+        return None;
+    }
+    let s = sweep::sweep(board, from, wanted, sweep::SWEEP_LIMIT);
+    if !s.complete {
+        remember((id, TOO_BIG), Finishes::default());
+    }
+    Some(s)
 }
 
 /// True for a board whose holes lie in one row: its games are short, so search is cheap.
@@ -229,9 +261,9 @@ fn position_status(problem: &Problem, code: u64) -> Winnable {
     if !Classes::of(board).may_reach(code, goal) {
         return Winnable::No(Why::Class);
     }
-    match sweep::sweep(board, code, goal, sweep::SWEEP_LIMIT) {
-        s if s.won != 0 => Winnable::Yes,
-        s if s.complete => Winnable::No(Why::Search),
+    match bounded_sweep(board, code, goal) {
+        Some(s) if s.won != 0 => Winnable::Yes,
+        Some(s) if s.complete => Winnable::No(Why::Search),
         _ => Winnable::Unknown,
     }
 }
@@ -328,19 +360,18 @@ pub fn default_problem(board: &Board) -> Problem {
 /// position has, those nearest `around`: for boards where no single vacancy can be won. Only
 /// asked when the single vacancies were all decided (a small board: the sweep is short).
 fn fewest_vacancies(board: &Board, around: u8) -> Option<Problem> {
-    let levels = sweep::winning_levels(board, sweep::SWEEP_LIMIT)?;
-    let at = board.display_xy(around);
-    // how far the empty holes lie from `around`, in thousandths of a hole squared
-    let spread = |code: u64| -> i64 {
-        (0..board.len() as u8)
-            .filter(|&h| code >> h & 1 == 0)
-            .map(|h| (dist(board.display_xy(h), at) * 1000.0).round() as i64)
+    let top = sweep::most_pegs_winning(board, sweep::SWEEP_LIMIT)?;
+    // how far the empty holes lie from `around`: the sum of their ranks by distance
+    let order = by_distance(board, around);
+    let spread = |code: u64| -> usize {
+        order
+            .iter()
+            .enumerate()
+            .filter(|&(_, &h)| code >> h & 1 == 0)
+            .map(|(rank, _)| rank)
             .sum()
     };
-    let best = levels
-        .iter()
-        .rev()
-        .find_map(|level| level.iter().copied().min_by_key(|&c| (spread(c), c)))?;
+    let best = top.into_iter().min_by_key(|&c| (spread(c), c))?;
     Problem::new(board.clone(), Start::Position(best), Goal::Any).ok()
 }
 

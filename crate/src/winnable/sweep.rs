@@ -60,34 +60,35 @@ pub fn sweep(board: &Board, from: u64, wanted: u64, limit: usize) -> Swept {
     }
 }
 
-/// Every position, on a small board, from which one peg can remain somewhere: levels by number
-/// of pegs (`levels[k]`: the positions with k pegs, ascending), built backwards from the one-peg
-/// positions by undoing jumps. None past `limit` positions in all (a big board).
-pub fn winning_levels(board: &Board, limit: usize) -> Option<Vec<Vec<u64>>> {
+/// The positions with the most pegs from which one peg can still remain somewhere, on a small
+/// board: built backwards from the one-peg positions by undoing jumps, level by level, until no
+/// jump can be undone. None past `limit` positions in all (a big board).
+pub fn most_pegs_winning(board: &Board, limit: usize) -> Option<Vec<u64>> {
     let n = board.len();
-    let mut levels: Vec<Vec<u64>> = vec![Vec::new(), (0..n as u8).map(bit).collect()];
+    // codes of different levels differ, so one set serves them all
+    let room = limit.min(1usize << n.min(usize::BITS as usize - 2));
+    let mut seen = CodeSet::with_room(room);
+    let mut level: Vec<u64> = (0..n as u8).map(bit).collect();
     let mut total = n;
-    for _ in 2..n {
-        let Some(last) = levels.last() else { break };
-        let mut next: Vec<u64> = last
-            .iter()
-            .flat_map(|&code| {
-                board
-                    .jumps()
-                    .iter()
-                    .filter(move |&&j| position::can_unjump(code, j))
-                    .map(move |&j| position::after(code, j))
-            })
-            .collect();
-        crate::small_sort::heap_sort_by_key(&mut next, |&c| c);
-        next.dedup();
-        total += next.len();
-        if total > limit {
-            return None;
+    loop {
+        let mut next = Vec::new();
+        for &code in &level {
+            for &j in board.jumps() {
+                let before = position::after(code, j);
+                if position::can_unjump(code, j) && seen.insert(before) {
+                    total += 1;
+                    if total > room {
+                        return None;
+                    }
+                    next.push(before);
+                }
+            }
         }
-        levels.push(next);
+        if next.is_empty() {
+            return Some(level);
+        }
+        level = next;
     }
-    Some(levels)
 }
 
 #[cfg(test)]
@@ -138,14 +139,15 @@ mod tests {
     }
 
     #[test]
-    fn the_winning_levels_are_the_positions_a_search_finds_winning() {
+    fn the_most_pegs_winning_are_what_a_search_finds() {
         for name in [
             "triangle5",
             "ascii:oooo/oooo/oooo/oooo",
             "ascii:-ooo-/ooooo/ooooo/-ooo-",
         ] {
             let b = Board::by_name(name).unwrap();
-            let levels = winning_levels(&b, SWEEP_LIMIT).expect("a small board");
+            let top = most_pegs_winning(&b, SWEEP_LIMIT).expect("a small board");
+            let pegs = top[0].count_ones();
             let any = crate::problem::Problem::new(
                 b.clone(),
                 crate::problem::Start::All,
@@ -153,12 +155,11 @@ mod tests {
             )
             .unwrap();
             let mut brute = crate::generate::brute::Brute::new(&any);
-            for code in 1..=b.full() {
-                let pegs = code.count_ones() as usize;
-                let listed = pegs < levels.len() && levels[pegs].binary_search(&code).is_ok();
-                assert_eq!(listed, brute.winning(code), "{name} {code:x}");
+            // every position with that many pegs or more: winning exactly when listed
+            for code in (1..=b.full()).filter(|c| c.count_ones() >= pegs) {
+                assert_eq!(top.contains(&code), brute.winning(code), "{name} {code:x}");
             }
         }
-        assert!(winning_levels(&Board::by_name("english").unwrap(), 10_000).is_none());
+        assert!(most_pegs_winning(&Board::by_name("english").unwrap(), 10_000).is_none());
     }
 }
