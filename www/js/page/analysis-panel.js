@@ -7,6 +7,7 @@
 // the save then carry like any other.
 
 import { AnalysisEngine } from './analysis-engine.js';
+import { loadSheet } from './stylesheet.js';
 
 /** Reasons of a board `change` that mean another position (or game). */
 const MOVED = new Set(['open', 'move', 'undo', 'redo', 'reset', 'seek']);
@@ -40,13 +41,7 @@ export function countText(digits) {
  * @param {string} src the base URL of the wasm and tables, ending in "/"
  */
 export async function setupAnalysis(el, game, box, src) {
-  const sheet = document.createElement('link');
-  sheet.rel = 'stylesheet';
-  sheet.href = new URL('../../css/analysis.css', import.meta.url).href;
-  await new Promise((done) => {
-    sheet.onload = sheet.onerror = done;
-    document.head.append(sheet);
-  });
+  await loadSheet('analysis.css');
   box.insertAdjacentHTML(
     'beforeend',
     `

@@ -12,6 +12,7 @@ import { boardLabel } from './boards.js';
 import { CellGrid } from './editor-grid.js';
 import { actionFor } from '../shared/keys.js';
 import { problemWords } from '../shared/texts.js';
+import { loadSheet } from './stylesheet.js';
 
 /**
  * @typedef {import('../shared/wasm-types.js').BoardDescription} BoardDescription
@@ -54,13 +55,7 @@ export async function openEditor(game, play) {
  * @param {(board: string) => void} play
  */
 async function build(game, play) {
-  const sheet = document.createElement('link');
-  sheet.rel = 'stylesheet';
-  sheet.href = new URL('../../css/editor.css', import.meta.url).href;
-  await new Promise((done) => {
-    sheet.onload = sheet.onerror = done;
-    document.head.append(sheet);
-  });
+  await loadSheet('editor.css');
   const dialog = document.createElement('dialog');
   dialog.className = 'editor';
   dialog.setAttribute('aria-labelledby', 'ed-title');
