@@ -91,12 +91,15 @@ pub fn finishes(board: &Board, start: u8) -> Finishes {
 }
 
 /// Sweeps' answers by board geometry and start (a short list, a few boards' starts up to
-/// symmetry: no hash map of its own in the wasm); start `TOO_BIG` marks a board whose sweep ran
-/// past its limit.
+/// symmetry: no hash map of its own in the wasm).
 static SWEPT: std::sync::Mutex<Vec<((u64, u8), Finishes)>> = std::sync::Mutex::new(Vec::new());
 
-/// The mark of a board too big for sweeps (no hole has this number).
-const TOO_BIG: u8 = u8::MAX;
+/// The boards (geometry ids) of the sweeps that ran past their limit, one entry a sweep.
+static INCOMPLETE: std::sync::Mutex<Vec<u64>> = std::sync::Mutex::new(Vec::new());
+
+/// Sweeps past their limit after which a board is too big to sweep again: the cost of a drawn
+/// board's pickers stays at a few sweeps, however many starts it has.
+const MAX_INCOMPLETE: usize = 2;
 
 fn remembered(key: (u64, u8)) -> Option<Finishes> {
     let m = SWEPT.lock().ok()?;
@@ -133,17 +136,23 @@ fn swept(board: &Board, start: u8) -> Finishes {
     f
 }
 
-/// A sweep from `from`, unless a sweep on this board already ran past its limit (None): then
-/// the board is too big for sweeps, and each further one would cost the same again for
-/// nothing, start after start.
+/// A sweep from `from`, unless sweeps on this board already ran past their limit
+/// `MAX_INCOMPLETE` times (None): then the board is too big for sweeps, and each further one
+/// would cost as much again, start after start.
 fn bounded_sweep(board: &Board, from: u64, wanted: u64) -> Option<sweep::Swept> {
     let id = board.geometry_id();
-    if remembered((id, TOO_BIG)).is_some() {
+    let past = |m: &Vec<u64>| m.iter().filter(|&&b| b == id).count();
+    if INCOMPLETE
+        .lock()
+        .map_or(true, |m| past(&m) >= MAX_INCOMPLETE)
+    {
         return None;
     }
     let s = sweep::sweep(board, from, wanted, sweep::SWEEP_LIMIT);
     if !s.complete {
-        remember((id, TOO_BIG), Finishes::default());
+        if let Ok(mut m) = INCOMPLETE.lock() {
+            m.push(id);
+        }
     }
     Some(s)
 }
@@ -506,6 +515,20 @@ mod tests {
         let big = Board::by_name("ascii:ooooooo/ooooooo/ooooooo/ooooooo/ooooooo").unwrap();
         let p = Problem::parse(big, "d3", "start").unwrap();
         assert_ne!(status(&p), Winnable::No(Why::Search));
+    }
+
+    #[test]
+    fn a_start_the_classes_rule_out_does_not_stop_the_sweeps_of_the_others() {
+        // the 5x5 square: c3 can't be won (classes); its neighbours c2 and c1 can
+        let b = Board::by_name("ascii:ooooo/ooooo/ooooo/ooooo/ooooo").unwrap();
+        let lost = Problem::parse(b.clone(), "c3", "any").unwrap();
+        assert_eq!(status(&lost), Winnable::No(Why::Class));
+        let near = nearby(&lost).expect("a winnable game nearby");
+        assert_eq!(status(&near), Winnable::Yes);
+        assert_eq!(
+            (near.start_text(), near.goal_text()),
+            ("c2".into(), "any".into())
+        );
     }
 
     #[test]

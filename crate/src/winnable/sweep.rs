@@ -22,6 +22,13 @@ pub struct Swept {
 /// Walks the positions reachable from `from` (at most `limit` of them), collecting the one-peg
 /// positions whose peg is in `wanted`; stops early once all of `wanted` is found.
 pub fn sweep(board: &Board, from: u64, wanted: u64, limit: usize) -> Swept {
+    if wanted == 0 {
+        // nothing to look for: done before the first step
+        return Swept {
+            won: 0,
+            complete: true,
+        };
+    }
     // a board of n holes has at most 2^n positions: a small board gets a small set
     let room = limit.min(1usize << board.len().min(usize::BITS as usize - 2));
     let mut seen = CodeSet::with_room(room);
