@@ -393,11 +393,85 @@ pub fn fewest_here(game: &mut Game, nodes: u64) -> Answer<Option<(usize, Vec<Jum
     }))
 }
 
+/// The problem whose goal is reached exactly when one peg can still remain, anywhere: the
+/// game's board and start with goal `any`. Its table (when one covers it) answers the best
+/// finish's hardest question, "can one peg remain?", at once.
+pub fn finish_problem(game: &Game) -> Option<Problem> {
+    let p = game.problem();
+    Problem::new(p.board.clone(), p.start, crate::problem::Goal::Any).ok()
+}
+
+/// The shipped table that answers "can one peg still remain?" for the game's positions (the
+/// table of [`finish_problem`]), if any; fetch it and attach it to [`finish_game`]'s game.
+pub fn finish_table(game: &Game) -> Option<String> {
+    crate::shipped::table_for(&finish_problem(game)?).map(|s| s.file)
+}
+
+/// The game's position in a game of [`finish_problem`]: the same start, the same jumps, with
+/// goal `any` (no table attached yet).
+pub fn finish_game(game: &Game) -> Option<Game> {
+    let mut g = Game::new(finish_problem(game)?).ok()?;
+    for &j in game.history() {
+        g.play_jump(j).ok()?;
+    }
+    Some(g)
+}
+
 /// The best finish from the game's position (how few pegs can remain, and a jump that keeps
 /// that), searching at most `nodes` positions.
 pub fn best_here(game: &Game, nodes: u64) -> Answer<Best> {
     let mut left = nodes;
     match BestFinish::new(&game.problem().board).best(game.code(), &mut left) {
+        Some(b) => Answer::Done(b),
+        None => Answer::Unknown,
+    }
+}
+
+/// As [`best_here`], asking first whether one peg can still remain: `finish` is the
+/// position in a game of [`finish_problem`] (see [`finish_game`]), whose oracle answers that
+/// exactly, from its table at once where one is attached. One peg can remain: a jump whose
+/// position still wins that game keeps it, and no search is made. It can't: the search
+/// looks for the fewest pegs from 2 up, and stops at the first line that leaves 2 instead of
+/// searching the whole game for a single peg. The oracle can't tell (its search ran out):
+/// the search alone answers, as [`best_here`]. `Missing` when a table part is on its way
+/// (the finish game's oracle has noted which).
+pub fn best_with(game: &Game, nodes: u64, finish: Option<&mut Game>) -> Answer<Best> {
+    let code = game.code();
+    let Some(f) = finish.filter(|f| f.code() == code && position::pegs(code) > 1) else {
+        return best_here(game, nodes);
+    };
+    let board = game.problem().board.clone();
+    let jumps: Vec<Jump> = position::legal_jumps(&board, code).collect();
+    if jumps.is_empty() {
+        return best_here(game, nodes);
+    }
+    let at_least = match f.oracle().verdict(code) {
+        Verdict::Loading => return Answer::Missing,
+        Verdict::Unknown => 1,
+        Verdict::Bad => 2,
+        Verdict::Good => {
+            let mut missing = false;
+            for &j in &jumps {
+                match f.oracle().verdict(position::after(code, j)) {
+                    Verdict::Good => {
+                        return Answer::Done(Best {
+                            pegs: 1,
+                            jump: Some(j),
+                        })
+                    }
+                    Verdict::Loading => missing = true,
+                    Verdict::Bad | Verdict::Unknown => {}
+                }
+            }
+            if missing {
+                return Answer::Missing;
+            }
+            // a winning position has a winning child: only a search that gave up gets here
+            1
+        }
+    };
+    let mut left = nodes;
+    match BestFinish::new(&board).best_from(code, at_least, &mut left) {
         Some(b) => Answer::Done(b),
         None => Answer::Unknown,
     }

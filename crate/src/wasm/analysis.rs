@@ -7,9 +7,13 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::errors::{bad_argument, js_err};
-use super::{js_number, jump_view, to_js, GameHandle, JumpView};
+use super::{
+    add_part, decode_table, js_number, jump_view, keep_table, parts_needed, table_loaded, to_js,
+    GameHandle, JumpView,
+};
 use crate::analysis::{self, Answer, CountMemo};
 use crate::counts_file::Counts;
+use crate::game::Game;
 use crate::moves;
 
 thread_local! {
@@ -19,6 +23,10 @@ thread_local! {
     static MEMO: RefCell<Option<CountMemo>> = const { RefCell::new(None) };
     /// The shipped counts file handed to this worker (`addCounts`), if any.
     static COUNTS: RefCell<Option<Counts>> = const { RefCell::new(None) };
+    /// The position of the last best finish asked, in a game with goal `any` and the table
+    /// that answers "can one peg remain?" (`analysis::finish_game`): the parts of that table
+    /// its answer waited for are taken from it (`finishTableNeeds`).
+    static FINISH: RefCell<Option<Game>> = const { RefCell::new(None) };
 }
 
 /// Hands the worker a shipped counts file (`Game.countsFile()` names it): checked against the
@@ -148,10 +156,20 @@ impl GameHandle {
     }
 
     /// The best finish: how few pegs can remain and a jump that keeps that, `{state, pegs,
-    /// jump}`, searching at most `nodes` positions (`unknown` past that).
+    /// jump}`, searching at most `nodes` positions (`unknown` past that). Where the table of
+    /// `finishTableFile` has been handed over (`loadFinishTable`), it says at once whether one
+    /// peg can remain, and the search is made only for more; `loading`: fetch
+    /// `finishTableNeeds` and ask again.
     #[wasm_bindgen(js_name = bestFinish)]
     pub fn best_finish(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
-        let a = analysis::best_here(&self.inner, nodes_of(nodes)?);
+        let nodes = nodes_of(nodes)?;
+        let mut finish = analysis::finish_table(&self.inner).and_then(|file| {
+            let mut g = analysis::finish_game(&self.inner)?;
+            g.attach_table(table_loaded(&file)?).ok()?;
+            Some(g)
+        });
+        let a = analysis::best_with(&self.inner, nodes, finish.as_mut());
+        FINISH.with(|f| *f.borrow_mut() = finish);
         let b = &self.inner.problem().board;
         let (pegs, jump) = match &a {
             Answer::Done(best) => (Some(best.pegs), best.jump.map(|j| jump_view(b, j))),
@@ -162,6 +180,57 @@ impl GameHandle {
             pegs,
             jump,
         }))
+    }
+
+    /// The shipped table that says whether one peg can still remain from this game's
+    /// positions (the game's start with goal `any`), to fetch whole and hand to
+    /// `loadFinishTable`; undefined when none covers it or it is loaded already.
+    #[wasm_bindgen(js_name = finishTableFile)]
+    pub fn finish_table_file(&self) -> Option<String> {
+        analysis::finish_table(&self.inner).filter(|f| table_loaded(f).is_none())
+    }
+
+    /// Checks and keeps the table `finishTableFile` named (decoded once per file name and
+    /// shared with every game on the page). Throws, naming the fault, if it is refused: the
+    /// best finish is then searched alone.
+    #[wasm_bindgen(js_name = loadFinishTable)]
+    pub fn load_finish_table(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
+        if analysis::finish_table(&self.inner).as_deref() != Some(name) {
+            return Err(bad_argument(
+                "table",
+                name,
+                "not the table that answers this game's best finish",
+            ));
+        }
+        let table = decode_table(name, bytes, &self.inner.problem().board)?;
+        keep_table(name, table);
+        Ok(())
+    }
+
+    /// Parts of the best finish's table that its last answer waited for (`loading`):
+    /// `[{file, pegs, chunk, from, to}]`, as `tableNeeds`.
+    #[wasm_bindgen(js_name = finishTableNeeds)]
+    pub fn finish_table_needs(&self) -> JsValue {
+        let head = analysis::finish_table(&self.inner);
+        FINISH.with(|f| match f.borrow_mut().as_mut() {
+            Some(g) => parts_needed(head.as_deref(), g),
+            None => to_js(&Vec::<super::PartView>::new()),
+        })
+    }
+
+    /// Adds a fetched part of the best finish's table (see `finishTableNeeds`); throws, naming
+    /// the fault, if its hash is not the one the table pins.
+    #[wasm_bindgen(js_name = addFinishTablePart)]
+    pub fn add_finish_table_part(
+        &mut self,
+        pegs: u8,
+        chunk: i32,
+        bytes: &[u8],
+    ) -> Result<(), JsValue> {
+        let table = analysis::finish_table(&self.inner)
+            .and_then(|f| table_loaded(&f))
+            .ok_or_else(|| bad_argument("table part", &pegs.to_string(), "no table loaded"))?;
+        add_part(&table, pegs, chunk, bytes)
     }
 }
 
