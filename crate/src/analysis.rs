@@ -580,6 +580,114 @@ mod tests {
         }
     }
 
+    /// Fewest pegs that can remain from `x`, over every jump sequence (memoised by exact code,
+    /// no symmetry, no bound).
+    fn brute_best(b: &Board, x: u64, memo: &mut std::collections::HashMap<u64, u32>) -> u32 {
+        if let Some(&n) = memo.get(&x) {
+            return n;
+        }
+        let jumps: Vec<Jump> = position::legal_jumps(b, x).collect();
+        let n = jumps
+            .into_iter()
+            .map(|j| brute_best(b, position::after(x, j), memo))
+            .min()
+            .unwrap_or(position::pegs(x));
+        memo.insert(x, n);
+        n
+    }
+
+    /// The union table of a board (every start, finish anywhere, with masks), built here.
+    fn union_table(name: &str) -> Arc<Table> {
+        let b = Board::by_name(name).unwrap();
+        let spec = crate::shipped::TableSpec {
+            problem: Problem::new(b, crate::problem::Start::All, crate::problem::Goal::Any)
+                .unwrap(),
+            file: format!("{name}.every.pgt"),
+            union: true,
+            committed: false,
+        };
+        Arc::new(crate::shipped::build(&spec, &mut |_| {}).unwrap().table)
+    }
+
+    #[test]
+    fn the_best_finish_from_a_table_matches_brute_force() {
+        let mut lost = 0;
+        for (name, start, goal) in [
+            ("triangle5", "a1", "start"),
+            ("triangle5", "c3", "any"),
+            ("triangle5", "a2", "c5"),
+            ("trunc12", "a1", "any"),
+            ("trunc12", "b2", "b2"),
+        ] {
+            let b = Board::by_name(name).unwrap();
+            let union = union_table(name);
+            let mut memo = std::collections::HashMap::new();
+            for g in games(name, start, goal) {
+                let x = g.code();
+                let want = brute_best(&b, x, &mut memo);
+                // the game's start with goal any: its own table, and the board's union table
+                let fp = finish_problem(&g).unwrap();
+                let s = solve(&fp, Options::default(), &mut |_| {}).unwrap();
+                for table in [Arc::new(s.to_table(|_| true)), union.clone()] {
+                    let mut f = finish_game(&g).unwrap();
+                    f.attach_table(table).unwrap();
+                    let Answer::Done(best) = best_with(&g, u64::MAX, Some(&mut f)) else {
+                        panic!("{name} {x:#x}: no answer");
+                    };
+                    assert_eq!(best.pegs, want, "{name} {x:#x}");
+                    if let Some(j) = best.jump {
+                        assert!(position::can_jump(x, j));
+                        let y = position::after(x, j);
+                        assert_eq!(brute_best(&b, y, &mut memo), want, "{name} {x:#x}");
+                    } else {
+                        assert_eq!(position::legal_jumps(&b, x).count(), 0);
+                    }
+                    if want == 1 && best.jump.is_some() {
+                        // the table answers alone: no position searched
+                        assert_eq!(best_with(&g, 1, Some(&mut f)), Answer::Done(best));
+                    }
+                }
+                lost += usize::from(want > 1);
+            }
+        }
+        assert!(lost > 20, "{lost} positions where one peg can't remain");
+    }
+
+    #[test]
+    fn counts_and_fewest_moves_from_a_union_table_match_brute_force() {
+        for (name, start, goal) in [
+            ("triangle5", "a1", "any"),
+            ("triangle5", "a2", "c5"),
+            ("triangle5", "c3", "start"),
+            ("trunc12", "a1", "any"),
+            ("trunc12", "b2", "start"),
+        ] {
+            let union = union_table(name);
+            for g in games(name, start, goal).into_iter().step_by(2) {
+                let mut g = g;
+                g.attach_table(union.clone()).unwrap();
+                let p = g.problem().clone();
+                let x = g.code();
+                let want = crate::generate::brute::count(&p, x, &mut Default::default());
+                assert_eq!(
+                    count_here(&mut g, u64::MAX),
+                    Answer::Done(Some(want)),
+                    "{name} {x:#x}"
+                );
+                let want = if p.is_goal(x) {
+                    Some(0)
+                } else {
+                    p.from_here(x).ok().and_then(|h| brute_fewest(&h, x))
+                };
+                let got = match fewest_here(&mut g, u64::MAX) {
+                    Answer::Done(f) => f.map(|(n, _)| n),
+                    other => panic!("{name} {x:#x}: {other:?}"),
+                };
+                assert_eq!(got, want, "{name} {x:#x}");
+            }
+        }
+    }
+
     #[test]
     fn a_memo_answers_later_positions_as_counting_would() {
         for mut g in games("triangle5", "a1", "start").into_iter().step_by(3) {
