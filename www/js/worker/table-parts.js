@@ -3,8 +3,9 @@
 // needs). wasm says what it waited for (Game.tableNeeds: the "loading" verdicts) and checks
 // every part it is given against the hashes the table pins; this module only fetches.
 
-/** Parts under way or done, by `url#from-to`, so no part is fetched twice. */
-const asked = new Map();
+/** Byte ranges fetched or under way, by URL: a part inside one is cut from it, so no byte
+ * is fetched twice. @type {Map<string, {from: number, to: number, bytes: Promise<Uint8Array>}[]>} */
+const spans = new Map();
 
 /**
  * Fetches bytes [from, to) of a file with a Range request (a server that ignores ranges and
@@ -24,8 +25,9 @@ export async function fetchRange(url, from, to) {
 /** Most range requests under way at once: a count may wait for thousands of chunks in one
  * round, and a browser refuses that many requests at once (net::ERR_INSUFFICIENT_RESOURCES). */
 const PARALLEL = 6;
-/** Parts of one file at most this far apart are fetched by one request (the gap is dropped). */
-const GAP = 8192;
+/** Parts of one file at most this far apart are fetched by one request, the bytes between
+ * them too: a count walks whole levels, and a later round often wants them. */
+const GAP = 32 * 1024;
 /** The most bytes one request spans. */
 const SPAN = 1 << 20;
 
@@ -52,19 +54,33 @@ async function limited(job) {
 }
 
 /**
- * Starts fetching the parts not asked for yet: neighbouring parts of a file in one request,
- * a few requests at a time. Each part's bytes are kept in `asked`.
- * @param {{url: string, from: number, to: number, key: string}[]} parts
+ * The bytes of a part: cut from a range fetched or under way that holds it, else undefined.
+ * @param {{url: string, from: number, to: number}} p
+ */
+function cut(p) {
+  const s = spans.get(p.url)?.find((s) => s.from <= p.from && p.to <= s.to);
+  return s?.bytes.then((b) => b.subarray(p.from - s.from, p.to - s.from));
+}
+
+/**
+ * Starts fetching the parts no range holds yet: neighbouring parts of a file in one request,
+ * a few requests at a time. A range that fails is forgotten, so its parts are asked for again.
+ * @param {{url: string, from: number, to: number}[]} parts
  */
 function ask(parts) {
-  const fresh = parts.filter((p) => !asked.has(p.key)).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : a.from - b.from));
+  const fresh = parts.filter((p) => !cut(p)).sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : a.from - b.from));
   for (let i = 0; i < fresh.length; ) {
     const { url, from } = fresh[i];
     let to = fresh[i].to;
     let j = i + 1;
     while (j < fresh.length && fresh[j].url === url && fresh[j].from - to <= GAP && Math.max(to, fresh[j].to) - from <= SPAN) to = Math.max(to, fresh[j++].to);
-    const span = limited(() => fetchRange(url, from, to));
-    for (const p of fresh.slice(i, j)) asked.set(p.key, span.then((b) => b.subarray(p.from - from, p.to - from)));
+    const span = { from, to, bytes: limited(() => fetchRange(url, from, to)) };
+    if (!spans.has(url)) spans.set(url, []);
+    spans.get(url)?.push(span);
+    span.bytes.catch(() => {
+      const list = spans.get(url) ?? [];
+      list.splice(list.indexOf(span), 1);
+    });
     i = j;
   }
 }
@@ -78,21 +94,13 @@ function ask(parts) {
  * @returns {Promise<number>}
  */
 export async function fetchParts(game, urlOf) {
-  const needs = game.tableNeeds().map((n) => {
-    const url = urlOf(n.file);
-    return { ...n, url, key: `${url}#${n.from}-${n.to}` };
-  });
+  const needs = game.tableNeeds().map((n) => ({ ...n, url: urlOf(n.file) }));
   ask(needs);
   let added = 0;
   await Promise.all(
     needs.map(async (n) => {
-      try {
-        game.addTablePart(n.pegs, n.chunk, await asked.get(n.key));
-        added++;
-      } catch (e) {
-        asked.delete(n.key);
-        throw e;
-      }
+      game.addTablePart(n.pegs, n.chunk, await /** @type {Promise<Uint8Array>} */ (cut(n)));
+      added++;
     }),
   );
   return added;
