@@ -20,7 +20,7 @@ after(() => env?.close());
 // A move while the panel counts stops its worker, cutting off the table parts (and counts file)
 // it was fetching, and a navigation while its worker starts cuts off the worker's script and
 // its wasm.
-const TABLE_PARTS = [/\/data\/[^/]+\.pg[stc]$/, /\/js\/(engine|analysis)-worker\.js(\?|$)/, /\/pkg-analysis\/pegwise_bg\.wasm$/];
+const TABLE_PARTS = [/\/data\/[^/]+\.pg[stc]$/, /\/js\/(worker\/)?(engine|analysis)-worker\.js(\?|$)/, /\/pkg-analysis\/pegwise_bg\.wasm$/];
 
 const run = promisify(execFile);
 
