@@ -7,13 +7,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::errors::{bad_argument, js_err};
-use super::{
-    add_part, decode_table, js_number, jump_view, keep_table, parts_needed, table_loaded, to_js,
-    GameHandle, JumpView,
-};
+use super::{js_number, jump_view, table_loaded, to_js, GameHandle, JumpView};
 use crate::analysis::{self, Answer, CountMemo};
 use crate::counts_file::Counts;
-use crate::game::Game;
 use crate::moves;
 
 thread_local! {
@@ -26,7 +22,7 @@ thread_local! {
     /// The position of the last best finish asked, in a game with goal `any` and the table
     /// that answers "can one peg remain?" (`analysis::finish_game`): the parts of that table
     /// its answer waited for are taken from it (`finishTableNeeds`).
-    static FINISH: RefCell<Option<Game>> = const { RefCell::new(None) };
+    static FINISH: RefCell<Option<GameHandle>> = const { RefCell::new(None) };
 }
 
 /// Hands the worker a shipped counts file (`Game.countsFile()` names it): checked against the
@@ -163,12 +159,16 @@ impl GameHandle {
     #[wasm_bindgen(js_name = bestFinish)]
     pub fn best_finish(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
-        let mut finish = analysis::finish_table(&self.inner).and_then(|file| {
-            let mut g = analysis::finish_game(&self.inner)?;
-            g.attach_table(table_loaded(&file)?).ok()?;
-            Some(g)
-        });
-        let a = analysis::best_with(&self.inner, nodes, finish.as_mut());
+        let mut finish = self.finish_handle();
+        if let Some(t) = analysis::finish_table(&self.inner).and_then(|f| table_loaded(&f)) {
+            // refused (not for this game): the search answers alone
+            let _ = finish.as_mut().map(|f| f.inner.attach_table(t));
+        }
+        let with = finish
+            .as_mut()
+            .filter(|f| f.inner.has_table())
+            .map(|f| &mut f.inner);
+        let a = analysis::best_with(&self.inner, nodes, with);
         FINISH.with(|f| *f.borrow_mut() = finish);
         let b = &self.inner.problem().board;
         let (pegs, jump) = match &a {
@@ -191,30 +191,30 @@ impl GameHandle {
     }
 
     /// Checks and keeps the table `finishTableFile` named (decoded once per file name and
-    /// shared with every game on the page). Throws, naming the fault, if it is refused: the
-    /// best finish is then searched alone.
+    /// shared with every game on the page, as `loadTable`). Throws, naming the fault, if it is
+    /// refused: the best finish is then searched alone.
     #[wasm_bindgen(js_name = loadFinishTable)]
     pub fn load_finish_table(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
-        if analysis::finish_table(&self.inner).as_deref() != Some(name) {
-            return Err(bad_argument(
-                "table",
-                name,
-                "not the table that answers this game's best finish",
-            ));
-        }
-        let table = decode_table(name, bytes, &self.inner.problem().board)?;
-        keep_table(name, table);
-        Ok(())
+        let mut finish = self
+            .finish_handle()
+            .filter(|_| analysis::finish_table(&self.inner).as_deref() == Some(name))
+            .ok_or_else(|| {
+                bad_argument(
+                    "table",
+                    name,
+                    "not the table that answers this game's best finish",
+                )
+            })?;
+        finish.load_table(name, bytes)
     }
 
     /// Parts of the best finish's table that its last answer waited for (`loading`):
     /// `[{file, pegs, chunk, from, to}]`, as `tableNeeds`.
     #[wasm_bindgen(js_name = finishTableNeeds)]
     pub fn finish_table_needs(&self) -> JsValue {
-        let head = analysis::finish_table(&self.inner);
         FINISH.with(|f| match f.borrow_mut().as_mut() {
-            Some(g) => parts_needed(head.as_deref(), g),
-            None => to_js(&Vec::<super::PartView>::new()),
+            Some(h) => h.table_needs(),
+            None => to_js(&Vec::<()>::new()),
         })
     }
 
@@ -227,10 +227,24 @@ impl GameHandle {
         chunk: i32,
         bytes: &[u8],
     ) -> Result<(), JsValue> {
-        let table = analysis::finish_table(&self.inner)
-            .and_then(|f| table_loaded(&f))
-            .ok_or_else(|| bad_argument("table part", &pegs.to_string(), "no table loaded"))?;
-        add_part(&table, pegs, chunk, bytes)
+        FINISH.with(|f| match f.borrow_mut().as_mut() {
+            Some(h) => h.add_table_part(pegs, chunk, bytes),
+            None => Err(bad_argument(
+                "table part",
+                &pegs.to_string(),
+                "no best finish asked",
+            )),
+        })
+    }
+}
+
+impl GameHandle {
+    /// The game's position in a game with goal `any` (`analysis::finish_game`), no table yet.
+    fn finish_handle(&self) -> Option<GameHandle> {
+        Some(GameHandle {
+            inner: analysis::finish_game(&self.inner)?,
+            refused: None,
+        })
     }
 }
 

@@ -36,66 +36,6 @@ fn table_loaded(name: &str) -> Option<Arc<Table>> {
     TABLES.with(|t| t.borrow().iter().find(|e| e.0 == name).map(|e| e.1.clone()))
 }
 
-/// The table in the file `name`, from what this page has decoded, else checked against its
-/// pin, decoded and checked against `board` (an error names what is wrong).
-fn decode_table(name: &str, bytes: &[u8], board: &Board) -> Result<Arc<Table>, JsValue> {
-    if let Some(t) = table_loaded(name) {
-        return Ok(t);
-    }
-    // only the files this build was made with (MANIFEST's SHA-256), before decoding
-    shipped::check_pinned(name, bytes).map_err(js_err)?;
-    let t = Arc::new(Table::decode(bytes).map_err(js_err)?);
-    t.check_board(board).map_err(js_err)?;
-    Ok(t)
-}
-
-/// Keeps a decoded table for every game on the page (once per file name).
-fn keep_table(name: &str, table: Arc<Table>) {
-    TABLES.with(|t| {
-        let mut t = t.borrow_mut();
-        if !t.iter().any(|e| e.0 == name) {
-            t.push((name.to_string(), table));
-        }
-    });
-}
-
-/// The parts of the table in `head` (attached to `game`) that its answers waited for since
-/// the last call: `[{file, pegs, chunk, from, to}]`, as `tableNeeds` describes.
-fn parts_needed(head: Option<&str>, game: &mut Game) -> JsValue {
-    let oracle = game.oracle();
-    let needs = oracle.take_needs();
-    let (Some(head), Some(table)) = (head, oracle.table().cloned()) else {
-        return to_js(&Vec::<PartView>::new());
-    };
-    let parts: Vec<PartView> = needs
-        .into_iter()
-        .filter_map(|n| {
-            let (pegs, from, to) = table.range(n)?;
-            Some(PartView {
-                file: Table::shard_file(head, pegs),
-                pegs,
-                chunk: match n {
-                    Need::Header(_) => -1,
-                    Need::Chunk(_, c) => c as i32,
-                },
-                from,
-                to,
-            })
-        })
-        .collect();
-    to_js(&parts)
-}
-
-/// Adds a fetched part to a table: a level's header and index (`chunk` < 0) or one chunk,
-/// checked against the hashes the table pins.
-fn add_part(table: &Table, pegs: u8, chunk: i32, bytes: &[u8]) -> Result<(), JsValue> {
-    if chunk < 0 {
-        table.add_header(pegs, bytes).map_err(js_err)
-    } else {
-        table.add_chunk(pegs, chunk as usize, bytes).map_err(js_err)
-    }
-}
-
 #[wasm_bindgen]
 extern "C" {
     /// The JS clock, for the live solver's time budget (`std` has none on wasm32).
@@ -408,9 +348,23 @@ impl GameHandle {
     /// game on the page). Throws, leaving the game unchanged, if the table is refused.
     #[wasm_bindgen(js_name = loadTable)]
     pub fn load_table(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
-        let table = decode_table(name, bytes, &self.inner.problem().board)?;
+        let table = match table_loaded(name) {
+            Some(t) => t,
+            None => {
+                // only the files this build was made with (MANIFEST's SHA-256), before decoding
+                shipped::check_pinned(name, bytes).map_err(js_err)?;
+                let t = Arc::new(Table::decode(bytes).map_err(js_err)?);
+                t.check_board(&self.inner.problem().board).map_err(js_err)?;
+                t
+            }
+        };
         self.inner.attach_table(table.clone()).map_err(js_err)?;
-        keep_table(name, table);
+        TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            if !t.iter().any(|e| e.0 == name) {
+                t.push((name.to_string(), table));
+            }
+        });
         Ok(())
     }
 
@@ -420,7 +374,28 @@ impl GameHandle {
     #[wasm_bindgen(js_name = tableNeeds)]
     pub fn table_needs(&mut self) -> JsValue {
         let head = shipped::table_for(self.inner.problem()).map(|s| s.file);
-        parts_needed(head.as_deref(), &mut self.inner)
+        let oracle = self.inner.oracle();
+        let needs = oracle.take_needs();
+        let (Some(head), Some(table)) = (head, oracle.table().cloned()) else {
+            return to_js(&Vec::<PartView>::new());
+        };
+        let parts: Vec<PartView> = needs
+            .into_iter()
+            .filter_map(|n| {
+                let (pegs, from, to) = table.range(n)?;
+                Some(PartView {
+                    file: Table::shard_file(&head, pegs),
+                    pegs,
+                    chunk: match n {
+                        Need::Header(_) => -1,
+                        Need::Chunk(_, c) => c as i32,
+                    },
+                    from,
+                    to,
+                })
+            })
+            .collect();
+        to_js(&parts)
     }
 
     /// Adds a fetched table part (see `tableNeeds`); throws, naming the fault, if its hash is
@@ -431,7 +406,11 @@ impl GameHandle {
             self.inner.oracle().table().cloned().ok_or_else(|| {
                 bad_argument("table part", &pegs.to_string(), "no table attached")
             })?;
-        add_part(&table, pegs, chunk, bytes)
+        if chunk < 0 {
+            table.add_header(pegs, bytes).map_err(js_err)
+        } else {
+            table.add_chunk(pegs, chunk as usize, bytes).map_err(js_err)
+        }
     }
 
     /// The whole state as a plain object (see the README's Embed section for the fields).

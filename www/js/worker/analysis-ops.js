@@ -3,7 +3,7 @@
 // played). wasm answers every question; this only waits for the game's table, fetches the table
 // parts an answer waited for and asks again.
 
-import { fetchParts } from './table-parts.js';
+import { fetchSpans } from './table-spans.js';
 import { tableBytes } from './tables.js';
 
 /** @typedef {typeof import('../../pkg-analysis/pegwise.js')} AnalysisPkg */
@@ -70,7 +70,7 @@ async function loadFinishTable(game, urlOf) {
 }
 
 /**
- * The best finish's table parts, as fetchParts takes a game's.
+ * The best finish's table parts, as fetchSpans takes a game's.
  * @param {any} game
  */
 const finishParts = (game) => ({
@@ -111,7 +111,7 @@ export function analysisOps(pkg, urlOf) {
       while (s.tableState === 'loading' && Date.now() - t0 < TABLE_WAIT_MS) await new Promise((r) => setTimeout(r, 50));
       let answer = ask();
       for (let round = 0; answer.state === 'loading' && round < ROUNDS; round++) {
-        if (!(await fetchParts(what === 'best' ? finishParts(s.game) : s.game, urlOf))) break;
+        if (!(await fetchSpans(what === 'best' ? finishParts(s.game) : s.game, urlOf))) break;
         answer = ask();
       }
       return { version: s.version, what, answer };
