@@ -393,11 +393,85 @@ pub fn fewest_here(game: &mut Game, nodes: u64) -> Answer<Option<(usize, Vec<Jum
     }))
 }
 
+/// The problem whose goal is reached exactly when one peg can still remain, anywhere: the
+/// game's board and start with goal `any`. Its table (when one covers it) answers the best
+/// finish's hardest question, "can one peg remain?", at once.
+pub fn finish_problem(game: &Game) -> Option<Problem> {
+    let p = game.problem();
+    Problem::new(p.board.clone(), p.start, crate::problem::Goal::Any).ok()
+}
+
+/// The shipped table that answers "can one peg still remain?" for the game's positions (the
+/// table of [`finish_problem`]), if any; fetch it and attach it to [`finish_game`]'s game.
+pub fn finish_table(game: &Game) -> Option<String> {
+    crate::shipped::table_for(&finish_problem(game)?).map(|s| s.file)
+}
+
+/// The game's position in a game of [`finish_problem`]: the same start, the same jumps, with
+/// goal `any` (no table attached yet).
+pub fn finish_game(game: &Game) -> Option<Game> {
+    let mut g = Game::new(finish_problem(game)?).ok()?;
+    for &j in game.history() {
+        g.play_jump(j).ok()?;
+    }
+    Some(g)
+}
+
 /// The best finish from the game's position (how few pegs can remain, and a jump that keeps
 /// that), searching at most `nodes` positions.
 pub fn best_here(game: &Game, nodes: u64) -> Answer<Best> {
     let mut left = nodes;
     match BestFinish::new(&game.problem().board).best(game.code(), &mut left) {
+        Some(b) => Answer::Done(b),
+        None => Answer::Unknown,
+    }
+}
+
+/// As [`best_here`], asking first whether one peg can still remain: `finish` is the
+/// position in a game of [`finish_problem`] (see [`finish_game`]), whose oracle answers that
+/// exactly, from its table at once where one is attached. One peg can remain: a jump whose
+/// position still wins that game keeps it, and no search is made. It can't: the search
+/// looks for the fewest pegs from 2 up, and stops at the first line that leaves 2 instead of
+/// searching the whole game for a single peg. The oracle can't tell (its search ran out):
+/// the search alone answers, as [`best_here`]. `Missing` when a table part is on its way
+/// (the finish game's oracle has noted which).
+pub fn best_with(game: &Game, nodes: u64, finish: Option<&mut Game>) -> Answer<Best> {
+    let code = game.code();
+    let Some(f) = finish.filter(|f| f.code() == code && position::pegs(code) > 1) else {
+        return best_here(game, nodes);
+    };
+    let board = game.problem().board.clone();
+    let jumps: Vec<Jump> = position::legal_jumps(&board, code).collect();
+    if jumps.is_empty() {
+        return best_here(game, nodes);
+    }
+    let at_least = match f.oracle().verdict(code) {
+        Verdict::Loading => return Answer::Missing,
+        Verdict::Unknown => 1,
+        Verdict::Bad => 2,
+        Verdict::Good => {
+            let mut missing = false;
+            for &j in &jumps {
+                match f.oracle().verdict(position::after(code, j)) {
+                    Verdict::Good => {
+                        return Answer::Done(Best {
+                            pegs: 1,
+                            jump: Some(j),
+                        })
+                    }
+                    Verdict::Loading => missing = true,
+                    Verdict::Bad | Verdict::Unknown => {}
+                }
+            }
+            if missing {
+                return Answer::Missing;
+            }
+            // a winning position has a winning child: only a search that gave up gets here
+            1
+        }
+    };
+    let mut left = nodes;
+    match BestFinish::new(&board).best_from(code, at_least, &mut left) {
         Some(b) => Answer::Done(b),
         None => Answer::Unknown,
     }
@@ -502,6 +576,114 @@ mod tests {
                     Answer::Done(None) => assert_eq!(want, None, "{name} {x:#x}"),
                     other => panic!("{name} {x:#x}: {other:?}"),
                 }
+            }
+        }
+    }
+
+    /// Fewest pegs that can remain from `x`, over every jump sequence (memoised by exact code,
+    /// no symmetry, no bound).
+    fn brute_best(b: &Board, x: u64, memo: &mut std::collections::HashMap<u64, u32>) -> u32 {
+        if let Some(&n) = memo.get(&x) {
+            return n;
+        }
+        let jumps: Vec<Jump> = position::legal_jumps(b, x).collect();
+        let n = jumps
+            .into_iter()
+            .map(|j| brute_best(b, position::after(x, j), memo))
+            .min()
+            .unwrap_or(position::pegs(x));
+        memo.insert(x, n);
+        n
+    }
+
+    /// The union table of a board (every start, finish anywhere, with masks), built here.
+    fn union_table(name: &str) -> Arc<Table> {
+        let b = Board::by_name(name).unwrap();
+        let spec = crate::shipped::TableSpec {
+            problem: Problem::new(b, crate::problem::Start::All, crate::problem::Goal::Any)
+                .unwrap(),
+            file: format!("{name}.every.pgt"),
+            union: true,
+            committed: false,
+        };
+        Arc::new(crate::shipped::build(&spec, &mut |_| {}).unwrap().table)
+    }
+
+    #[test]
+    fn the_best_finish_from_a_table_matches_brute_force() {
+        let mut lost = 0;
+        for (name, start, goal) in [
+            ("triangle5", "a1", "start"),
+            ("triangle5", "c3", "any"),
+            ("triangle5", "a2", "c5"),
+            ("trunc12", "a1", "any"),
+            ("trunc12", "b2", "b2"),
+        ] {
+            let b = Board::by_name(name).unwrap();
+            let union = union_table(name);
+            let mut memo = std::collections::HashMap::new();
+            for g in games(name, start, goal) {
+                let x = g.code();
+                let want = brute_best(&b, x, &mut memo);
+                // the game's start with goal any: its own table, and the board's union table
+                let fp = finish_problem(&g).unwrap();
+                let s = solve(&fp, Options::default(), &mut |_| {}).unwrap();
+                for table in [Arc::new(s.to_table(|_| true)), union.clone()] {
+                    let mut f = finish_game(&g).unwrap();
+                    f.attach_table(table).unwrap();
+                    let Answer::Done(best) = best_with(&g, u64::MAX, Some(&mut f)) else {
+                        panic!("{name} {x:#x}: no answer");
+                    };
+                    assert_eq!(best.pegs, want, "{name} {x:#x}");
+                    if let Some(j) = best.jump {
+                        assert!(position::can_jump(x, j));
+                        let y = position::after(x, j);
+                        assert_eq!(brute_best(&b, y, &mut memo), want, "{name} {x:#x}");
+                    } else {
+                        assert_eq!(position::legal_jumps(&b, x).count(), 0);
+                    }
+                    if want == 1 && best.jump.is_some() {
+                        // the table answers alone: no position searched
+                        assert_eq!(best_with(&g, 1, Some(&mut f)), Answer::Done(best));
+                    }
+                }
+                lost += usize::from(want > 1);
+            }
+        }
+        assert!(lost > 20, "{lost} positions where one peg can't remain");
+    }
+
+    #[test]
+    fn counts_and_fewest_moves_from_a_union_table_match_brute_force() {
+        for (name, start, goal) in [
+            ("triangle5", "a1", "any"),
+            ("triangle5", "a2", "c5"),
+            ("triangle5", "c3", "start"),
+            ("trunc12", "a1", "any"),
+            ("trunc12", "b2", "start"),
+        ] {
+            let union = union_table(name);
+            for g in games(name, start, goal).into_iter().step_by(2) {
+                let mut g = g;
+                g.attach_table(union.clone()).unwrap();
+                let p = g.problem().clone();
+                let x = g.code();
+                let want = crate::generate::brute::count(&p, x, &mut Default::default());
+                assert_eq!(
+                    count_here(&mut g, u64::MAX),
+                    Answer::Done(Some(want)),
+                    "{name} {x:#x}"
+                );
+                let want = if p.is_goal(x) {
+                    Some(0)
+                } else {
+                    p.from_here(x).ok().and_then(|h| brute_fewest(&h, x))
+                };
+                let got = match fewest_here(&mut g, u64::MAX) {
+                    Answer::Done(f) => f.map(|(n, _)| n),
+                    other => panic!("{name} {x:#x}: {other:?}"),
+                };
+                assert_eq!(got, want, "{name} {x:#x}");
             }
         }
     }

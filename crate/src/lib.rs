@@ -40,6 +40,9 @@
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)
 )]
 
+// the Analysis panel's questions: the CLI's, and the panel's wasm (www/pkg-analysis); the
+// game's wasm goes without them
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub mod analysis;
 pub mod board;
 pub mod classes;

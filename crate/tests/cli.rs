@@ -700,8 +700,15 @@ fn best_finish_agrees_with_brute_force_after_the_goal_is_lost() {
             "{moves}: the jump keeps it"
         );
     }
+    // one peg can remain: the goal-any table says so, and names a jump, with no search
     let v = json(&["best", "--budget", "3", "--moves", "d2-d4"]);
+    assert_eq!(v["pegs"], 1);
+    // it can't (the table says so): 2 pegs is searched for, within the budget or not at all
+    let lost = "b4-d4 c2-c4 e3-c3 e1-e3 e4-e2 d1-d3 d4-d2 d6-d4";
+    let v = json(&["best", "--budget", "3", "--moves", lost]);
     assert_eq!(v["pegs"], Value::Null);
+    let v = json(&["best", "--moves", lost]);
+    assert_eq!(v["pegs"], 2);
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
@@ -20,7 +20,7 @@ after(() => env?.close());
 // A move while the panel counts stops its worker, cutting off the table parts (and counts file)
 // it was fetching, and a navigation while its worker starts cuts off the worker's script and
 // its wasm.
-const TABLE_PARTS = [/\/data\/[^/]+\.pg[stc]$/, /\/js\/(engine|analysis)-worker\.js(\?|$)/, /\/pkg-analysis\/pegwise_bg\.wasm$/];
+const TABLE_PARTS = [/\/data\/[^/]+\.pg[stc]$/, /\/js\/(worker\/)?(engine|analysis)-worker\.js(\?|$)/, /\/pkg-analysis\/pegwise_bg\.wasm$/];
 
 const run = promisify(execFile);
 
@@ -267,5 +267,69 @@ test('edit mode: edit, play on, share the link, reopen', async () => {
   assert.deepEqual([v.position.source, v.tableState], ['search', 'table']);
   assert.match(await page.locator('#source').textContent(), /^hints: live search.* \+ table$/);
   await shoot(page, 'analysis-edited-outside-table');
+  await clean();
+});
+
+test('English, lost at 24 pegs: the best finish answers from the table, as the CLI does', async () => {
+  const { page, clean } = await openPage(env.browser, { abortable: TABLE_PARTS });
+  // a random game's 8 jumps from the central game (crate/tests/best_finish.rs): lost, and the
+  // search alone (no table) needs more positions than the page's budget to answer
+  const moves = 'b4-d4 c2-c4 e3-c3 e1-e3 e4-e2 d1-d3 d4-d2 d6-d4';
+  await load(page, env.url, `?board=english&start=d4&goal=start&moves=${moves.replaceAll(' ', '+')}`);
+  assert.equal((await snapshot(page)).state.winning, false);
+  const t0 = Date.now();
+  await page.click('#analysis summary');
+  const f = await figures(page, 60_000);
+  const ms = Date.now() - t0;
+  const want = await cli(['best', '--board', 'english', '--start', 'd4', '--goal', 'start', '--moves', moves]);
+  assert.equal(want.pegs, 2);
+  assert.equal(f.best, `2 pegs can still remain; ${want.jump} keeps that`);
+  assert.equal(f.count, '0');
+  assert.equal(f.fewest, 'the goal can’t be reached from here');
+  console.log(`English lost at 24 pegs: the panel's three answers in ${ms} ms`);
+  await shoot(page, 'analysis-english-best-finish');
+  await clean();
+});
+
+const englishEvery = existsSync(`${ROOT}data/english.every.pgt`);
+
+test('English c1 → any: counts and fewest moves from the union table', { skip: !englishEvery && 'run scripts/tables english' }, async () => {
+  const { page, clean } = await openPage(env.browser, { abortable: TABLE_PARTS });
+  // 8 jumps into a winning line (pegwise solve --board english --start c1 --goal any): a count
+  // that waits for thousands of table chunks, fetched a few requests at a time
+  const moves = 'e1-c1 d3-d1 c1-e1 b3-d3 e3-c3 e1-e3 c3-c1 e4-e2';
+  await load(page, env.url, `?board=english&start=c1&goal=any&moves=${moves.replaceAll(' ', '+')}`);
+  const t0 = Date.now();
+  await page.click('#analysis summary');
+  const f = await figures(page);
+  console.log(`English c1 → any, 24 pegs: counted in the page in ${Date.now() - t0} ms`);
+  const want = await cli(['count', '--board', 'english', '--start', 'c1', '--goal', 'any', '--moves', moves]);
+  assert.equal(f.count.replace(/ \(.*\)$/, '').replaceAll(',', ''), want.count);
+  const position = (await snapshot(page)).position.pegs.map((p) => (p ? 'X' : 'o')).join('');
+  const fewest = await cli(['fewest', '--board', 'english', '--position', position, '--goal', 'any']);
+  assert.equal(f.fewest.match(/^(\d+); the first: [a-g]\d(-[a-g]\d)+$/)?.[1], String(fewest.moves), f.fewest);
+  await shoot(page, 'analysis-english-c1-any');
+  await clean();
+});
+
+const frenchEvery = existsSync(`${ROOT}data/french.every.pgt`);
+
+test('French c1 → any (its default game): counts and fewest moves from the union table', { skip: !frenchEvery && 'run scripts/tables french', timeout: 600_000 }, async () => {
+  const { page, clean } = await openPage(env.browser, { abortable: TABLE_PARTS });
+  // 16 jumps into a winning line (big-tables.test.mjs)
+  const moves = 'e1-c1 d3-d1 c1-e1 b2-d2 e2-c2 b3-d3 e3-c3 g3-e3 e4-e2 e1-e3 c4-e4 c2-c4 e4-e2 f2-d2 g4-e4 b5-b3';
+  await load(page, env.url, `?board=french&moves=${moves.replaceAll(' ', '+')}`);
+  const s = await snapshot(page);
+  assert.deepEqual([s.position.startHole, s.position.goal], ['c1', 'any'], 'the default game');
+  const t0 = Date.now();
+  await page.click('#analysis summary');
+  const f = await figures(page, 500_000);
+  console.log(`French c1 → any, 16 jumps in: counted in the page in ${Date.now() - t0} ms: ${f.count}; ${f.fewest}`);
+  const want = await cli(['count', '--board', 'french', '--start', 'c1', '--goal', 'any', '--moves', moves]);
+  assert.equal(f.count.replace(/ \(.*\)$/, '').replaceAll(',', ''), want.count);
+  const position = s.position.pegs.map((p) => (p ? 'X' : 'o')).join('');
+  const fewest = await cli(['fewest', '--board', 'french', '--position', position, '--goal', 'any']);
+  assert.equal(f.fewest.match(/^(\d+); the first: [a-g]\d(-[a-g]\d)+$/)?.[1], String(fewest.moves), f.fewest);
+  await shoot(page, 'analysis-french');
   await clean();
 });

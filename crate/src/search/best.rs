@@ -25,6 +25,9 @@ pub struct BestFinish {
     classes: Classes,
     /// Classes of the one-peg positions: a position in one of them may finish with one peg.
     one_peg_classes: Vec<u64>,
+    /// Fewer pegs than this can't remain from any position searched (a fact the caller
+    /// proved, e.g. from a table: no position below one that can't end with one peg can).
+    at_least: u32,
     memo: CodeMap<u32>,
 }
 
@@ -41,6 +44,7 @@ impl BestFinish {
             canon: Canon::full(board),
             classes,
             one_peg_classes,
+            at_least: 1,
             memo: CodeMap::default(),
         }
     }
@@ -48,6 +52,20 @@ impl BestFinish {
     /// The best finish from `code`, visiting at most `budget` new positions (None: out of
     /// budget).
     pub fn best(&mut self, code: u64, budget: &mut u64) -> Option<Best> {
+        self.best_from(code, 1, budget)
+    }
+
+    /// As [`best`](Self::best), knowing that fewer than `at_least` pegs can't remain from
+    /// `code` (so from no position below it): the search stops at the first line that leaves
+    /// `at_least`, instead of searching on for fewer. Exact only when that is true: the
+    /// caller proves it (a table that says one peg can't remain gives `at_least` 2).
+    pub fn best_from(&mut self, code: u64, at_least: u32, budget: &mut u64) -> Option<Best> {
+        if at_least != self.at_least {
+            // what the memo holds was found under another bound: still exact, but keep the
+            // bound one search's
+            self.memo.clear();
+            self.at_least = at_least;
+        }
         let floor = self.floor(code);
         let mut best: Option<Best> = None;
         for i in 0..self.jumps.len() {
@@ -73,13 +91,14 @@ impl BestFinish {
     }
 
     /// The lowest count any finish of this class can have: 1 when a one-peg position is in
-    /// the class, else 2 (a bound, not a promise).
+    /// the class, else 2, and never below what the caller proved (a bound, not a promise).
     fn floor(&self, code: u64) -> u32 {
-        if self.one_peg_classes.contains(&self.classes.class(code)) {
+        let class = if self.one_peg_classes.contains(&self.classes.class(code)) {
             1
         } else {
             2
-        }
+        };
+        class.max(self.at_least)
     }
 
     fn fewest(&mut self, code: u64, budget: &mut u64) -> Option<u32> {

@@ -7,7 +7,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use super::errors::{bad_argument, js_err};
-use super::{js_number, jump_view, to_js, GameHandle, JumpView};
+use super::{js_number, jump_view, table_loaded, to_js, GameHandle, JumpView};
 use crate::analysis::{self, Answer, CountMemo};
 use crate::counts_file::Counts;
 use crate::moves;
@@ -19,6 +19,10 @@ thread_local! {
     static MEMO: RefCell<Option<CountMemo>> = const { RefCell::new(None) };
     /// The shipped counts file handed to this worker (`addCounts`), if any.
     static COUNTS: RefCell<Option<Counts>> = const { RefCell::new(None) };
+    /// The position of the last best finish asked, in a game with goal `any` and the table
+    /// that answers "can one peg remain?" (`analysis::finish_game`): the parts of that table
+    /// its answer waited for are taken from it (`finishTableNeeds`).
+    static FINISH: RefCell<Option<GameHandle>> = const { RefCell::new(None) };
 }
 
 /// Hands the worker a shipped counts file (`Game.countsFile()` names it): checked against the
@@ -148,10 +152,24 @@ impl GameHandle {
     }
 
     /// The best finish: how few pegs can remain and a jump that keeps that, `{state, pegs,
-    /// jump}`, searching at most `nodes` positions (`unknown` past that).
+    /// jump}`, searching at most `nodes` positions (`unknown` past that). Where the table of
+    /// `finishTableFile` has been handed over (`loadFinishTable`), it says at once whether one
+    /// peg can remain, and the search is made only for more; `loading`: fetch
+    /// `finishTableNeeds` and ask again.
     #[wasm_bindgen(js_name = bestFinish)]
     pub fn best_finish(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
-        let a = analysis::best_here(&self.inner, nodes_of(nodes)?);
+        let nodes = nodes_of(nodes)?;
+        let mut finish = self.finish_handle();
+        if let Some(t) = analysis::finish_table(&self.inner).and_then(|f| table_loaded(&f)) {
+            // refused (not for this game): the search answers alone
+            let _ = finish.as_mut().map(|f| f.inner.attach_table(t));
+        }
+        let with = finish
+            .as_mut()
+            .filter(|f| f.inner.has_table())
+            .map(|f| &mut f.inner);
+        let a = analysis::best_with(&self.inner, nodes, with);
+        FINISH.with(|f| *f.borrow_mut() = finish);
         let b = &self.inner.problem().board;
         let (pegs, jump) = match &a {
             Answer::Done(best) => (Some(best.pegs), best.jump.map(|j| jump_view(b, j))),
@@ -162,6 +180,71 @@ impl GameHandle {
             pegs,
             jump,
         }))
+    }
+
+    /// The shipped table that says whether one peg can still remain from this game's
+    /// positions (the game's start with goal `any`), to fetch whole and hand to
+    /// `loadFinishTable`; undefined when none covers it or it is loaded already.
+    #[wasm_bindgen(js_name = finishTableFile)]
+    pub fn finish_table_file(&self) -> Option<String> {
+        analysis::finish_table(&self.inner).filter(|f| table_loaded(f).is_none())
+    }
+
+    /// Checks and keeps the table `finishTableFile` named (decoded once per file name and
+    /// shared with every game on the page, as `loadTable`). Throws, naming the fault, if it is
+    /// refused: the best finish is then searched alone.
+    #[wasm_bindgen(js_name = loadFinishTable)]
+    pub fn load_finish_table(&mut self, name: &str, bytes: &[u8]) -> Result<(), JsValue> {
+        let mut finish = self
+            .finish_handle()
+            .filter(|_| analysis::finish_table(&self.inner).as_deref() == Some(name))
+            .ok_or_else(|| {
+                bad_argument(
+                    "table",
+                    name,
+                    "not the table that answers this game's best finish",
+                )
+            })?;
+        finish.load_table(name, bytes)
+    }
+
+    /// Parts of the best finish's table that its last answer waited for (`loading`):
+    /// `[{file, pegs, chunk, from, to}]`, as `tableNeeds`.
+    #[wasm_bindgen(js_name = finishTableNeeds)]
+    pub fn finish_table_needs(&self) -> JsValue {
+        FINISH.with(|f| match f.borrow_mut().as_mut() {
+            Some(h) => h.table_needs(),
+            None => to_js(&Vec::<()>::new()),
+        })
+    }
+
+    /// Adds a fetched part of the best finish's table (see `finishTableNeeds`); throws, naming
+    /// the fault, if its hash is not the one the table pins.
+    #[wasm_bindgen(js_name = addFinishTablePart)]
+    pub fn add_finish_table_part(
+        &mut self,
+        pegs: u8,
+        chunk: i32,
+        bytes: &[u8],
+    ) -> Result<(), JsValue> {
+        FINISH.with(|f| match f.borrow_mut().as_mut() {
+            Some(h) => h.add_table_part(pegs, chunk, bytes),
+            None => Err(bad_argument(
+                "table part",
+                &pegs.to_string(),
+                "no best finish asked",
+            )),
+        })
+    }
+}
+
+impl GameHandle {
+    /// The game's position in a game with goal `any` (`analysis::finish_game`), no table yet.
+    fn finish_handle(&self) -> Option<GameHandle> {
+        Some(GameHandle {
+            inner: analysis::finish_game(&self.inner)?,
+            refused: None,
+        })
     }
 }
 

@@ -3,7 +3,8 @@
 // played). wasm answers every question; this only waits for the game's table, fetches the table
 // parts an answer waited for and asks again.
 
-import { fetchParts } from './table-parts.js';
+import { fetchSpans } from './table-spans.js';
+import { tableBytes } from './tables.js';
 
 /** @typedef {typeof import('../../pkg-analysis/pegwise.js')} AnalysisPkg */
 
@@ -52,6 +53,33 @@ async function loadCounts(pkg, game, urlOf) {
 }
 
 /**
+ * Hands the game's wasm the table that says whether one peg can still remain (its start with
+ * goal any: `finishTableFile`), fetched whole once (shared with the game's own table when it is
+ * the same file). One that can't be had or is refused leaves the best finish to the search.
+ * @param {any} game
+ * @param {(file: string) => string} urlOf
+ */
+async function loadFinishTable(game, urlOf) {
+  const file = game.finishTableFile();
+  if (!file) return;
+  try {
+    game.loadFinishTable(file, await tableBytes(urlOf(file)));
+  } catch (e) {
+    console.warn(`pegwise: best finish searched without its table: ${e instanceof Error ? e.message : e}`);
+  }
+}
+
+/**
+ * The best finish's table parts, as fetchSpans takes a game's.
+ * @param {any} game
+ */
+const finishParts = (game) => ({
+  tableNeeds: () => game.finishTableNeeds(),
+  /** @param {number} pegs @param {number} chunk @param {Uint8Array} bytes */
+  addTablePart: (pegs, chunk, bytes) => game.addFinishTablePart(pegs, chunk, bytes),
+});
+
+/**
  * The analysis requests, to add to the worker's per-game requests.
  * @param {AnalysisPkg} pkg the wasm package with the panel's bindings (pkg-analysis/)
  * @param {(file: string) => string} urlOf a table file's absolute URL
@@ -77,12 +105,13 @@ export function analysisOps(pkg, urlOf) {
       }[what];
       if (!ask) throw new Error(`unknown analysis '${what}'`);
       if (what !== 'best') await loadCounts(pkg, s.game, urlOf);
+      else await loadFinishTable(s.game, urlOf);
       // an answer from the live solver where the table would answer exactly: wait for it
       const t0 = Date.now();
       while (s.tableState === 'loading' && Date.now() - t0 < TABLE_WAIT_MS) await new Promise((r) => setTimeout(r, 50));
       let answer = ask();
       for (let round = 0; answer.state === 'loading' && round < ROUNDS; round++) {
-        if (!(await fetchParts(s.game, urlOf))) break;
+        if (!(await fetchSpans(what === 'best' ? finishParts(s.game) : s.game, urlOf))) break;
         answer = ask();
       }
       return { version: s.version, what, answer };

@@ -1,19 +1,27 @@
 //! `pegwise best`: how few pegs can still remain from the position, and a jump that keeps that.
 
+use std::path::Path;
+
 use serde_json::json;
 
-use crate::common::{problem_of, Output, ProblemArgs};
+use crate::common::{problem_of, shipped_game, Output, ProblemArgs};
+use pegwise::analysis::{self, Answer};
 use pegwise::game::Game;
-use pegwise::search::best::BestFinish;
 use pegwise::{moves, Error};
 
-/// The best finish after `moves_text`, searching at most `budget` positions.
-pub fn run(a: &ProblemArgs, moves_text: &str, budget: u64) -> Result<Output, Error> {
+/// The best finish after `moves_text`, searching at most `budget` positions. As the page
+/// does: where a shipped table in `data` covers the game's start with goal `any`, it says at
+/// once whether one peg can still remain (and a jump that keeps that); the search is made
+/// only for more pegs.
+pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path, budget: u64) -> Result<Output, Error> {
     let p = problem_of(a)?;
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
-    let mut left = budget;
-    let Some(best) = BestFinish::new(&p.board).best(g.code(), &mut left) else {
+    let mut finish = match analysis::finish_problem(&g) {
+        Some(fp) => shipped_game(&fp, moves_text, data)?,
+        None => None,
+    };
+    let Answer::Done(best) = analysis::best_with(&g, budget, finish.as_mut()) else {
         return Ok(Output {
             text: format!("unknown: the search ran out of its budget of {budget} positions\n"),
             json: json!({"pegs": null, "jump": null}),

@@ -112,6 +112,8 @@ enum Command {
         /// Moves to play first.
         #[arg(long, default_value = "")]
         moves: String,
+        #[command(flatten)]
+        data: DataArgs,
         /// Most positions to search; past it the answer is "unknown".
         #[arg(long, default_value_t = 50_000_000)]
         budget: u64,
@@ -221,7 +223,12 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         } => count::run(p, moves, &data.dir(), *budget),
         Command::Solve { game } => solve::run(game),
         Command::Fewest { p, data } => fewest::run(p, &data.dir()),
-        Command::Best { p, moves, budget } => best::run(p, moves, *budget),
+        Command::Best {
+            p,
+            moves,
+            data,
+            budget,
+        } => best::run(p, moves, &data.dir(), *budget),
         Command::Deadend { p, data } => deadend::run(p, &data.dir()),
         Command::Games {
             board,
