@@ -244,6 +244,7 @@ impl GameHandle {
         Some(GameHandle {
             inner: analysis::finish_game(&self.inner)?,
             refused: None,
+            nearby: None,
         })
     }
 }
