@@ -336,7 +336,8 @@ pub fn default_problem(board: &Board) -> Problem {
     let mut maybe = None;
     let preferred = PREFERRED
         .iter()
-        .filter(|(name, _, _)| *name == board.name() && crate::shipped::is_catalogue(board, name))
+        // by geometry: a drawn board that is a catalogue board opens on its classic game too
+        .filter(|(name, _, _)| crate::shipped::is_catalogue(board, name))
         .filter_map(|&(_, s, g)| Problem::parse(board.clone(), s, g).ok());
     let holes = centre_first(board);
     let others = [Goal::Start, Goal::Any].into_iter().flat_map(|goal| {
@@ -529,6 +530,25 @@ mod tests {
             (near.start_text(), near.goal_text()),
             ("c2".into(), "any".into())
         );
+    }
+
+    #[test]
+    fn a_drawn_catalogue_board_opens_on_the_catalogue_s_classic_game() {
+        for (drawn, start, goal) in [
+            (
+                "ascii:--ooo--/--ooo--/ooooooo/ooooooo/ooooooo/--ooo--/--ooo--",
+                "d4",
+                "start",
+            ),
+            ("ascii-tri:---o/--o-o/-o-o-o/o-o-o-o", "a2", "b2"),
+        ] {
+            let p = default_problem(&Board::by_name(drawn).unwrap());
+            assert_eq!(
+                (p.start_text(), p.goal_text()),
+                (start.into(), goal.into()),
+                "{drawn}"
+            );
+        }
     }
 
     #[test]
