@@ -60,6 +60,7 @@ pub mod oracle;
 pub mod pagoda;
 pub mod position;
 pub mod problem;
+pub mod refine;
 pub mod search;
 pub mod sha;
 pub mod shard;

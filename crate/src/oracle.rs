@@ -224,15 +224,40 @@ impl Oracle {
 
     /// The live solver's verdict, within the budget.
     fn live_verdict(&mut self, code: u64) -> Verdict {
+        let mut budget = self.live_budget();
+        Verdict::from(self.live.winning_within(code, &mut budget))
+    }
+
+    /// One question's live-search budget: positions, and time on the clock from now.
+    fn live_budget(&self) -> Budget {
         let deadline = match (self.clock, self.time_ms) {
             (Some(clock), Some(ms)) => Some((clock, clock() + ms)),
             _ => None,
         };
-        let mut budget = Budget {
+        Budget {
             nodes: self.budget,
             deadline,
-        };
-        Verdict::from(self.live.winning_within(code, &mut budget))
+        }
+    }
+
+    /// The verdict on `code` as far as it is known without searching (the table, a cut-off,
+    /// or the live search's memory): Unknown where a search would be needed.
+    pub fn known(&mut self, code: u64) -> Verdict {
+        let budget = std::mem::replace(&mut self.budget, 0);
+        let v = self.verdict(code);
+        self.budget = budget;
+        v
+    }
+
+    /// One more try, within the budget, at a position the live search left undecided (the
+    /// `attempt`-th; see [`Live::refine`]). Where the table answers, that is the answer.
+    pub fn refine(&mut self, code: u64, attempt: u32) -> Verdict {
+        match self.known(code) {
+            Verdict::Unknown => {}
+            v => return v,
+        }
+        let mut budget = self.live_budget();
+        Verdict::from(self.live.refine(code, attempt, &mut budget))
     }
 
     /// The attached table's answer for `code` (None without a table, or while the part that
@@ -281,10 +306,10 @@ impl Oracle {
     /// line a search found at once, instead of first spending a whole budget on each jump
     /// before it that the search can't settle.
     fn known_good(&mut self, x: u64, jumps: &[Jump]) -> Option<Jump> {
-        let budget = std::mem::replace(&mut self.budget, 0);
-        let j = self.first_winning(x, jumps);
-        self.budget = budget;
-        j
+        jumps
+            .iter()
+            .copied()
+            .find(|&j| self.known(position::after(x, j)) == Verdict::Good)
     }
 
     /// The first of `jumps` from `x` whose position the oracle finds winning, within its

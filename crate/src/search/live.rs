@@ -134,6 +134,10 @@ const FIRST_NODES: u64 = 2_000;
 /// Share of the time left that the beams may take.
 const BEAM_SHARE: f64 = 0.5;
 
+/// Share of a refinement try's time that its beam may take (the rest: the complete search,
+/// whose work carries over to the next try).
+const REFINE_BEAM_SHARE: f64 = 0.25;
+
 /// The narrow beam tried before anything else.
 const FIRST_BEAM: usize = 8;
 
@@ -197,24 +201,8 @@ impl Live {
     /// however it was found); the rest of the budget goes to the complete search, which alone
     /// can prove a loss.
     pub fn winning_within(&mut self, code: u64, budget: &mut Budget) -> Option<bool> {
-        if position::pegs(code) <= 1 {
-            return Some(code & self.goal_set != 0);
-        }
-        // jumps keep the class: the finishes it allows are those of every descendant
-        let class = self.classes.class(code);
-        self.finishes = (0..self.board.len())
-            .filter(|&h| self.goal_set >> h & 1 == 1 && self.hole_class[h] == class)
-            .fold(0, |m, h| m | bit(h as u8));
-        if self.finishes == 0 {
-            self.stats.class_cuts += 1;
-            return Some(false);
-        }
-        self.pagodas.prepare(self.finishes);
-        if self.cut(code) {
-            return Some(false);
-        }
-        if let Some(w) = self.remembered(self.canon.canonical(code)) {
-            return Some(w);
+        if let Some(w) = self.at_once(code) {
+            return w;
         }
         // phase 0: one narrow beam, which finds most wins in a few hundred expansions (where
         // the small complete search below often spends all of its budget first)
@@ -244,6 +232,45 @@ impl Live {
             return Some(true);
         }
         // phase 3: the complete search, with the rest
+        self.search(code, budget)
+    }
+
+    /// The answer that needs no search: one peg left, the class, a pagoda, or the memory.
+    /// Outer None: a search is needed. Also sets up `finishes` and the pagodas for it.
+    fn at_once(&mut self, code: u64) -> Option<Option<bool>> {
+        if position::pegs(code) <= 1 {
+            return Some(Some(code & self.goal_set != 0));
+        }
+        // jumps keep the class: the finishes it allows are those of every descendant
+        let class = self.classes.class(code);
+        self.finishes = (0..self.board.len())
+            .filter(|&h| self.goal_set >> h & 1 == 1 && self.hole_class[h] == class)
+            .fold(0, |m, h| m | bit(h as u8));
+        if self.finishes == 0 {
+            self.stats.class_cuts += 1;
+            return Some(Some(false));
+        }
+        self.pagodas.prepare(self.finishes);
+        if self.cut(code) {
+            return Some(Some(false));
+        }
+        self.remembered(self.canon.canonical(code)).map(Some)
+    }
+
+    /// One more try at a position a question left undecided (the `attempt`-th, from 0), for
+    /// the work done while the player thinks. Tries are short, so that a move never waits
+    /// long: each one's complete search walks back down to where the last one stopped, as the
+    /// positions it settled stay in the transposition table; and each one's beam has another
+    /// width (a beam keeps nothing, so repeating one would find nothing new).
+    pub fn refine(&mut self, code: u64, attempt: u32, budget: &mut Budget) -> Option<bool> {
+        if let Some(w) = self.at_once(code) {
+            return w;
+        }
+        // 32, 128, 512 positions wide in turn: a wider beam would not finish within a try
+        let width = FIRST_BEAM << (2 * (attempt % 3) + 2);
+        if budget.spend_share(REFINE_BEAM_SHARE, |b| self.beam(code, width, b)) {
+            return Some(true);
+        }
         self.search(code, budget)
     }
 

@@ -241,11 +241,7 @@ impl GameHandle {
 impl GameHandle {
     /// The game's position in a game with goal `any` (`analysis::finish_game`), no table yet.
     fn finish_handle(&self) -> Option<GameHandle> {
-        Some(GameHandle {
-            inner: analysis::finish_game(&self.inner)?,
-            refused: None,
-            nearby: None,
-        })
+        Some(GameHandle::new(analysis::finish_game(&self.inner)?, None))
     }
 }
 

@@ -197,6 +197,13 @@ struct HintView {
     verdict: Verdict,
 }
 
+/// What one refinement step did (see `Game.refine`).
+#[derive(Serialize)]
+struct RefineView {
+    pegs: Vec<PegView>,
+    undecided: usize,
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct PegView {
@@ -325,6 +332,20 @@ pub struct GameHandle {
     refused: Option<crate::game_id::MovesRefused>,
     /// The winnable game near this one, once asked (every state of a lost game shows it).
     nearby: Option<Option<crate::problem::Problem>>,
+    /// The tries at the undecided jumps of the position (see `refine`).
+    refiner: crate::refine::Refiner,
+}
+
+impl GameHandle {
+    /// A handle on a game just opened.
+    fn new(inner: Game, refused: Option<crate::game_id::MovesRefused>) -> GameHandle {
+        GameHandle {
+            inner,
+            refused,
+            nearby: None,
+            refiner: crate::refine::Refiner::new(),
+        }
+    }
 }
 
 #[wasm_bindgen(js_class = Game)]
@@ -572,6 +593,25 @@ impl GameHandle {
         let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
         let p = self.inner.peg_hints(h);
         Ok(to_js(&self.peg_view(p)))
+    }
+
+    /// One short try, within the live-search budget, at an undecided jump of the pegs on
+    /// `holes` (the first ones first), for the work done while the player thinks:
+    /// `{pegs, undecided}`, the pegs with a jump it decided (judged as `pegHints` does) and
+    /// how many of those pegs' jumps are still undecided (0: nothing left to do).
+    pub fn refine(&mut self, holes: Vec<String>) -> Result<JsValue, JsValue> {
+        let board = &self.inner.problem().board;
+        let holes = holes
+            .iter()
+            .map(|h| board.hole(h))
+            .collect::<crate::error::Result<Vec<u8>>>()
+            .map_err(js_err)?;
+        let step = self.refiner.step(&mut self.inner, &holes);
+        let pegs: Vec<PegView> = step.pegs.into_iter().map(|p| self.peg_view(p)).collect();
+        Ok(to_js(&RefineView {
+            pegs,
+            undecided: step.undecided,
+        }))
     }
 
     /// Every peg that can jump, judged as `pegHints` does, in reading order.

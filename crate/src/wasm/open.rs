@@ -155,11 +155,7 @@ fn open(request: &JsValue, current: Option<&Game>) -> Result<Option<GameHandle>,
         }
     };
     attach_cached(&mut inner);
-    Ok(Some(GameHandle {
-        inner,
-        refused,
-        nearby: None,
-    }))
+    Ok(Some(GameHandle::new(inner, refused)))
 }
 
 #[wasm_bindgen(js_class = Game)]

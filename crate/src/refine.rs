@@ -1,0 +1,100 @@
+//! The work the hint does while the player thinks: the jumps a question left undecided
+//! ("?") are tried again, a short try at a time, until each is proved good or bad. Each try
+//! is short so that a move never waits long behind one; the live search's transposition table
+//! carries the work of one try over to the next (see [`crate::search::live::Live::refine`]).
+//! The undecided jumps take turns, so one hard jump doesn't hold up the others.
+
+use crate::game::{Game, PegHints};
+use crate::oracle::Verdict;
+use crate::position;
+
+/// What one step of refinement did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The pegs with a jump this step decided, with all their verdicts now (a symmetric
+    /// twin of the jump tried is decided with it).
+    pub pegs: Vec<PegHints>,
+    /// The jumps of the pegs asked about still undecided after this step.
+    pub undecided: usize,
+}
+
+/// The tries made so far on the undecided jumps of one position.
+#[derive(Debug, Clone, Default)]
+pub struct Refiner {
+    /// The position the tries are about (they are forgotten when the game moves).
+    at: u64,
+    /// The position after each jump tried, and the tries it had.
+    tries: Vec<(u64, u32)>,
+}
+
+impl Refiner {
+    /// A refiner with nothing tried yet.
+    pub fn new() -> Refiner {
+        Refiner::default()
+    }
+
+    /// One try, within the game's live-search budget, at an undecided jump of the pegs on
+    /// `holes` (the first ones first when tries are equal): the jump tried least so far.
+    pub fn step(&mut self, game: &mut Game, holes: &[u8]) -> Step {
+        let code = game.code();
+        if self.at != code {
+            self.at = code;
+            self.tries.clear();
+        }
+        // the undecided jumps: (the peg's hole, the position after the jump)
+        let mut open: Vec<(u8, u64)> = Vec::new();
+        for &hole in holes {
+            let jumps: Vec<_> = game
+                .problem()
+                .board
+                .jumps_from(hole)
+                .filter(|&j| position::can_jump(code, j))
+                .collect();
+            for j in jumps {
+                let child = position::after(code, j);
+                if game.oracle().known(child) == Verdict::Unknown {
+                    open.push((hole, child));
+                }
+            }
+        }
+        let tried = |tries: &[(u64, u32)], child: u64| {
+            tries
+                .iter()
+                .find(|&&(c, _)| c == child)
+                .map_or(0, |&(_, n)| n)
+        };
+        let Some(&(_, child)) = open
+            .iter()
+            .min_by_key(|&&(_, child)| tried(&self.tries, child))
+        else {
+            return Step {
+                pegs: Vec::new(),
+                undecided: 0,
+            };
+        };
+        let attempt = tried(&self.tries, child);
+        match self.tries.iter_mut().find(|(c, _)| *c == child) {
+            Some(t) => t.1 += 1,
+            None => self.tries.push((child, 1)),
+        }
+        if game.oracle().refine(child, attempt) == Verdict::Unknown {
+            return Step {
+                pegs: Vec::new(),
+                undecided: open.len(),
+            };
+        }
+        let mut decided: Vec<u8> = Vec::new();
+        let mut undecided = 0;
+        for &(h, c) in &open {
+            if game.oracle().known(c) == Verdict::Unknown {
+                undecided += 1;
+            } else if !decided.contains(&h) {
+                decided.push(h);
+            }
+        }
+        Step {
+            pegs: decided.into_iter().map(|h| game.peg_hints(h)).collect(),
+            undecided,
+        }
+    }
+}
