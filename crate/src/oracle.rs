@@ -73,6 +73,8 @@ pub struct Oracle {
     live: Live,
     /// Nodes the live solver may visit per question.
     pub budget: u64,
+    /// Set during a refinement try (see `refine`): the try's number.
+    attempt: Option<u32>,
     /// Milliseconds the live solver may spend per question, on `clock` (none: no limit).
     pub time_ms: Option<f64>,
     /// A clock in milliseconds for `time_ms` (the core reads no clock of its own: wasm has
@@ -99,6 +101,7 @@ impl Oracle {
             attached: None,
             live: Live::new(problem),
             budget: DEFAULT_BUDGET,
+            attempt: None,
             time_ms: None,
             clock: None,
             needs: Vec::new(),
@@ -222,22 +225,20 @@ impl Oracle {
         }
     }
 
-    /// The live solver's verdict, within the budget.
+    /// The live solver's verdict, within the budget (a refinement try's with `attempt`).
     fn live_verdict(&mut self, code: u64) -> Verdict {
-        let mut budget = self.live_budget();
-        Verdict::from(self.live.winning_within(code, &mut budget))
-    }
-
-    /// One question's live-search budget: positions, and time on the clock from now.
-    fn live_budget(&self) -> Budget {
         let deadline = match (self.clock, self.time_ms) {
             (Some(clock), Some(ms)) => Some((clock, clock() + ms)),
             _ => None,
         };
-        Budget {
+        let mut budget = Budget {
             nodes: self.budget,
             deadline,
-        }
+        };
+        Verdict::from(match self.attempt {
+            Some(n) => self.live.refine(code, n, &mut budget),
+            None => self.live.winning_within(code, &mut budget),
+        })
     }
 
     /// The verdict on `code` as far as it is known without searching (the table, a cut-off,
@@ -252,12 +253,10 @@ impl Oracle {
     /// One more try, within the budget, at a position the live search left undecided (the
     /// `attempt`-th; see [`Live::refine`]). Where the table answers, that is the answer.
     pub fn refine(&mut self, code: u64, attempt: u32) -> Verdict {
-        match self.known(code) {
-            Verdict::Unknown => {}
-            v => return v,
-        }
-        let mut budget = self.live_budget();
-        Verdict::from(self.live.refine(code, attempt, &mut budget))
+        self.attempt = Some(attempt);
+        let v = self.verdict(code);
+        self.attempt = None;
+        v
     }
 
     /// The attached table's answer for `code` (None without a table, or while the part that

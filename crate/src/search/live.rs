@@ -201,8 +201,21 @@ impl Live {
     /// however it was found); the rest of the budget goes to the complete search, which alone
     /// can prove a loss.
     pub fn winning_within(&mut self, code: u64, budget: &mut Budget) -> Option<bool> {
+        self.answer(code, None, budget)
+    }
+
+    /// A question's answer (`attempt`: None) or a refinement try's (see `refine`).
+    fn answer(&mut self, code: u64, attempt: Option<u32>, budget: &mut Budget) -> Option<bool> {
         if let Some(w) = self.at_once(code) {
             return w;
+        }
+        if let Some(attempt) = attempt {
+            // 32, 128, 512 positions wide in turn: a wider beam would not finish within a try
+            let width = FIRST_BEAM << (2 * (attempt % 3) + 2);
+            if budget.spend_share(REFINE_BEAM_SHARE, |b| self.beam(code, width, b)) {
+                return Some(true);
+            }
+            return self.search(code, budget);
         }
         // phase 0: one narrow beam, which finds most wins in a few hundred expansions (where
         // the small complete search below often spends all of its budget first)
@@ -263,15 +276,7 @@ impl Live {
     /// positions it settled stay in the transposition table; and each one's beam has another
     /// width (a beam keeps nothing, so repeating one would find nothing new).
     pub fn refine(&mut self, code: u64, attempt: u32, budget: &mut Budget) -> Option<bool> {
-        if let Some(w) = self.at_once(code) {
-            return w;
-        }
-        // 32, 128, 512 positions wide in turn: a wider beam would not finish within a try
-        let width = FIRST_BEAM << (2 * (attempt % 3) + 2);
-        if budget.spend_share(REFINE_BEAM_SHARE, |b| self.beam(code, width, b)) {
-            return Some(true);
-        }
-        self.search(code, budget)
+        self.answer(code, Some(attempt), budget)
     }
 
     /// What the solver has done since it was made.

@@ -197,13 +197,6 @@ struct HintView {
     verdict: Verdict,
 }
 
-/// What one refinement step did (see `Game.refine`).
-#[derive(Serialize)]
-struct RefineView {
-    pegs: Vec<PegView>,
-    undecided: usize,
-}
-
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct PegView {
@@ -334,6 +327,8 @@ pub struct GameHandle {
     nearby: Option<Option<crate::problem::Problem>>,
     /// The tries at the undecided jumps of the position (see `refine`).
     refiner: crate::refine::Refiner,
+    /// The jumps the last `refine` left undecided.
+    undecided: usize,
 }
 
 impl GameHandle {
@@ -344,6 +339,7 @@ impl GameHandle {
             refused,
             nearby: None,
             refiner: crate::refine::Refiner::new(),
+            undecided: 0,
         }
     }
 }
@@ -596,22 +592,25 @@ impl GameHandle {
     }
 
     /// One short try, within the live-search budget, at an undecided jump of the pegs on
-    /// `holes` (the first ones first), for the work done while the player thinks:
-    /// `{pegs, undecided}`, the pegs with a jump it decided (judged as `pegHints` does) and
-    /// how many of those pegs' jumps are still undecided (0: nothing left to do).
-    pub fn refine(&mut self, holes: Vec<String>) -> Result<JsValue, JsValue> {
+    /// `holes` (their names, space-separated, the first ones first), for the work done while
+    /// the player thinks: the pegs with a jump it decided, judged as `pegHints` does. Then
+    /// `undecided` says how many of those pegs' jumps are left (0: nothing left to do).
+    pub fn refine(&mut self, holes: &str) -> Result<JsValue, JsValue> {
         let board = &self.inner.problem().board;
         let holes = holes
-            .iter()
+            .split_whitespace()
             .map(|h| board.hole(h))
             .collect::<crate::error::Result<Vec<u8>>>()
             .map_err(js_err)?;
         let step = self.refiner.step(&mut self.inner, &holes);
+        self.undecided = step.undecided;
         let pegs: Vec<PegView> = step.pegs.into_iter().map(|p| self.peg_view(p)).collect();
-        Ok(to_js(&RefineView {
-            pegs,
-            undecided: step.undecided,
-        }))
+        Ok(to_js(&pegs))
+    }
+
+    /// The jumps still undecided after the last `refine`.
+    pub fn undecided(&self) -> usize {
+        self.undecided
     }
 
     /// Every peg that can jump, judged as `pegHints` does, in reading order.

@@ -40,6 +40,14 @@ export function verdictWords(verdicts) {
 }
 
 /**
+ * What the screen reader hears when the work done while the player thinks has decided every
+ * jump of the focused peg: "Every jump of d2 is decided: 1 good jump, 2 bad."
+ * @param {string} hole
+ * @param {Hint[]} verdicts
+ */
+export const decidedSaid = (hole, verdicts) => `Every jump of ${hole} is decided: ${verdictWords(verdicts)}.`;
+
+/**
  * The label of a hole's button, e.g. "peg at d2, 2 good jumps, 1 bad" or "empty hole d4,
  * d2-d4 lands here: good".
  * @param {HoleFacts} h

@@ -50,6 +50,7 @@ export { PegwiseError };
  *   hints: 'off'|'hover'|'always', names: boolean, pickStart: boolean,
  *   selected: string|null, cursor: string|null, hover: string|null, focus: string|null,
  *   verdicts: Record<string, Hint[]>, pegHints: Record<string, import('../shared/wasm-types.js').PegHint>,
+ *   proving: boolean,
  *   marks: {targets: Record<string, 'good'|'bad'|'unknown'|'loading'|'plain'>,
  *     pegs: Record<string, 'bomb'|'good'|'unknown'|'loading'>},
  *   error: string|null,
@@ -72,7 +73,8 @@ export { PegwiseError };
  *   won (wasm's), or null; goals: for each hole, whether the game can be won with it as the goal;
  *   starts: for each start hole, whether the game can be won from it
  *   with this goal (wasm's; null until asked);
- *   pegHints: every peg judged so far (its jumps, bomb and mark, wasm's); source: where hints
+ *   pegHints: every peg judged so far (its jumps, bomb and mark, wasm's); proving: the live
+ *   search goes on proving, while the player thinks, jumps still marked ?; source: where hints
  *   come from; tableState: none | loading | table | missing
  *   | error | refused (the table failed to download and is retried, or wasm refused it);
  *   selected: the picked peg; cursor: the keyboard cursor; focus: the peg whose jumps are

@@ -44,7 +44,7 @@ export function resolveSrc(src) {
 /**
  * @typedef {{worker: Worker, sessions: number, idle: ReturnType<typeof setTimeout>|undefined,
  *   line: import('./worker-client.js').WorkerClient,
- *   tables: Map<number, (snap: Snapshot) => void>, boards: Promise<BoardEntry[]>|null}} Engine
+ *   tables: Map<number, (msg: Snapshot & {event: string}) => void>, boards: Promise<BoardEntry[]>|null}} Engine
  *   boards: the catalogue, asked for on first use (it is not needed to open the first game)
  */
 
@@ -100,7 +100,7 @@ function start(src) {
   const early = takeEarly(wasm);
   if (!early) performance.mark('pegwise:engine-start');
   const { worker, hello } = early ? { worker: early.worker, hello: false } : spawn(new URL('../worker/engine-worker.js', import.meta.url), load);
-  /** @type {Map<number, (snap: Snapshot) => void>} */
+  /** @type {Map<number, (msg: Snapshot & {event: string}) => void>} */
   const tables = new Map();
   const line = workerClient(worker, (msg) => tables.get(msg.gid)?.(msg));
   /** @type {Engine} */
@@ -122,10 +122,11 @@ export function startEngine(src = resolveSrc(undefined)) {
 /**
  * Opens a session for one board on the engine of its base URL (starting it if needed).
  * @param {string} src base URL from resolveSrc()
- * @param {(snap: Snapshot) => void} onTable called when the board's table finished loading (or failed)
+ * @param {(msg: Snapshot & {event: string}) => void} onEvent called with the worker's events for
+ *   this board: `table` (its table finished loading, or failed) and `refined` (see GameModel)
  * @returns {Session}
  */
-export function openSession(src, onTable) {
+export function openSession(src, onEvent) {
   let eng = engines.get(src);
   if (!eng) {
     eng = start(src);
@@ -135,7 +136,7 @@ export function openSession(src, onTable) {
   clearTimeout(e.idle);
   e.sessions++;
   const gid = nextGid++;
-  e.tables.set(gid, onTable);
+  e.tables.set(gid, onEvent);
   let open = true;
   return {
     call(op, args) {

@@ -69,6 +69,41 @@ export class GameModel {
     this.closed = false;
     /** Table parts are being fetched in the worker: a `table` event will follow. */
     this.partsPending = false;
+    /** The worker goes on proving undecided jumps of this version's position (see refined). */
+    this.thinking = { version: -1, working: false };
+    /** @type {string|null} the focused peg, once a `refined` event decided its last "?" (said once) */
+    this.decided = null;
+  }
+
+  /** The worker is proving jumps of the current position that are still "?". */
+  get proving() {
+    return this.thinking.working && this.thinking.version === this.version;
+  }
+
+  /**
+   * An event from the worker about this board.
+   * @param {Snapshot & {event: string}} msg
+   */
+  event(msg) {
+    if (msg.event === 'refined') this.refined(/** @type {any} */ (msg));
+    else this.tableEvent(msg);
+  }
+
+  /**
+   * The worker's background work decided jumps that were "?" (`pegs`, judged anew), and goes
+   * on or stopped (`working`).
+   * @param {{version: number, pegs: PegHint[], working: boolean}} msg
+   */
+  refined({ version, pegs, working }) {
+    if (this.closed || !this.snap || version !== this.version) return;
+    this.thinking = { version, working };
+    for (const p of pegs) {
+      const before = this.pegs.get(p.hole);
+      if (p.hole === this.focusHole && p.unknown === 0 && (before?.unknown ?? 0) > 0) this.decided = p.hole;
+      this.takePeg(p);
+    }
+    this.ask();
+    this.onInfo();
   }
 
   /**

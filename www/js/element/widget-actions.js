@@ -97,7 +97,7 @@ export class Actions {
     if (src !== b.src) {
       b.session?.close();
       b.src = src;
-      b.session = openSession(src, (snap) => b.model.tableEvent(snap));
+      b.session = openSession(src, (msg) => b.model.event(msg));
       moved = pos !== null;
     }
     if (display.length) {

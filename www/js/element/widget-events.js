@@ -2,7 +2,7 @@
 // stuck, change; CustomEvents that bubble out of the shadow root) and the live region's words.
 // The jump that lost the game is wasm's (state().fatal).
 
-import { jumpSaid, statusSaid, undoSaid } from './a11y-text.js';
+import { decidedSaid, jumpSaid, statusSaid, undoSaid } from './a11y-text.js';
 import { plural } from '../shared/words.js';
 
 /**
@@ -89,6 +89,10 @@ export class WidgetEvents {
     const full = model.full;
     const snap = model.snap;
     if (!snap) return;
+    // the background work decided the focused peg's last "?": said once, politely
+    const decided = model.decided && model.pegs.get(model.decided);
+    model.decided = null;
+    if (decided) this.say(decidedSaid(decided.hole, decided.jumps));
     if (!full || full === this.lastFull) {
       this.emitChange(model.error ? 'error' : 'hints');
       return;

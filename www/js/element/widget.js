@@ -380,6 +380,7 @@ export class Widget {
       focus: name(this.focusIndex()),
       verdicts: Object.fromEntries(model.hints),
       pegHints: Object.fromEntries(model.pegs),
+      proving: model.proving,
       marks: { targets: Object.fromEntries(m.targets), pegs: Object.fromEntries(m.pegs) },
       error: this.lastError ?? model.error,
     });

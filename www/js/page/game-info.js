@@ -40,7 +40,7 @@ export function showBanner({ status, text, sub = '', action = null }) {
 /**
  * Updates counters, buttons and the hint source.
  * @param {import('../shared/wasm-types.js').Position} pos
- * @param {{source: string, label: string, title: string}} src source: table | search | unknown
+ * @param {{source: string, label: string, title: string}} src source: table | search | unknown | proving
  *   | loading | unavailable | refused (see texts.js sourceInfo)
  * @param {{solving: boolean, canSolve: boolean}} run
  */

@@ -108,13 +108,26 @@ export function noSolutionBanner(full) {
  * Where the hints come from, for the little badge: the table; the live search, saying why
  * when a table should answer but can't (still loading, unavailable and being retried, or
  * refused, with the reason); or "?" when the search gave up on this position or on a jump
- * it marks.
+ * it marks ("? proving…" while the search goes on proving them).
  * @param {{source: string, tableState: string, tableNote: string, tableWhy: string, tableFile: string|null,
- *   status: string|null, winning: boolean|null, search?: SearchStats|null}} s a board's state()
+ *   status: string|null, winning: boolean|null, search?: SearchStats|null, proving?: boolean}} s a board's state()
  * @param {boolean} [unsure] some jump of the position is marked "?" (from wasm's peg summaries)
- * @returns {{source: 'table'|'search'|'unknown'|'loading'|'unavailable'|'refused', label: string, title: string}}
+ * @returns {{source: 'table'|'search'|'unknown'|'proving'|'loading'|'unavailable'|'refused', label: string, title: string}}
  */
 export function sourceInfo(s, unsure = false) {
+  const src = sourceOf(s, unsure);
+  // the quiet sign that the search goes on proving the "?" marks while the player thinks
+  if (!s.proving || src.source === 'table') return src;
+  return { source: 'proving', label: `${src.label} · proving…`, title: `${src.title} The live search goes on proving the ? marks while you think.` };
+}
+
+/**
+ * sourceInfo without the sign of work going on.
+ * @param {Parameters<typeof sourceInfo>[0]} s
+ * @param {boolean} unsure
+ * @returns {ReturnType<typeof sourceInfo>}
+ */
+function sourceOf(s, unsure) {
   if (s.source === 'table') return { source: 'table', label: 'hints: table', title: `Exact, from the table ${s.tableFile}` };
   if (s.tableState === 'refused') {
     return { source: 'refused', label: `hints: live search — table refused: ${s.tableWhy}`, title: `${s.tableNote}. The live search answers instead.` };

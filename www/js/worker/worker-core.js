@@ -25,11 +25,13 @@ import { movablePegs } from '../shared/legal.js';
 
 /**
  * @typedef {{game: Game, version: number, opened: number, moved: number, tableState: string, tableNote: string,
- *   tableWhy: string, head?: Promise<void>, pumping?: boolean, pumpWanted?: boolean, want?: Want}} Slot
+ *   tableWhy: string, head?: Promise<void>, pumping?: boolean, pumpWanted?: boolean, want?: Want,
+ *   asked?: string[], askedAt?: number, thinkingAt?: number, thought?: {ms: number, tries: number, working: boolean}}} Slot
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
  *   opened: the version the game opened at; moved: the version its position last changed at
  *   (a table's arrival changes the version, not the position); want: the pegs the page shows (see reply); head: resolves once the table head asked for has
- *   arrived or failed
+ *   arrived or failed; asked: the pegs the page asked about at position `askedAt` (the last first);
+ *   thought: the background work done on the position at `thinkingAt` (see think)
  */
 
 // start-up marks (performance.mark, read by tests/bench/browser.mjs): worker-start, wasm-ready,
@@ -405,6 +407,9 @@ const ops = {
   hintsFor(s, { hole }) {
     budget(s);
     fits('board', hole);
+    if (s.askedAt !== s.moved) s.asked = [];
+    s.askedAt = s.moved;
+    s.asked = [hole, ...(s.asked ?? []).filter((h) => h !== hole)];
     return { version: s.version, hole, peg: s.game.pegHints(hole) };
   },
   /** @param {Slot} s */
@@ -507,39 +512,77 @@ function pumpParts(gid, s) {
   return wanted;
 }
 
-/** Messages taken so far: a warm-up (see warmUp) steps aside as soon as another arrives. */
+/** Messages taken so far: the background work (see think) steps aside as soon as one arrives. */
 let taken = 0;
-/** How long the warm-up may search per peg (ms): short, as a message may be waiting. */
-const WARM_MS = 30;
+/** How long one try of the background work may search (ms), the first ones and at most: a
+ * move waits for the try under way, so a try stays short; the search's memory carries its
+ * work over to the next try, so short tries add up. */
+const TRY_MS = { first: 20, most: 80 };
+/** Tries at each length before the next doubles it. */
+const TRIES_PER_LENGTH = 16;
+/** How long the background work may go on for one position (ms), after which a jump still
+ * undecided stays "?". */
+const THINK_MS = 120_000;
 
 /**
- * While nothing is asked, judges a game's pegs on the live search, one peg a task, so that the
- * questions that come next (a hover, every peg's summary) find the answers in the search's
- * memory. It stops at the next message, and does nothing for a game that a table answers
- * (at once) or soon will.
+ * The work the hint does while the player thinks: while nothing is asked, the jumps the live
+ * search left undecided are tried again, a short try at a time (wasm `refine`), first those of
+ * the pegs the page asked about (the last first), then every other peg's. A `refined` event
+ * brings the page each peg a try decided, and says whether work goes on (`working`). It steps
+ * aside at the next message, and starts again (its tries so far kept, in wasm) once that is
+ * answered; a move, undo or new game leaves the old position's work behind.
  * @param {number} gid
  * @param {Slot} s
  */
-function warmUp(gid, s) {
-  if (s.tableState === 'table' || s.tableState === 'loading') return;
+function think(gid, s) {
+  if (s.tableState === 'loading') return;
   const at = taken;
   const { version } = s;
-  /** @type {string[]|null} */
+  if (s.thinkingAt !== s.moved) {
+    s.thinkingAt = s.moved;
+    s.thought = { ms: 0, tries: 0, working: false };
+  }
+  const work = /** @type {{ms: number, tries: number, working: boolean}} */ (s.thought);
+  if (work.ms >= THINK_MS) return;
+  /** @type {string|null} the pegs to work on, space-separated */
   let holes = null;
+  // the page hears at the first try of each run whether work goes on: a reply or a table's
+  // arrival since the last event may have drawn the position afresh
+  let first = true;
   const step = () => {
     if (taken !== at || slots.get(gid) !== s || s.version !== version) return;
+    let working = false;
+    /** @type {object[]} */
+    let pegs = [];
+    const t0 = Date.now();
     try {
-      holes ??= [...new Set(/** @type {Jump[]} */ (s.game.legal()).map((j) => j.from))];
-      const hole = holes.shift();
-      if (hole === undefined) return;
-      budget(s, WARM_MS);
-      s.game.pegHints(hole);
+      holes ??= shownFirst(s).join(' ');
+      budget(s, Math.min(TRY_MS.first * 2 ** Math.floor(work.tries / TRIES_PER_LENGTH), TRY_MS.most));
+      pegs = s.game.refine(holes);
+      work.tries++;
+      work.ms += Date.now() - t0;
+      working = s.game.undecided() > 0 && work.ms < THINK_MS;
     } catch {
-      return; // a question asked later reports what went wrong
+      // a question asked later reports what went wrong
     }
-    setTimeout(step, 0);
+    if (pegs.length || working !== work.working || (first && working)) post({ event: 'refined', gid, version, pegs, working });
+    work.working = working;
+    first = false;
+    if (working) setTimeout(step, 0);
   };
   setTimeout(step, 0);
+}
+
+/**
+ * The movable pegs of a game, those the page asked about first (the last asked first).
+ * @param {Slot} s
+ * @returns {string[]}
+ */
+function shownFirst(s) {
+  const movable = movablePegs(s.game.legal());
+  const asked = s.askedAt === s.moved ? s.asked ?? [] : [];
+  const first = /** @type {string[]} */ ([s.want?.hole ?? null, ...asked].filter((h) => h !== null && movable.includes(h)));
+  return [...new Set([...first, ...movable])];
 }
 
 /**
@@ -599,7 +642,7 @@ async function onMessage(e) {
       result = await /** @type {Record<string, (s: Slot, args: any) => any>} */ (ops)[op](s, args ?? {});
       const partsPending = pumpParts(gid, s);
       post({ id, result: { ...result, partsPending } });
-      warmUp(gid, s);
+      think(gid, s);
       return;
     } else throw new Error(`unknown request '${op}'`);
     post({ id, result });
