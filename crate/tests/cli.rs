@@ -372,6 +372,11 @@ fn bad_input_gets_a_clear_error_and_no_panic() {
             "d2-d4",
         ),
         (vec!["hint", "--board", "english", "--moves", "d2-x4"], "x4"),
+        (vec!["hint", "--board", "english", "--think", "0"], "'0'"),
+        (
+            vec!["hint", "--board", "english", "--think", "soon"],
+            "'soon'",
+        ),
         (vec!["stats", "--board", "ascii:oo?"], "'?'"),
         (vec!["stats", "--board", "row:99"], "row:99"),
         (
@@ -565,6 +570,41 @@ fn hint_out_of_budget_says_unknown_never_bad() {
         assert_eq!(j["verdict"], "unknown", "{j}");
         assert!(j["good"].is_null(), "{j}");
     }
+}
+
+#[test]
+fn hint_think_proves_what_the_budget_left_unknown_as_the_table_does() {
+    // English, central game, seven jumps in, with no table and a budget of 20 positions a
+    // question: most jumps are unknown at first; --think proves them in short tries
+    let line = "d2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1";
+    let ask = |extra: &[&str]| {
+        let mut a = vec![
+            "hint", "--board", "english", "--moves", line, "--budget", "20",
+        ];
+        a.extend_from_slice(extra);
+        json(&a)
+    };
+    let verdicts = |v: &Value| -> HashMap<String, String> {
+        v["jumps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|j| {
+                (
+                    j["jump"].as_str().unwrap().into(),
+                    j["verdict"].as_str().unwrap().into(),
+                )
+            })
+            .collect()
+    };
+    let first = verdicts(&ask(&["--data", "/nonexistent"]));
+    let thought = verdicts(&ask(&["--data", "/nonexistent", "--think", "20"]));
+    let truth = verdicts(&ask(&["--data", "data"]));
+    let unknown = |m: &HashMap<String, String>| m.values().filter(|v| *v == "unknown").count();
+    assert!(unknown(&first) >= 2, "{first:?}");
+    assert_eq!(unknown(&thought), 0, "{thought:?}");
+    assert_eq!(unknown(&truth), 0, "the table answers: {truth:?}");
+    assert_eq!(thought, truth);
 }
 
 #[test]

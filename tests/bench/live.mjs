@@ -20,6 +20,10 @@ const { default: init, Game } = await import(new URL('pegwise.js', PKG).href);
 const BOARDS = ['french', 'wiegleb', 'diamond41', 'hexagon37', 'square6', 'triangle8'];
 const COUNT = Number(process.env.LIVE_POSITIONS ?? 1000);
 const MS = Number(process.env.LIVE_MS ?? 50);
+// LIVE_THINK_MS (2,000; 0: none): then the work done while the player thinks, for this long a
+// position, as the page's worker does it (worker-core.js think: wasm refine, tries of 20 ms
+// growing to 80 over every movable peg); the share decided after it is reported too
+const THINK_MS = Number(process.env.LIVE_THINK_MS ?? 2000);
 const only = process.argv.slice(2);
 // LIVE_CLOCK=cpu: the time budget runs on this process's CPU time instead of the wall clock
 // (wasm reads the clock through Date.now), for a fair figure on a machine shared with other
@@ -42,6 +46,9 @@ for (const [i, board] of BOARDS.entries()) {
   let good = 0;
   let bad = 0;
   let unknown = 0;
+  let unknownAfter = 0;
+  /** @type {number[]} the time the thinking took to decide each position (Infinity: not all) */
+  const thought = [];
   const perJump = [];
   const t0 = performance.now();
   for (let n = 0; n < COUNT; n++) {
@@ -71,6 +78,21 @@ for (const [i, board] of BOARDS.entries()) {
       jumps += p.jumps.length;
     }
     for (let q = 0; q < jumps; q++) perJump.push(dt / jumps);
+    const left = pegs.reduce((a, p) => a + p.unknown, 0);
+    if (THINK_MS > 0 && left > 0) {
+      const holes = pegs.map((p) => p.hole).join(' ');
+      const t1 = now();
+      let tries = 0;
+      let undecided = left;
+      while (undecided > 0 && now() - t1 < THINK_MS) {
+        g.setTimeBudget(Math.min(20 * 2 ** Math.floor(tries / 16), 80));
+        g.refine(holes);
+        undecided = g.undecided();
+        tries++;
+      }
+      unknownAfter += undecided;
+      thought.push(undecided ? Infinity : now() - t1);
+    } else unknownAfter += left;
     g.free();
   }
   perJump.sort((a, b) => a - b);
@@ -78,4 +100,9 @@ for (const [i, board] of BOARDS.entries()) {
   const pct = ((100 * (good + bad)) / total).toFixed(1);
   const med = perJump[Math.floor(perJump.length / 2)].toFixed(2);
   console.log(`${board.padEnd(10)} ${start}/${goal} ${COUNT} positions, ${total} jumps: decided ${pct}% (good ${good}, bad ${bad}, unknown ${unknown}), median ${med} ms a jump, ${((performance.now() - t0) / 1000).toFixed(1)} s [wasm, ${MS} ms a jump, ${CPU ? 'CPU' : 'wall'} clock]`);
+  if (THINK_MS > 0) {
+    const solved = thought.filter((x) => x < Infinity).sort((a, b) => a - b);
+    const after = ((100 * (total - unknownAfter)) / total).toFixed(1);
+    console.log(`${''.padEnd(10)} after ${THINK_MS} ms of thinking a position: decided ${after}% (unknown ${unknownAfter}); ${solved.length} of ${thought.length} positions with a "?" fully decided, median ${solved.length ? solved[Math.floor(solved.length / 2)].toFixed(0) : '-'} ms`);
+  }
 }

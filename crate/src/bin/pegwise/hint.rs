@@ -1,10 +1,62 @@
 //! `pegwise hint`: the position after some moves, and a verdict on every legal jump.
 
+use std::sync::OnceLock;
+use std::time::Instant;
+
 use serde_json::json;
 
 use crate::common::{GameArgs, Output};
+use pegwise::game::Game;
 use pegwise::oracle::Verdict;
+use pegwise::refine::Refiner;
 use pegwise::{moves, Error};
+
+/// The longest `--think` (an hour).
+const MAX_THINK_S: f64 = 3600.0;
+
+/// Reads `--think`: seconds, more than 0 and at most an hour.
+pub fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= MAX_THINK_S => Ok(s),
+        _ => Err(format!(
+            "'{text}' is not a number of seconds above 0 and at most {MAX_THINK_S} (e.g. 2 or 0.5)"
+        )),
+    }
+}
+
+/// Milliseconds since the first call: the live search's clock for `--think`'s tries.
+fn clock() -> f64 {
+    static START: OnceLock<Instant> = OnceLock::new();
+    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
+}
+
+/// How long one try may search (ms), the first ones and at most, and the tries at each length
+/// before it doubles: the page's worker (`worker-core.js`, `think`) uses the same.
+const TRY_MS: (f64, f64, u32) = (20.0, 80.0, 16);
+
+/// Tries the undecided jumps of every movable peg again, in short tries as the page does while
+/// the player thinks, until all are decided or `seconds` have passed.
+fn think(g: &mut Game, seconds: f64) {
+    let mut holes: Vec<u8> = g.legal_jumps().iter().map(|j| j.from).collect();
+    holes.sort_unstable();
+    holes.dedup();
+    let mut r = Refiner::new();
+    let end = clock() + seconds * 1000.0;
+    let saved = (g.oracle().budget, g.oracle().time_ms, g.oracle().clock);
+    g.oracle().budget = u64::MAX;
+    g.oracle().clock = Some(clock);
+    let mut tries = 0u32;
+    while clock() < end {
+        let (first, most, per) = TRY_MS;
+        let ms = (first * f64::from(2u32.pow((tries / per).min(8)))).min(most);
+        g.oracle().time_ms = Some(ms.min(end - clock()).max(1.0));
+        tries += 1;
+        if r.step(g, &holes).undecided == 0 {
+            break;
+        }
+    }
+    (g.oracle().budget, g.oracle().time_ms, g.oracle().clock) = saved;
+}
 
 /// The word printed for a verdict; an unknown answer is never shown as good or bad.
 fn word(v: Verdict) -> &'static str {
@@ -16,12 +68,18 @@ fn word(v: Verdict) -> &'static str {
     }
 }
 
-/// Renders the position, whether it is winning, and each jump's verdict.
-pub fn run(a: &GameArgs) -> Result<Output, Error> {
+/// Renders the position, whether it is winning, and each jump's verdict (with `think_s`: after
+/// that long proving the ones the live search left unknown).
+pub fn run(a: &GameArgs, think_s: Option<f64>) -> Result<Output, Error> {
     let (p, mut g) = a.open()?;
+    let mut hints = g.hints();
+    if let Some(s) = think_s.filter(|_| hints.iter().any(|&(_, v)| v == Verdict::Unknown)) {
+        think(&mut g, s);
+        hints = g.hints();
+    }
+    // after the jumps: a jump proved good (or every jump bad) settles the position too
     let winning = g.winning();
     let b = p.board.clone();
-    let hints = g.hints();
     let mut text = b.render(g.code());
     text += &format!(
         "{} pegs, {}\n",

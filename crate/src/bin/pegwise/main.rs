@@ -76,6 +76,10 @@ enum Command {
     Hint {
         #[command(flatten)]
         game: GameArgs,
+        /// Then go on proving the jumps the live search left unknown for up to this many
+        /// seconds, in short tries, as the page does while the player thinks.
+        #[arg(long, value_name = "SECONDS", value_parser = hint::seconds)]
+        think: Option<f64>,
     },
     /// Number of distinct jump sequences that reach the goal from the position
     /// ("too many to count" past 2^128 - 1).
@@ -214,7 +218,7 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Boards => boards::run(),
         Command::Stats { p, o } => stats::run(p, o),
         Command::Dump { p, pegs, reduce, o } => dump::run(p, *pegs, *reduce, o),
-        Command::Hint { game } => hint::run(game),
+        Command::Hint { game, think } => hint::run(game, *think),
         Command::Count {
             p,
             moves,
