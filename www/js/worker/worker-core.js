@@ -512,6 +512,9 @@ function pumpParts(gid, s) {
   return wanted;
 }
 
+/** Whether this worker works while the player thinks: the game's does, the Analysis panel's
+ * doesn't (its games answer the panel's questions, and would only take the game's CPU). */
+let thinks = true;
 /** Messages taken so far: the background work (see think) steps aside as soon as one arrives. */
 let taken = 0;
 /** How long one try of the background work may search (ms), the first ones and at most: a
@@ -535,7 +538,7 @@ const THINK_MS = 120_000;
  * @param {Slot} s
  */
 function think(gid, s) {
-  if (s.tableState === 'loading') return;
+  if (!thinks || s.tableState === 'loading') return;
   const at = taken;
   const { version } = s;
   if (s.thinkingAt !== s.moved) {
@@ -607,6 +610,7 @@ export function addRequests(more) {
  */
 export function serve(bindings, more) {
   pkg = bindings;
+  thinks = !more;
   if (more) Object.assign(ops, more((f) => new URL(f, dataBase).href));
   self.onmessage = onMessage;
   const q = new URLSearchParams(self.location.search);
