@@ -43,6 +43,10 @@ await init({ module_or_path: readFileSync(new URL('pegwise_bg.wasm', PKG)) });
 for (const [i, board] of BOARDS.entries()) {
   if (only.length && !only.includes(board)) continue;
   const r = rng(1 + i);
+  // the default game's start and goal, for the report
+  const opened = Game.open({ board });
+  const { start, goal } = opened.position();
+  opened.free();
   let good = 0;
   let bad = 0;
   let unknown = 0;
