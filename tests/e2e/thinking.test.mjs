@@ -48,7 +48,8 @@ test('a "?" turns into a verdict while the player waits, with no input', async (
   const first = await page.evaluate(() => window.pegwise.marks());
   const unsure = Object.values(first.targets).includes('unknown');
   if (unsure) {
-    assert.match((await page.locator('#source').textContent()) ?? '', /^hints: .* · proving…$/);
+    // the worker's first try reports back a moment after the page is idle
+    await page.waitForFunction(() => / · proving…$/.test(document.getElementById('source')?.textContent ?? ''), undefined, { timeout: 10_000 });
     await shoot(page, 'thinking-proving');
   }
   // no input from here: the marks fill in
