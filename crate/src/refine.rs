@@ -2,7 +2,8 @@
 //! ("?") are tried again, a short try at a time, until each is proved good or bad. Each try
 //! is short so that a move never waits long behind one; the live search's transposition table
 //! carries the work of one try over to the next (see [`crate::search::live::Live::refine`]).
-//! The undecided jumps take turns, so one hard jump doesn't hold up the others.
+//! The undecided jumps take turns, so one hard jump doesn't hold up the others; the jumps of
+//! the peg the player looks at get twice the turns.
 
 use crate::game::{Game, PegHints};
 use crate::oracle::Verdict;
@@ -34,7 +35,8 @@ impl Refiner {
     }
 
     /// One try, within the game's live-search budget, at an undecided jump of the pegs on
-    /// `holes` (the first ones first when tries are equal): the jump tried least so far.
+    /// `holes`: the jump tried least so far, where the first peg's tries count half (the
+    /// player is looking at it), and the first pegs go first when tries are equal.
     pub fn step(&mut self, game: &mut Game, holes: &[u8]) -> Step {
         let code = game.code();
         if self.at != code {
@@ -63,10 +65,16 @@ impl Refiner {
                 .find(|&&(c, _)| c == child)
                 .map_or(0, |&(_, n)| n)
         };
-        let Some(&(_, child)) = open
-            .iter()
-            .min_by_key(|&&(_, child)| tried(&self.tries, child))
-        else {
+        // the first peg's jumps (the one the player looks at) get two tries to the others' one
+        let first = holes.first().copied();
+        let Some(&(_, child)) = open.iter().min_by_key(|&&(h, child)| {
+            let n = tried(&self.tries, child);
+            if Some(h) == first {
+                n
+            } else {
+                2 * n
+            }
+        }) else {
             return Step {
                 pegs: Vec::new(),
                 undecided: 0,
