@@ -488,13 +488,21 @@ impl Game {
         }
     }
 
-    /// Every peg that can jump, in reading order, with the verdicts on its jumps.
-    pub fn pegs(&mut self) -> Vec<PegHints> {
+    /// The holes of every peg that can jump, in reading order.
+    pub fn movable_pegs(&self) -> Vec<u8> {
         let mut holes: Vec<u8> = self.legal_jumps().iter().map(|j| j.from).collect();
         holes.dedup();
         crate::small_sort::sort_by_key(&mut holes, |&h| h);
         holes.dedup();
-        holes.into_iter().map(|h| self.peg_hints(h)).collect()
+        holes
+    }
+
+    /// Every peg that can jump, in reading order, with the verdicts on its jumps.
+    pub fn pegs(&mut self) -> Vec<PegHints> {
+        self.movable_pegs()
+            .into_iter()
+            .map(|h| self.peg_hints(h))
+            .collect()
     }
 
     /// Verdicts on every legal jump.

@@ -9,14 +9,6 @@ use pegwise::position;
 use pegwise::refine::Refiner;
 use pegwise::{Board, Goal, Problem, Start};
 
-/// Every movable peg of the game's position.
-fn movable(game: &Game) -> Vec<u8> {
-    let mut holes: Vec<u8> = game.legal_jumps().iter().map(|j| j.from).collect();
-    holes.sort_unstable();
-    holes.dedup();
-    holes
-}
-
 /// Judges every peg on a budget of 20 positions a jump, as a first answer, then refines with
 /// `nodes` positions a try until no jump is left undecided (at most `max_steps` tries).
 /// Returns the tries it took and how many jumps the first answer left undecided.
@@ -29,7 +21,7 @@ fn refine_all(game: &mut Game, nodes: u64, max_steps: usize) -> (usize, usize) {
         .filter(|(_, v)| *v == Verdict::Unknown)
         .count();
     game.oracle().budget = nodes;
-    let holes = movable(game);
+    let holes = game.movable_pegs();
     let mut r = Refiner::new();
     for steps in 1..=max_steps {
         let step = r.step(game, &holes);
