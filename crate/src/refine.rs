@@ -19,6 +19,10 @@ pub struct Step {
     pub undecided: usize,
 }
 
+/// How long one try may search (ms): at first, and at most; and the tries at each length
+/// before it doubles. Short, as a move waits for the try under way.
+const TRY_MS: (f64, f64, u32) = (20.0, 80.0, 16);
+
 /// The tries made so far on the undecided jumps of one position.
 #[derive(Debug, Clone, Default)]
 pub struct Refiner {
@@ -26,6 +30,8 @@ pub struct Refiner {
     at: u64,
     /// The position after each jump tried, and the tries it had.
     tries: Vec<(u64, u32)>,
+    /// Tries made on this position, for their length (see `TRY_MS`).
+    made: u32,
 }
 
 impl Refiner {
@@ -34,14 +40,22 @@ impl Refiner {
         Refiner::default()
     }
 
-    /// One try, within the game's live-search budget, at an undecided jump of the pegs on
+    /// How long the next try may search (ms): `TRY_MS`'s first length, doubling to its most.
+    fn try_ms(&self) -> f64 {
+        let (first, most, per) = TRY_MS;
+        (first * f64::from(1u32 << (self.made / per).min(8))).min(most)
+    }
+
+    /// One try at an undecided jump of the pegs on
     /// `holes`: the jump tried least so far, where the first peg's tries count half (the
-    /// player is looking at it), and the first pegs go first when tries are equal.
+    /// player is looking at it), and the first pegs go first when tries are equal. A try has
+    /// the game's live-search budget, its time cut to the try's length (`TRY_MS`).
     pub fn step(&mut self, game: &mut Game, holes: &[u8]) -> Step {
         let code = game.code();
         if self.at != code {
             self.at = code;
             self.tries.clear();
+            self.made = 0;
         }
         // the undecided jumps: (the peg's hole, the position after the jump)
         let mut open: Vec<(u8, u64)> = Vec::new();
@@ -85,7 +99,14 @@ impl Refiner {
             Some(t) => t.1 += 1,
             None => self.tries.push((child, 1)),
         }
-        if game.oracle().refine(child, attempt) == Verdict::Unknown {
+        let ms = self.try_ms();
+        self.made += 1;
+        let oracle = game.oracle();
+        let time_ms = oracle.time_ms;
+        oracle.time_ms = Some(time_ms.map_or(ms, |t| t.min(ms)));
+        let verdict = oracle.refine(child, attempt);
+        oracle.time_ms = time_ms;
+        if verdict == Verdict::Unknown {
             return Step {
                 pegs: Vec::new(),
                 undecided: open.len(),

@@ -21,8 +21,8 @@ const BOARDS = ['french', 'wiegleb', 'diamond41', 'hexagon37', 'square6', 'trian
 const COUNT = Number(process.env.LIVE_POSITIONS ?? 1000);
 const MS = Number(process.env.LIVE_MS ?? 50);
 // LIVE_THINK_MS (2,000; 0: none): then the work done while the player thinks, for this long a
-// position, as the page's worker does it (worker-core.js think: wasm refine, tries of 20 ms
-// growing to 80 over every movable peg); the share decided after it is reported too
+// position, as the page's worker does it (worker-core.js think: wasm refine over every
+// movable peg, in tries of 20 ms growing to 80); the share decided after it is reported too
 const THINK_MS = Number(process.env.LIVE_THINK_MS ?? 2000);
 const only = process.argv.slice(2);
 // LIVE_CLOCK=cpu: the time budget runs on this process's CPU time instead of the wall clock
@@ -86,13 +86,12 @@ for (const [i, board] of BOARDS.entries()) {
     if (THINK_MS > 0 && left > 0) {
       const holes = pegs.map((p) => p.hole).join(' ');
       const t1 = now();
-      let tries = 0;
       let undecided = left;
+      // wasm cuts each try to its own length, as in the page (where the budget is 200 ms)
+      g.setTimeBudget(200);
       while (undecided > 0 && now() - t1 < THINK_MS) {
-        g.setTimeBudget(Math.min(20 * 2 ** Math.floor(tries / 16), 80));
         g.refine(holes);
         undecided = g.undecided();
-        tries++;
       }
       unknownAfter += undecided;
       thought.push(undecided ? Infinity : now() - t1);

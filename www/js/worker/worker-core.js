@@ -26,7 +26,7 @@ import { movablePegs } from '../shared/legal.js';
 /**
  * @typedef {{game: Game, version: number, opened: number, moved: number, tableState: string, tableNote: string,
  *   tableWhy: string, head?: Promise<void>, pumping?: boolean, pumpWanted?: boolean, want?: Want,
- *   asked?: string[], askedAt?: number, thinkingAt?: number, thought?: {ms: number, tries: number, working: boolean}}} Slot
+ *   asked?: string[], askedAt?: number, thinkingAt?: number, thought?: {ms: number, working: boolean}}} Slot
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
  *   opened: the version the game opened at; moved: the version its position last changed at
  *   (a table's arrival changes the version, not the position); want: the pegs the page shows (see reply); head: resolves once the table head asked for has
@@ -517,12 +517,6 @@ function pumpParts(gid, s) {
 let thinks = true;
 /** Messages taken so far: the background work (see think) steps aside as soon as one arrives. */
 let taken = 0;
-/** How long one try of the background work may search (ms), the first ones and at most: a
- * move waits for the try under way, so a try stays short; the search's memory carries its
- * work over to the next try, so short tries add up. */
-const TRY_MS = { first: 20, most: 80 };
-/** Tries at each length before the next doubles it. */
-const TRIES_PER_LENGTH = 16;
 /** How long the background work may go on for one position (ms), after which a jump still
  * undecided stays "?". */
 const THINK_MS = 120_000;
@@ -543,9 +537,9 @@ function think(gid, s) {
   const { version } = s;
   if (s.thinkingAt !== s.moved) {
     s.thinkingAt = s.moved;
-    s.thought = { ms: 0, tries: 0, working: false };
+    s.thought = { ms: 0, working: false };
   }
-  const work = /** @type {{ms: number, tries: number, working: boolean}} */ (s.thought);
+  const work = /** @type {{ms: number, working: boolean}} */ (s.thought);
   if (work.ms >= THINK_MS) return;
   /** @type {string|null} the pegs to work on, space-separated */
   let holes = null;
@@ -560,9 +554,9 @@ function think(gid, s) {
     const t0 = Date.now();
     try {
       holes ??= shownFirst(s).join(' ');
-      budget(s, Math.min(TRY_MS.first * 2 ** Math.floor(work.tries / TRIES_PER_LENGTH), TRY_MS.most));
+      // wasm cuts each try to its length (short: a move waits for the try under way)
+      budget(s);
       pegs = s.game.refine(holes);
-      work.tries++;
       work.ms += Date.now() - t0;
       working = s.game.undecided() > 0 && work.ms < THINK_MS;
     } catch {

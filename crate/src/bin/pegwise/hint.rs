@@ -30,27 +30,18 @@ fn clock() -> f64 {
     START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
 }
 
-/// How long one try may search (ms), the first ones and at most, and the tries at each length
-/// before it doubles: the page's worker (`worker-core.js`, `think`) uses the same.
-const TRY_MS: (f64, f64, u32) = (20.0, 80.0, 16);
-
 /// Tries the undecided jumps of every movable peg again, in short tries as the page does while
 /// the player thinks, until all are decided or `seconds` have passed.
 fn think(g: &mut Game, seconds: f64) {
-    let mut holes: Vec<u8> = g.legal_jumps().iter().map(|j| j.from).collect();
-    holes.sort_unstable();
-    holes.dedup();
+    let holes = g.movable_pegs();
     let mut r = Refiner::new();
     let end = clock() + seconds * 1000.0;
     let saved = (g.oracle().budget, g.oracle().time_ms, g.oracle().clock);
     g.oracle().budget = u64::MAX;
     g.oracle().clock = Some(clock);
-    let mut tries = 0u32;
     while clock() < end {
-        let (first, most, per) = TRY_MS;
-        let ms = (first * f64::from(2u32.pow((tries / per).min(8)))).min(most);
-        g.oracle().time_ms = Some(ms.min(end - clock()).max(1.0));
-        tries += 1;
+        // each try as long as the refiner says, and never past the end
+        g.oracle().time_ms = Some((end - clock()).max(1.0));
         if r.step(g, &holes).undecided == 0 {
             break;
         }
