@@ -32,6 +32,9 @@ pub fn run(
         )));
     }
     let sets = outcore::solve(&p, Options::default(), o)?;
+    if let Some(out) = outcore::not_here(&sets) {
+        return Ok(out);
+    }
     let level = sets.winning(pegs)?;
     let codes = match reduce {
         Reduce::Full => sets.meta().under_full_group(&level),

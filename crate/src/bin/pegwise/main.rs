@@ -8,6 +8,8 @@
 
 mod best;
 mod boards;
+#[cfg(feature = "distributed")]
+mod cluster;
 mod common;
 mod count;
 mod counts;
@@ -179,6 +181,10 @@ enum Command {
         /// Only these boards (comma-separated; the MANIFEST is then printed, not written).
         #[arg(long)]
         only: Option<String>,
+        /// Only the tables of these goals (comma-separated, as the MANIFEST writes them:
+        /// any, start, a hole); the MANIFEST is then printed, not written.
+        #[arg(long)]
+        goal: Option<String>,
         /// Check each table against the brute-force solver (every reachable position on boards
         /// up to 18 holes, random playouts on bigger ones).
         #[arg(long)]
@@ -250,9 +256,10 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Tables {
             out,
             only,
+            goal,
             verify,
             built,
             o,
-        } => tables::run(out, only.as_deref(), *verify, *built, o),
+        } => tables::run(out, only.as_deref(), goal.as_deref(), *verify, *built, o),
     }
 }

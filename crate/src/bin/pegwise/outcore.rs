@@ -36,6 +36,10 @@ pub struct OutOfCoreArgs {
     /// the in-memory generator's).
     #[arg(long)]
     pub no_prune: bool,
+    /// Threads and processes (the `distributed` feature).
+    #[cfg(feature = "distributed")]
+    #[command(flatten)]
+    pub cluster: crate::cluster::ClusterArgs,
 }
 
 /// Reads a size: a number of bytes, or with a suffix K, M, G or T (powers of 1024).
@@ -68,7 +72,15 @@ pub fn parse_size(text: &str) -> Result<u64, Error> {
 impl OutOfCoreArgs {
     /// True when the job must run out of core.
     pub fn forced(&self) -> bool {
-        self.out_of_core || self.work_dir.is_some()
+        self.out_of_core || self.work_dir.is_some() || self.spread()
+    }
+
+    /// True when a cluster flag asks for the dataflow engine.
+    fn spread(&self) -> bool {
+        #[cfg(feature = "distributed")]
+        return self.cluster.asked();
+        #[cfg(not(feature = "distributed"))]
+        false
     }
 
     /// The configuration for a problem, checked.
@@ -139,6 +151,14 @@ impl Sets {
         }
     }
 
+    /// Whether this process holds the winning levels (on a cluster, process 0 alone does).
+    pub fn here(&self) -> bool {
+        match self {
+            Sets::Memory(_) => true,
+            Sets::Disk(d) => d.here,
+        }
+    }
+
     /// Every set in memory.
     pub fn into_solved(self) -> Result<Solved, Error> {
         match self {
@@ -148,10 +168,22 @@ impl Sets {
     }
 }
 
+/// What a cluster's other processes print instead of the results, which process 0 holds.
+pub fn not_here(sets: &Sets) -> Option<crate::common::Output> {
+    (!sets.here()).then(|| crate::common::Output {
+        text: "finished: process 0 of the cluster holds the winning levels and prints the \
+               results\n"
+            .into(),
+        json: serde_json::json!({"finished": true, "results_at_process": 0}),
+    })
+}
+
 /// Solves in memory, or out of core when asked or when memory is too small.
 pub fn solve(p: &Problem, opts: Options, a: &OutOfCoreArgs) -> Result<Sets, Error> {
     // Check the options before any work, so a bad value fails at once.
     let cfg = a.config(p, opts.all_reachable)?;
+    #[cfg(feature = "distributed")]
+    let cluster = a.cluster.asked().then(|| a.cluster.cluster()).transpose()?;
     if !a.forced() {
         match solve_with_progress(p, opts) {
             Err(Error::TooBig(why)) => eprintln!(
@@ -166,16 +198,19 @@ pub fn solve(p: &Problem, opts: Options, a: &OutOfCoreArgs) -> Result<Sets, Erro
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let out = outcore::solve(
-        p,
-        &cfg,
-        &mut |t| {
-            pb.set_length(t.total);
-            pb.set_position(t.done);
-            pb.set_message(t.stage.to_string());
-        },
-        &mut |m| pb.println(m),
-    );
+    let mut tick = |t: outcore::shuffle::Tick| {
+        pb.set_length(t.total);
+        pb.set_position(t.done);
+        pb.set_message(t.stage.to_string());
+    };
+    let mut line = |m: &str| pb.println(m);
+    #[cfg(feature = "distributed")]
+    if let Some(c) = cluster {
+        let out = outcore::cluster::solve(p, &cfg, &c, &mut tick, &mut line);
+        pb.finish_and_clear();
+        return out.map(Sets::Disk);
+    }
+    let out = outcore::solve(p, &cfg, &mut tick, &mut line);
     pb.finish_and_clear();
     out.map(Sets::Disk)
 }

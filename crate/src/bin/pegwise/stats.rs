@@ -18,6 +18,9 @@ pub fn run(a: &ProblemArgs, o: &OutOfCoreArgs) -> Result<Output, Error> {
         },
         o,
     )?;
+    if let Some(out) = outcore::not_here(&sets) {
+        return Ok(out);
+    }
     let s = sets.meta();
     let n = p.board.len();
     let mut text = format!(

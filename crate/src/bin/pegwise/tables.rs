@@ -49,6 +49,7 @@ fn verify_table(spec: &shipped::TableSpec, table: Table) -> Result<usize, Error>
 pub fn run(
     out: &PathBuf,
     only: Option<&str>,
+    goals: Option<&str>,
     verify: bool,
     built_only: bool,
     o: &OutOfCoreArgs,
@@ -70,21 +71,34 @@ pub fn run(
         }
         names.retain(|n| wanted.contains(n));
     }
+    let goals: Option<Vec<&str>> = goals.map(|g| g.split(',').map(str::trim).collect());
     let mut manifest = String::from("# file board start goal codes bytes sha256\n");
     let mut rows = Vec::new();
+    let mut here = true;
+    let mut matched = false;
     for name in names {
         let board = Board::by_name(name)?;
         for spec in shipped::planned_for(&board)? {
-            if spec.committed == built_only {
+            let goal = spec.problem.goal_text();
+            if spec.committed == built_only
+                || goals.as_ref().is_some_and(|g| !g.contains(&goal.as_str()))
+            {
                 continue;
             }
+            matched = true;
             // each table gets its own work directory under the one given
             let mut o = o.clone();
             if let Some(dir) = &o.work_dir {
                 o.work_dir = Some(dir.join(spec.file.trim_end_matches(".pgt")));
             }
-            let sets =
-                outcore::solve(&spec.problem, generate::Options::default(), &o)?.into_solved()?;
+            let sets = outcore::solve(&spec.problem, generate::Options::default(), &o)?;
+            if !sets.here() {
+                // process 0 of the cluster holds the levels and writes the files
+                eprintln!("{}: levels finished; process 0 writes the table", spec.file);
+                here = false;
+                continue;
+            }
+            let sets = sets.into_solved()?;
             let pb = spinner(&format!("building {}", spec.file));
             let built = shipped::build_from(&spec, &sets, &mut |m| {
                 pb.set_message(format!("{}: {m}", spec.file))
@@ -129,9 +143,15 @@ pub fn run(
             }
         }
     }
-    // A partial build (--only) prints its rows but leaves the MANIFEST alone; a full one
-    // replaces the rows of the files it wrote and keeps the others.
-    if only.is_none() {
+    if let (Some(g), false) = (&goals, matched) {
+        return Err(Error::BadArgument(format!(
+            "--goal {}: no table to build has that goal",
+            g.join(",")
+        )));
+    }
+    // A partial build (--only, --goal) prints its rows but leaves the MANIFEST alone; a full
+    // one replaces the rows of the files it wrote and keeps the others.
+    if only.is_none() && goals.is_none() && here {
         let path = out.join("MANIFEST");
         let old = std::fs::read_to_string(&path).unwrap_or_default();
         std::fs::write(&path, merge_manifest(&old, &manifest)).map_err(io)?;

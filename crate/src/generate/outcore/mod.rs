@@ -11,6 +11,8 @@
 //! This is the one part of the generator that does I/O (behind the `outcore` feature, which
 //! the CLI turns on).
 
+#[cfg(feature = "distributed")]
+pub mod cluster;
 mod memory;
 pub mod shuffle;
 pub mod store;
@@ -56,6 +58,8 @@ pub struct OutOfCore {
     pub winning: Vec<u64>,
     /// Where the levels are (`F<n>` and `W<n>` folders).
     pub work_dir: PathBuf,
+    /// Whether this process holds the winning levels (on a cluster, only process 0 does).
+    pub here: bool,
 }
 
 impl Config {
@@ -102,15 +106,20 @@ pub fn solve(
     cfg.check()?;
     let store = Store::open(&cfg.work_dir, &job_text(problem, cfg))?;
     let canon = problem.canon();
+    let mut engine = Local {
+        store: &store,
+        cfg,
+        bits: problem.board.len() as u32,
+        tick,
+        lines: progress,
+    };
     let (reachable, winning) = with_moves(
         &problem.board,
         &canon,
         Job {
             problem,
             cfg,
-            store: &store,
-            tick,
-            progress,
+            engine: &mut engine,
         },
     )?;
     Ok(OutOfCore {
@@ -123,6 +132,7 @@ pub fn solve(
         reachable,
         winning,
         work_dir: cfg.work_dir.clone(),
+        here: true,
     })
 }
 
@@ -131,6 +141,11 @@ impl OutOfCore {
     pub fn winning_level(&self, pegs: usize) -> Result<Vec<u64>> {
         if self.winning.get(pegs).copied().unwrap_or(0) == 0 {
             return Ok(Vec::new());
+        }
+        if !self.here {
+            return Err(Error::BadArgument(
+                "the winning levels are gathered at process 0 of the cluster".into(),
+            ));
         }
         level(&self.work_dir, 'W', pegs)
     }
@@ -161,61 +176,142 @@ pub fn level(work_dir: &std::path::Path, kind: char, pegs: usize) -> Result<Vec<
     read_level(&store, &name)
 }
 
-struct Job<'a> {
-    problem: &'a Problem,
-    cfg: &'a Config,
-    store: &'a Store,
-    tick: &'a mut dyn FnMut(Tick),
-    progress: &'a mut dyn FnMut(&str),
+/// How a step's output level is split into parts.
+pub enum Parts<'a> {
+    /// As many as keep a level of about this many codes within the memory cap.
+    About(f64),
+    /// As many as this finished level has (the level the output is intersected with, or
+    /// whose complements it is).
+    Like(&'a str),
 }
 
-impl Job<'_> {
-    /// Parts for a new level expected to hold about `estimate` codes (the parts it was
-    /// started with, when resuming).
-    fn parts_for(&self, name: &str, estimate: f64) -> usize {
-        if let Ok(p) = parts_of(self.store, name) {
-            return p;
+/// One step of a job: `output` from the keys that `produce` gives for each code of `input`.
+pub struct Plan<'a> {
+    /// The level read.
+    pub input: &'a str,
+    /// The level written.
+    pub output: &'a str,
+    /// How `output` is split.
+    pub parts: Parts<'a>,
+    /// Keep only keys found in this level.
+    pub within: Option<&'a str>,
+    /// Keep only keys this accepts (pruning).
+    pub keep: Option<&'a (dyn Fn(u64) -> bool + Sync)>,
+}
+
+/// Where a job's levels live and how its steps run: on this machine ([`Local`]), or spread
+/// over the workers of a cluster (`cluster`, behind the `distributed` feature). The job's
+/// sequence of steps ([`Job`]) is the same for both; every call here is made by every worker
+/// in the same order, so an engine may make each one a collective operation.
+pub trait Engine {
+    /// A level's size once it is finished (everywhere), or None.
+    fn finished(&mut self, name: &str) -> Result<Option<u64>>;
+    /// Writes the start level from codes every worker computed alike; returns its size.
+    fn write_start(&mut self, name: &str, codes: &[u64]) -> Result<u64>;
+    /// Every code of a finished level, ascending (a small level: pruning learns from it).
+    fn read_whole(&mut self, name: &str) -> Result<Vec<u64>>;
+    /// Runs a step (or what is left of it); returns the output level's size.
+    fn step<F: shuffle::Produce>(&mut self, plan: &Plan<'_>, produce: F) -> Result<u64>;
+    /// One line of progress, for a level finished.
+    fn progress(&mut self, line: &str);
+}
+
+/// The engine of one machine: every level in one work directory, each step run by
+/// [`Step`] with rayon inside.
+pub struct Local<'a> {
+    /// The work directory.
+    pub store: &'a Store,
+    /// The job's configuration.
+    pub cfg: &'a Config,
+    /// The board's holes (keys are below 2^bits).
+    pub bits: u32,
+    /// Hears every unit of work.
+    pub tick: &'a mut dyn FnMut(Tick),
+    /// Hears one line per level.
+    pub lines: &'a mut dyn FnMut(&str),
+}
+
+/// Parts for a new level of about `estimate` codes under a memory cap (unless given).
+pub fn parts_for(cfg: &Config, estimate: f64) -> usize {
+    cfg.parts.unwrap_or_else(|| {
+        let bytes = estimate * 8.0 * 3.0;
+        ((bytes / cfg.max_memory as f64).ceil() as usize).clamp(1, MAX_PARTS)
+    })
+}
+
+impl Local<'_> {
+    /// The parts of a step's output: the ones it was started with when resuming.
+    fn parts(&self, plan: &Plan<'_>) -> Result<usize> {
+        if let Ok(p) = parts_of(self.store, plan.output) {
+            return Ok(p);
         }
-        self.cfg.parts.unwrap_or_else(|| {
-            let bytes = estimate * 8.0 * 3.0;
-            ((bytes / self.cfg.max_memory as f64).ceil() as usize).clamp(1, MAX_PARTS)
-        })
+        match plan.parts {
+            Parts::About(estimate) => Ok(parts_for(self.cfg, estimate)),
+            Parts::Like(level) => parts_of(self.store, level),
+        }
+    }
+}
+
+impl Engine for Local<'_> {
+    fn finished(&mut self, name: &str) -> Result<Option<u64>> {
+        Ok(finished(self.store, name))
     }
 
-    fn step<F: shuffle::Produce>(
-        &mut self,
-        input: &str,
-        output: &str,
-        parts: usize,
-        within: Option<&str>,
-        keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
-        produce: F,
-    ) -> Result<u64> {
+    fn write_start(&mut self, name: &str, codes: &[u64]) -> Result<u64> {
+        match finished(self.store, name) {
+            Some(k) => Ok(k),
+            None => write_level(self.store, name, 1, codes),
+        }
+    }
+
+    fn read_whole(&mut self, name: &str) -> Result<Vec<u64>> {
+        read_level(self.store, name)
+    }
+
+    fn step<F: shuffle::Produce>(&mut self, plan: &Plan<'_>, produce: F) -> Result<u64> {
         Step {
             store: self.store,
-            input,
-            output,
-            parts,
-            within,
-            keep,
+            input: plan.input,
+            output: plan.output,
+            parts: self.parts(plan)?,
+            within: plan.within,
+            keep: plan.keep,
             max_bytes: self.cfg.max_memory,
             produce,
-            bits: self.problem.board.len() as u32,
+            bits: self.bits,
             pool: Default::default(),
         }
         .run(self.tick)
     }
+
+    fn progress(&mut self, line: &str) {
+        (self.lines)(line)
+    }
 }
 
-impl WithMoves for Job<'_> {
+/// A job's sequence of steps, on any engine.
+pub struct Job<'a, E> {
+    /// The problem solved.
+    pub problem: &'a Problem,
+    /// Its configuration.
+    pub cfg: &'a Config,
+    /// Where the levels are and how steps run.
+    pub engine: &'a mut E,
+}
+
+impl<E: Engine> WithMoves for Job<'_, E> {
     /// |F_n| and |W_n| for every n.
     type Out = Result<(Vec<u64>, Vec<u64>)>;
 
-    fn run<const G: usize>(mut self, m: &Moves<G>) -> Self::Out {
-        let problem = self.problem;
+    fn run<const G: usize>(self, m: &Moves<G>) -> Self::Out {
+        let Job {
+            problem,
+            cfg,
+            engine,
+        } = self;
         let n_holes = problem.board.len();
         let full = problem.board.full();
-        let mut keep = crate::generate::prune::Prune::new(problem, self.cfg.prune);
+        let mut keep = crate::generate::prune::Prune::new(problem, cfg.prune);
         let mut reachable = vec![0u64; n_holes + 1];
         let f = |n: usize| format!("F{n}");
         let w = |n: usize| format!("W{n}");
@@ -229,12 +325,9 @@ impl WithMoves for Job<'_> {
         starts.sort_unstable();
         starts.dedup();
         let top = n_holes - 1;
-        reachable[top] = match finished(self.store, &f(top)) {
-            Some(k) => k,
-            None => write_level(self.store, &f(top), 1, &starts)?,
-        };
+        reachable[top] = engine.write_start(&f(top), &starts)?;
 
-        let half = problem.is_self_complementary() && !self.cfg.all_reachable && n_holes >= 3;
+        let half = problem.is_self_complementary() && !cfg.all_reachable && n_holes >= 3;
         let h = n_holes.div_ceil(2);
         let lowest = if half { h } else { 1 };
         for n in (lowest..top).rev() {
@@ -244,69 +337,94 @@ impl WithMoves for Job<'_> {
             } else {
                 8.0
             };
-            let parts = self.parts_for(&f(n), above * growth.max(1.0));
             // the same levels as in memory are learnt from, so both prune alike; such a level
             // holds at most a few million codes, and is read back whole only then
             if keep.wants_to_learn(reachable[n + 1]) {
-                keep.learn(&read_level(self.store, &f(n + 1))?);
+                keep.learn(&engine.read_whole(&f(n + 1))?);
             }
             let kept = |c| keep.keeps(c);
-            reachable[n] = self.step(&f(n + 1), &f(n), parts, None, Some(&kept), |x, out| {
-                m.children(x, &mut *out)
-            })?;
-            (self.progress)(&format!("reachable with {n} pegs: {}", reachable[n]));
+            let (input, output) = (f(n + 1), f(n));
+            let plan = Plan {
+                input: &input,
+                output: &output,
+                parts: Parts::About(above * growth.max(1.0)),
+                within: None,
+                keep: Some(&kept),
+            };
+            reachable[n] = engine.step(&plan, |x, out| m.children(x, &mut *out))?;
+            engine.progress(&format!("reachable with {n} pegs: {}", reachable[n]));
         }
 
         if half {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
-            let parts = parts_of(self.store, &f(h))?;
-            let k = self.step(
-                &f(n_holes - h + 1),
-                &w(h),
-                parts,
-                Some(&f(h)),
-                None,
-                |y, out| m.parents(full ^ y, &mut *out),
-            )?;
-            (self.progress)(&format!("winning with {h} pegs: {k}"));
+            let (input, output, within) = (f(n_holes - h + 1), w(h), f(h));
+            let plan = Plan {
+                input: &input,
+                output: &output,
+                parts: Parts::Like(&within),
+                within: Some(&within),
+                keep: None,
+            };
+            let k = engine.step(&plan, |y, out| m.parents(full ^ y, &mut *out))?;
+            engine.progress(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
-                let parts = parts_of(self.store, &f(n))?;
-                let k = self.step(&w(n - 1), &w(n), parts, Some(&f(n)), None, |y, out| {
-                    m.parents(y, &mut *out)
-                })?;
-                (self.progress)(&format!("winning with {n} pegs: {k}"));
+                let k = winning_step(engine, m, n)?;
+                engine.progress(&format!("winning with {n} pegs: {k}"));
             }
             for n in 1..h {
-                let parts = parts_of(self.store, &w(n_holes - n))?;
-                self.step(&w(n_holes - n), &w(n), parts, None, None, |x, out| {
-                    out(m.canonical(full ^ x))
-                })?;
+                let (input, output) = (w(n_holes - n), w(n));
+                let plan = Plan {
+                    input: &input,
+                    output: &output,
+                    parts: Parts::Like(&input),
+                    within: None,
+                    keep: None,
+                };
+                engine.step(&plan, |x, out| out(m.canonical(full ^ x)))?;
             }
         } else {
             let goal = problem.goal_set();
-            let parts = parts_of(self.store, &f(1))?;
-            self.step(&f(1), &w(1), parts, None, None, |x, out| {
+            let (input, output) = (f(1), w(1));
+            let plan = Plan {
+                input: &input,
+                output: &output,
+                parts: Parts::Like(&input),
+                within: None,
+                keep: None,
+            };
+            engine.step(&plan, |x, out| {
                 if x & goal != 0 {
                     out(x)
                 }
             })?;
             for n in 2..n_holes {
-                let parts = parts_of(self.store, &f(n))?;
-                let k = self.step(&w(n - 1), &w(n), parts, Some(&f(n)), None, |y, out| {
-                    m.parents(y, &mut *out)
-                })?;
-                (self.progress)(&format!("winning with {n} pegs: {k}"));
+                let k = winning_step(engine, m, n)?;
+                engine.progress(&format!("winning with {n} pegs: {k}"));
             }
         }
         let mut winning = vec![0u64; n_holes + 1];
         for (n, size) in winning.iter_mut().enumerate().take(n_holes).skip(1) {
-            *size = finished(self.store, &w(n))
+            *size = engine
+                .finished(&w(n))?
                 .ok_or_else(|| Error::BadArgument(format!("level W{n} did not finish")))?;
         }
-        (self.progress)(&format!(
+        engine.progress(&format!(
             "winning positions: {}",
             winning.iter().sum::<u64>()
         ));
         Ok((reachable, winning))
     }
+}
+
+/// W_n from the parents of W_(n−1), kept within F_n.
+fn winning_step<E: Engine, const G: usize>(engine: &mut E, m: &Moves<G>, n: usize) -> Result<u64> {
+    let (input, output, within) = (format!("W{}", n - 1), format!("W{n}"), format!("F{n}"));
+    let plan = Plan {
+        input: &input,
+        output: &output,
+        parts: Parts::Like(&within),
+        within: Some(&within),
+        keep: None,
+    };
+    engine.step(&plan, |y, out| m.parents(y, &mut *out))
 }

@@ -120,6 +120,110 @@ pub fn read_level(store: &Store, name: &str) -> Result<Vec<u64>> {
     Ok(out)
 }
 
+/// Makes a level's folder and fixes its number of parts (refusing another number than the
+/// one it was started with), and checks that `within` is split alike. Returns the folder.
+pub fn prepare_output(
+    store: &Store,
+    output: &str,
+    parts: usize,
+    within: Option<&str>,
+) -> Result<PathBuf> {
+    let out = level_dir(store, output);
+    store.make_dir(&out)?;
+    let parts_file = out.join("parts");
+    match store.read_text(&parts_file) {
+        Some(t) if t.trim() != parts.to_string() => {
+            return Err(Error::BadArgument(format!(
+                "level {output} in the work directory was started with {} parts, not {parts}: \
+                 resume with the same arguments",
+                t.trim(),
+            )))
+        }
+        Some(_) => {}
+        None => store.write_atomic(&parts_file, parts.to_string().as_bytes())?,
+    }
+    if let Some(w) = within {
+        let theirs = parts_of(store, w)?;
+        if theirs != parts {
+            return Err(Error::BadArgument(format!(
+                "level {w} has {theirs} parts, level {output} needs {parts}"
+            )));
+        }
+    }
+    Ok(out)
+}
+
+/// The part of a level a code belongs to.
+pub fn part_of(code: u64, parts: usize) -> usize {
+    (code % parts as u64) as usize
+}
+
+/// The path of part `j` of a level's folder.
+pub fn part_file(dir: &Path, j: usize) -> PathBuf {
+    part_path(dir, j)
+}
+
+/// How many codes of the run at `src` to map at once, so that their keys fit `max_bytes`
+/// together: the keys (u64) as produced, in buckets that grow by doubling (up to twice their
+/// size), their sorted and deduplicated copy, and that copy split into parts.
+pub fn chunk_len<F: Produce>(src: &Path, produce: &F, max_bytes: u64) -> Result<usize> {
+    let per = keys_per_code(src, produce)?;
+    Ok(((max_bytes as f64 / (8.0 * 4.0 * per)) as usize).max(1024))
+}
+
+/// The keys of a chunk of codes, sorted and deduplicated at once (the in-memory generator's
+/// bucketed radix sort), and kept only where `keep` passes them.
+pub fn map_keys<F: Produce>(
+    pool: &par::Pool,
+    codes: &[u64],
+    bits: u32,
+    keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
+    produce: &F,
+) -> Vec<u64> {
+    let mut keys = par::collect(pool, codes, bits, None, |x, sink| {
+        produce(x, &mut |y| sink.push(y))
+    });
+    if let Some(keep) = keep {
+        retain_par(&mut keys, keep);
+    }
+    keys
+}
+
+/// Sorted keys split by `group` into `groups` sorted vectors, each sized exactly (no
+/// doubling slack); the keys are freed before the groups are used.
+pub fn split(keys: Vec<u64>, groups: usize, group: impl Fn(u64) -> usize) -> Vec<Vec<u64>> {
+    if groups == 1 {
+        return vec![keys];
+    }
+    let mut sizes = vec![0usize; groups];
+    for &y in &keys {
+        sizes[group(y)] += 1;
+    }
+    let mut out: Vec<Vec<u64>> = sizes.into_iter().map(Vec::with_capacity).collect();
+    for &y in &keys {
+        out[group(y)].push(y);
+    }
+    out
+}
+
+/// Writes sorted keys as one run per output part, named `run` in the part's spill folder.
+pub fn spill_runs(
+    store: &Store,
+    spill: &Path,
+    parts: usize,
+    run: &str,
+    keys: Vec<u64>,
+) -> Result<()> {
+    split(keys, parts, |y| part_of(y, parts))
+        .into_par_iter()
+        .enumerate()
+        .try_for_each(|(j, v)| {
+            let dir = spill.join(format!("{j:05}"));
+            store.make_dir(&dir)?;
+            store::write_run(&dir.join(run), &v)
+        })
+}
+
 /// Average number of keys per code over the first codes of a run (at least 1).
 fn keys_per_code<F: Produce>(path: &Path, produce: &F) -> Result<f64> {
     let mut r = RunReader::open(path)?;
@@ -143,34 +247,7 @@ impl<F: Produce> Step<'_, F> {
         if let Some(n) = finished(self.store, self.output) {
             return Ok(n);
         }
-        let out = level_dir(self.store, self.output);
-        self.store.make_dir(&out)?;
-        let parts_file = out.join("parts");
-        match self.store.read_text(&parts_file) {
-            Some(t) if t.trim() != self.parts.to_string() => {
-                return Err(Error::BadArgument(format!(
-                    "level {} in the work directory was started with {} parts, not {}: resume \
-                     with the same arguments",
-                    self.output,
-                    t.trim(),
-                    self.parts
-                )))
-            }
-            Some(_) => {}
-            None => self
-                .store
-                .write_atomic(&parts_file, self.parts.to_string().as_bytes())?,
-        }
-        if let Some(w) = self.within {
-            if parts_of(self.store, w)? != self.parts {
-                return Err(Error::BadArgument(format!(
-                    "level {w} has {} parts, level {} needs {}",
-                    parts_of(self.store, w)?,
-                    self.output,
-                    self.parts
-                )));
-            }
-        }
+        let out = prepare_output(self.store, self.output, self.parts, self.within)?;
         let spill = self.store.path(&format!("{}.spill", self.output));
         self.store.make_dir(&spill)?;
         self.map(&spill, tick)?;
@@ -187,7 +264,14 @@ impl<F: Produce> Step<'_, F> {
             });
             let path = part_path(&out, j);
             if !path.exists() {
-                self.reduce(&spill.join(format!("{j:05}")), j, &path)?;
+                let within = self.within.map(|w| part_path(&level_dir(self.store, w), j));
+                reduce_runs(
+                    self.store,
+                    &spill.join(format!("{j:05}")),
+                    within.as_deref(),
+                    &path,
+                    self.max_bytes,
+                )?;
                 memory::give_back();
             }
             total += store::run_len(&path)?;
@@ -226,11 +310,7 @@ impl<F: Produce> Step<'_, F> {
                 }
             }
             let src = part_path(&input, i);
-            // Must fit the cap together: a chunk's keys (u64) as produced, in buckets that grow
-            // by doubling (up to twice their size), their sorted and deduplicated copy, and
-            // that copy split into parts.
-            let per = keys_per_code(&src, &self.produce)?;
-            let chunk = ((self.max_bytes as f64 / (8.0 * 4.0 * per)) as usize).max(1024);
+            let chunk = chunk_len(&src, &self.produce, self.max_bytes)?;
             let mut reader = RunReader::open(&src)?;
             let mut k = 0;
             loop {
@@ -252,96 +332,81 @@ impl<F: Produce> Step<'_, F> {
         Ok(())
     }
 
-    /// Keys of one chunk, sorted and deduplicated at once (the in-memory generator's bucketed
-    /// radix sort), then split into parts (each part's keys stay in order) and written.
+    /// Keys of one chunk, split into parts (each part's keys stay in order) and written.
     fn map_chunk(&self, spill: &Path, i: usize, k: usize, codes: &[u64]) -> Result<()> {
-        let p = self.parts as u64;
-        let mut keys = par::collect(&self.pool, codes, self.bits, None, |x, sink| {
-            (self.produce)(x, &mut |y| sink.push(y))
-        });
-        if let Some(keep) = self.keep {
-            retain_par(&mut keys, keep);
-        }
-        if self.parts == 1 {
-            let dir = spill.join("00000");
-            self.store.make_dir(&dir)?;
-            return store::write_run(&dir.join(format!("{i:05}-{k:05}")), &keys);
-        }
-        // each part's vector sized exactly (no doubling slack), and the keys freed before the
-        // runs are written
-        let mut sizes = vec![0usize; self.parts];
-        for &y in &keys {
-            sizes[(y % p) as usize] += 1;
-        }
-        let mut per_part: Vec<Vec<u64>> = sizes.into_iter().map(Vec::with_capacity).collect();
-        for &y in &keys {
-            per_part[(y % p) as usize].push(y);
-        }
-        drop(keys);
-        per_part.into_par_iter().enumerate().try_for_each(|(j, v)| {
-            let dir = spill.join(format!("{j:05}"));
-            self.store.make_dir(&dir)?;
-            store::write_run(&dir.join(format!("{i:05}-{k:05}")), &v)
-        })
+        let keys = map_keys(&self.pool, codes, self.bits, self.keep, &self.produce);
+        spill_runs(
+            self.store,
+            spill,
+            self.parts,
+            &format!("{i:05}-{k:05}"),
+            keys,
+        )
     }
+}
 
-    /// Merges the runs of one part into `dest`, kept only within the same part of
-    /// `self.within` when set.
-    fn reduce(&self, runs_dir: &Path, j: usize, dest: &Path) -> Result<()> {
-        let runs = store::list(runs_dir);
-        let lens = runs
-            .iter()
-            .map(|r| store::run_len(r))
-            .collect::<Result<Vec<u64>>>()?;
-        let total: u64 = lens.iter().sum();
-        let within = self.within.map(|w| part_path(&level_dir(self.store, w), j));
-        let mut keep = Within::open(within.as_deref())?;
-        if total.saturating_mul(8) <= self.max_bytes {
-            // the runs read side by side, each into its own place
-            let mut all = vec![0u64; total as usize];
-            let mut rest = &mut all[..];
-            let mut places = Vec::with_capacity(runs.len());
-            for (r, &len) in runs.iter().zip(&lens) {
-                let (place, tail) = std::mem::take(&mut rest).split_at_mut(len as usize);
-                places.push((r, place));
-                rest = tail;
-            }
-            places
-                .into_par_iter()
-                .try_for_each(|(r, place)| store::read_run_into(r, place))?;
-            all.par_sort_unstable();
-            all.dedup();
-            all.retain(|&x| keep.has(x));
-            store::write_run(dest, &all)?;
-        } else {
-            // Too big for memory: a k-way merge of the sorted runs, streamed.
-            let mut w = RunWriter::create(dest)?;
-            let mut readers = runs
-                .iter()
-                .map(|r| RunReader::open(r))
-                .collect::<Result<Vec<_>>>()?;
-            let mut heap = BinaryHeap::new();
-            for (i, r) in readers.iter_mut().enumerate() {
-                if let Some(x) = r.next_code() {
-                    heap.push(std::cmp::Reverse((x, i)));
-                }
-            }
-            let mut last = None;
-            while let Some(std::cmp::Reverse((x, i))) = heap.pop() {
-                if last != Some(x) {
-                    last = Some(x);
-                    if keep.has(x) {
-                        w.push(x)?;
-                    }
-                }
-                if let Some(y) = readers[i].next_code() {
-                    heap.push(std::cmp::Reverse((y, i)));
-                }
-            }
-            w.finish()?;
+/// Merges the sorted runs in `runs_dir` into one sorted, deduplicated run at `dest`, kept only
+/// where it meets the run `within` when given, in memory when it fits `max_bytes` and by a
+/// streamed k-way merge when not; the runs are removed after.
+pub fn reduce_runs(
+    store: &Store,
+    runs_dir: &Path,
+    within: Option<&Path>,
+    dest: &Path,
+    max_bytes: u64,
+) -> Result<()> {
+    let runs = store::list(runs_dir);
+    let lens = runs
+        .iter()
+        .map(|r| store::run_len(r))
+        .collect::<Result<Vec<u64>>>()?;
+    let total: u64 = lens.iter().sum();
+    let mut keep = Within::open(within)?;
+    if total.saturating_mul(8) <= max_bytes {
+        // the runs read side by side, each into its own place
+        let mut all = vec![0u64; total as usize];
+        let mut rest = &mut all[..];
+        let mut places = Vec::with_capacity(runs.len());
+        for (r, &len) in runs.iter().zip(&lens) {
+            let (place, tail) = std::mem::take(&mut rest).split_at_mut(len as usize);
+            places.push((r, place));
+            rest = tail;
         }
-        self.store.remove_dir(runs_dir)
+        places
+            .into_par_iter()
+            .try_for_each(|(r, place)| store::read_run_into(r, place))?;
+        all.par_sort_unstable();
+        all.dedup();
+        all.retain(|&x| keep.has(x));
+        store::write_run(dest, &all)?;
+    } else {
+        // Too big for memory: a k-way merge of the sorted runs, streamed.
+        let mut w = RunWriter::create(dest)?;
+        let mut readers = runs
+            .iter()
+            .map(|r| RunReader::open(r))
+            .collect::<Result<Vec<_>>>()?;
+        let mut heap = BinaryHeap::new();
+        for (i, r) in readers.iter_mut().enumerate() {
+            if let Some(x) = r.next_code() {
+                heap.push(std::cmp::Reverse((x, i)));
+            }
+        }
+        let mut last = None;
+        while let Some(std::cmp::Reverse((x, i))) = heap.pop() {
+            if last != Some(x) {
+                last = Some(x);
+                if keep.has(x) {
+                    w.push(x)?;
+                }
+            }
+            if let Some(y) = readers[i].next_code() {
+                heap.push(std::cmp::Reverse((y, i)));
+            }
+        }
+        w.finish()?;
     }
+    store.remove_dir(runs_dir)
 }
 
 /// `v.retain(keep)` with the tests run in parallel, in place and keeping the order: each
