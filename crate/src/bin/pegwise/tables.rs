@@ -156,6 +156,12 @@ pub fn run(
         let old = std::fs::read_to_string(&path).unwrap_or_default();
         std::fs::write(&path, merge_manifest(&old, &manifest)).map_err(io)?;
     }
+    if !here {
+        return Ok(Output {
+            text: "finished: process 0 of the cluster writes the tables\n".into(),
+            json: json!({"finished": true, "results_at_process": 0}),
+        });
+    }
     Ok(Output {
         text: manifest,
         json: Value::Array(rows),

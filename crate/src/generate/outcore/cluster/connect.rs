@@ -65,6 +65,8 @@ pub fn connect(p: &Peers<'_>) -> Result<Vec<Option<TcpStream>>> {
                 s.set_nonblocking(false)
                     .map_err(|e| Error::BadArgument(format!("connection: {e}")))?;
                 let (from, theirs) = read_hello(&mut s, until, p.me + 1)?;
+                // answered even when it differs, so that process says so as well
+                send_hello(&mut s, p.me, p.hello, from)?;
                 agree(p, from, &theirs)?;
                 if from <= p.me || from >= sockets.len() || sockets[from].is_some() {
                     return Err(Error::BadArgument(format!(
@@ -74,7 +76,6 @@ pub fn connect(p: &Peers<'_>) -> Result<Vec<Option<TcpStream>>> {
                         sockets.len() - 1
                     )));
                 }
-                send_hello(&mut s, p.me, p.hello, from)?;
                 sockets[from] = Some(s);
             }
             Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
