@@ -203,9 +203,24 @@ pub fn solve(p: &Problem, opts: Options, a: &OutOfCoreArgs) -> Result<Sets, Erro
         pb.set_position(t.done);
         pb.set_message(t.stage.to_string());
     };
-    let mut line = |m: &str| pb.println(m);
+    // a line per level finished, in a log too when standard error is not a terminal (the
+    // bar is hidden then), so a long run on a remote machine says how far it got
+    let mut line = |m: &str| {
+        if pb.is_hidden() {
+            eprintln!("{m}");
+        } else {
+            pb.println(m);
+        }
+    };
     #[cfg(feature = "distributed")]
-    if let Some(c) = cluster {
+    if let Some(mut c) = cluster {
+        // `tables` makes one job after another: while process 0 writes a table, the others
+        // already wait for the next job's connections, as long as for a stalled round
+        use std::sync::atomic::{AtomicBool, Ordering};
+        static LATER: AtomicBool = AtomicBool::new(false);
+        if LATER.swap(true, Ordering::SeqCst) {
+            c.connect_timeout = c.connect_timeout.max(c.stall_timeout);
+        }
         let out = outcore::cluster::solve(p, &cfg, &c, &mut tick, &mut line);
         pb.finish_and_clear();
         return out.map(Sets::Disk);

@@ -66,7 +66,8 @@ pub fn level_dir(store: &Store, name: &str) -> PathBuf {
     store.path(name)
 }
 
-fn part_path(dir: &Path, j: usize) -> PathBuf {
+/// The path of part `j` of a level's folder.
+pub fn part_path(dir: &Path, j: usize) -> PathBuf {
     dir.join(format!("part-{j:05}"))
 }
 
@@ -156,11 +157,6 @@ pub fn prepare_output(
 /// The part of a level a code belongs to.
 pub fn part_of(code: u64, parts: usize) -> usize {
     (code % parts as u64) as usize
-}
-
-/// The path of part `j` of a level's folder.
-pub fn part_file(dir: &Path, j: usize) -> PathBuf {
-    part_path(dir, j)
 }
 
 /// How many codes of the run at `src` to map at once, so that their keys fit `max_bytes`

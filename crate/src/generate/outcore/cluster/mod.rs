@@ -92,8 +92,9 @@ impl Cluster {
 /// worker's directory holds (a restart with another shape is refused).
 fn shape_text(problem: &Problem, cfg: &Config, c: &Cluster) -> String {
     format!(
-        "{}cluster: {} processes of {} workers\n",
+        "{}cluster of pegwise {}: {} processes of {} workers\n",
         job_text(problem, cfg),
+        env!("CARGO_PKG_VERSION"),
         c.addresses.len(),
         c.workers
     )

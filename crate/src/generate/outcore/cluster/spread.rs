@@ -77,7 +77,7 @@ impl Spread<'_, '_> {
         let mut parts = Vec::new();
         let mut count = 0;
         for i in 0..parts_of(&self.store, input)? {
-            let path = shuffle::part_file(&dir, i);
+            let path = shuffle::part_path(&dir, i);
             let len = store::run_len(&path)?;
             if len == 0 {
                 continue;
@@ -222,8 +222,8 @@ impl Engine for Spread<'_, '_> {
             self.tick(&stage, j as u64, parts as u64);
             let within = plan
                 .within
-                .map(|w| shuffle::part_file(&shuffle::level_dir(&self.store, w), j));
-            let dest = shuffle::part_file(&out, j);
+                .map(|w| shuffle::part_path(&shuffle::level_dir(&self.store, w), j));
+            let dest = shuffle::part_path(&out, j);
             reduce_runs(
                 &self.store,
                 &spill.join(format!("{j:05}")),
@@ -282,7 +282,7 @@ impl Spread<'_, '_> {
         }
         if let (Some(s), Some(dir)) = (into, gathered) {
             let _ = prepare_output(s, name, 1, None)?;
-            let dest = shuffle::part_file(&dir, 0);
+            let dest = shuffle::part_path(&dir, 0);
             reduce_runs(s, &spill.join("00000"), None, &dest, self.cfg.max_memory)?;
             let n = store::run_len(&dest)?;
             s.write_atomic(&dir.join("done"), n.to_string().as_bytes())?;
