@@ -28,6 +28,8 @@ pub struct Rounds<'w> {
     probe: ProbeHandle<u64>,
     inbox: Inbox,
     round: u64,
+    /// Codes this worker sent to other workers (not to itself), in all.
+    pub sent_away: u64,
     /// Called after every round (the watchdog's heartbeat).
     beat: Box<dyn Fn() + 'w>,
 }
@@ -64,6 +66,7 @@ impl<'w> Rounds<'w> {
             probe,
             inbox,
             round: 0,
+            sent_away: 0,
             beat,
         }
     }
@@ -84,6 +87,9 @@ impl<'w> Rounds<'w> {
         let me = self.index() as u32;
         for (to, codes) in out.into_iter().enumerate() {
             if !codes.is_empty() {
+                if to as u32 != me {
+                    self.sent_away += codes.len() as u64;
+                }
                 self.input.send((to as u32, me, codes));
             }
         }

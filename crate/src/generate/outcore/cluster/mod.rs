@@ -25,7 +25,7 @@ use timely::communication::{AllocatorBuilder, Hooks};
 
 use super::shuffle::Tick;
 use super::store::Store;
-use super::{job_text, Config, Job, OutOfCore};
+use super::{job_text, Config, Engine, Job, OutOfCore};
 use crate::error::{Error, Result};
 use crate::generate::{with_moves, Solved};
 use crate::problem::Problem;
@@ -318,6 +318,13 @@ fn run_worker(
         (0, Some(dir)) => Some(Store::open(dir, &format!("{shape}gathered\n"))?),
         _ => None,
     };
+    // what went between workers while the levels were made: the network's share of the job
+    let sent = engine.rounds.sent_away;
+    let sent = engine.rounds.sum(sent);
+    engine.progress(&format!(
+        "codes sent between workers: {sent} (8 bytes each), {:.2} a position made",
+        sent as f64 / (reachable.iter().sum::<u64>() + winning.iter().sum::<u64>()).max(1) as f64
+    ));
     for (n, &size) in winning.iter().enumerate() {
         if size > 0 {
             engine.gather(&format!("W{n}"), into.as_ref())?;
