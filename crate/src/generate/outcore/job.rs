@@ -1,0 +1,191 @@
+//! A job's sequence of steps, the same on every engine: the forward levels F_n from the start
+//! (pruned), then the winning levels W_n from the goal or by the complement trick. An
+//! [`Engine`] says where the levels live and runs each step: [`super::Local`] on one machine,
+//! or a cluster's worker (`super::cluster`, behind the `distributed` feature).
+
+use super::shuffle;
+use crate::error::{Error, Result};
+use crate::generate::{Moves, WithMoves};
+use crate::problem::Problem;
+
+use super::Config;
+
+/// How a step's output level is split into parts.
+pub enum Parts<'a> {
+    /// As many as keep a level of about this many codes within the memory cap.
+    About(f64),
+    /// As many as this finished level has (the level the output is intersected with, or
+    /// whose complements it is).
+    Like(&'a str),
+}
+
+/// One step of a job: `output` from the keys that `produce` gives for each code of `input`.
+pub struct Plan<'a> {
+    /// The level read.
+    pub input: &'a str,
+    /// The level written.
+    pub output: &'a str,
+    /// How `output` is split.
+    pub parts: Parts<'a>,
+    /// Keep only keys found in this level.
+    pub within: Option<&'a str>,
+    /// Keep only keys this accepts (pruning).
+    pub keep: Option<&'a (dyn Fn(u64) -> bool + Sync)>,
+}
+
+/// Where a job's levels live and how its steps run: on this machine ([`super::Local`]), or spread
+/// over the workers of a cluster (`cluster`, behind the `distributed` feature). The job's
+/// sequence of steps ([`Job`]) is the same for both; every call here is made by every worker
+/// in the same order, so an engine may make each one a collective operation.
+pub trait Engine {
+    /// A level's size once it is finished (everywhere), or None.
+    fn finished(&mut self, name: &str) -> Result<Option<u64>>;
+    /// Writes the start level from codes every worker computed alike; returns its size.
+    fn write_start(&mut self, name: &str, codes: &[u64]) -> Result<u64>;
+    /// Every code of a finished level, ascending (a small level: pruning learns from it).
+    fn read_whole(&mut self, name: &str) -> Result<Vec<u64>>;
+    /// Runs a step (or what is left of it); returns the output level's size.
+    fn step<F: shuffle::Produce>(&mut self, plan: &Plan<'_>, produce: F) -> Result<u64>;
+    /// One line of progress, for a level finished.
+    fn progress(&mut self, line: &str);
+}
+
+/// A job's sequence of steps, on any engine.
+pub struct Job<'a, E> {
+    /// The problem solved.
+    pub problem: &'a Problem,
+    /// Its configuration.
+    pub cfg: &'a Config,
+    /// Where the levels are and how steps run.
+    pub engine: &'a mut E,
+}
+
+impl<E: Engine> WithMoves for Job<'_, E> {
+    /// |F_n| and |W_n| for every n.
+    type Out = Result<(Vec<u64>, Vec<u64>)>;
+
+    fn run<const G: usize>(self, m: &Moves<G>) -> Self::Out {
+        let Job {
+            problem,
+            cfg,
+            engine,
+        } = self;
+        let n_holes = problem.board.len();
+        let full = problem.board.full();
+        let mut keep = crate::generate::prune::Prune::new(problem, cfg.prune);
+        let mut reachable = vec![0u64; n_holes + 1];
+        let f = |n: usize| format!("F{n}");
+        let w = |n: usize| format!("W{n}");
+
+        let mut starts: Vec<u64> = problem
+            .start_positions()
+            .iter()
+            .map(|&c| m.canonical(c))
+            .filter(|&c| keep.keeps(c))
+            .collect();
+        starts.sort_unstable();
+        starts.dedup();
+        let top = n_holes - 1;
+        reachable[top] = engine.write_start(&f(top), &starts)?;
+
+        let half = problem.is_self_complementary() && !cfg.all_reachable && n_holes >= 3;
+        let h = n_holes.div_ceil(2);
+        let lowest = if half { h } else { 1 };
+        for n in (lowest..top).rev() {
+            let above = reachable[n + 1] as f64;
+            let growth = if n + 2 <= top && reachable[n + 2] > 0 {
+                above / reachable[n + 2] as f64
+            } else {
+                8.0
+            };
+            // the same levels as in memory are learnt from, so both prune alike; such a level
+            // holds at most a few million codes, and is read back whole only then
+            if keep.wants_to_learn(reachable[n + 1]) {
+                keep.learn(&engine.read_whole(&f(n + 1))?);
+            }
+            let kept = |c| keep.keeps(c);
+            let (input, output) = (f(n + 1), f(n));
+            let plan = Plan {
+                input: &input,
+                output: &output,
+                parts: Parts::About(above * growth.max(1.0)),
+                within: None,
+                keep: Some(&kept),
+            };
+            reachable[n] = engine.step(&plan, |x, out| m.children(x, &mut *out))?;
+            engine.progress(&format!("reachable with {n} pegs: {}", reachable[n]));
+        }
+
+        if half {
+            // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
+            let (input, output, within) = (f(n_holes - h + 1), w(h), f(h));
+            let plan = Plan {
+                input: &input,
+                output: &output,
+                parts: Parts::Like(&within),
+                within: Some(&within),
+                keep: None,
+            };
+            let k = engine.step(&plan, |y, out| m.parents(full ^ y, &mut *out))?;
+            engine.progress(&format!("winning with {h} pegs: {k}"));
+            for n in h + 1..n_holes {
+                let k = winning_step(engine, m, n)?;
+                engine.progress(&format!("winning with {n} pegs: {k}"));
+            }
+            for n in 1..h {
+                let (input, output) = (w(n_holes - n), w(n));
+                let plan = Plan {
+                    input: &input,
+                    output: &output,
+                    parts: Parts::Like(&input),
+                    within: None,
+                    keep: None,
+                };
+                engine.step(&plan, |x, out| out(m.canonical(full ^ x)))?;
+            }
+        } else {
+            let goal = problem.goal_set();
+            let (input, output) = (f(1), w(1));
+            let plan = Plan {
+                input: &input,
+                output: &output,
+                parts: Parts::Like(&input),
+                within: None,
+                keep: None,
+            };
+            engine.step(&plan, |x, out| {
+                if x & goal != 0 {
+                    out(x)
+                }
+            })?;
+            for n in 2..n_holes {
+                let k = winning_step(engine, m, n)?;
+                engine.progress(&format!("winning with {n} pegs: {k}"));
+            }
+        }
+        let mut winning = vec![0u64; n_holes + 1];
+        for (n, size) in winning.iter_mut().enumerate().take(n_holes).skip(1) {
+            *size = engine
+                .finished(&w(n))?
+                .ok_or_else(|| Error::BadArgument(format!("level W{n} did not finish")))?;
+        }
+        engine.progress(&format!(
+            "winning positions: {}",
+            winning.iter().sum::<u64>()
+        ));
+        Ok((reachable, winning))
+    }
+}
+
+/// W_n from the parents of W_(n−1), kept within F_n.
+fn winning_step<E: Engine, const G: usize>(engine: &mut E, m: &Moves<G>, n: usize) -> Result<u64> {
+    let (input, output, within) = (format!("W{}", n - 1), format!("W{n}"), format!("F{n}"));
+    let plan = Plan {
+        input: &input,
+        output: &output,
+        parts: Parts::Like(&within),
+        within: Some(&within),
+        keep: None,
+    };
+    engine.step(&plan, |y, out| m.parents(y, &mut *out))
+}
