@@ -5,7 +5,7 @@
 
 use super::shuffle;
 use crate::error::{Error, Result};
-use crate::generate::{Moves, WithMoves};
+use crate::generate::{with_moves, Moves, WithMoves};
 use crate::problem::Problem;
 
 use super::Config;
@@ -33,6 +33,30 @@ pub struct Plan<'a> {
     pub keep: Option<&'a (dyn Fn(u64) -> bool + Sync)>,
 }
 
+impl<'a> Plan<'a> {
+    /// A step whose output is kept within `within` and split as it is.
+    pub fn within(input: &'a str, output: &'a str, within: &'a str) -> Plan<'a> {
+        Plan {
+            input,
+            output,
+            parts: Parts::Like(within),
+            within: Some(within),
+            keep: None,
+        }
+    }
+
+    /// A step whose output is split as its input is, and kept whole.
+    pub fn like_input(input: &'a str, output: &'a str) -> Plan<'a> {
+        Plan {
+            input,
+            output,
+            parts: Parts::Like(input),
+            within: None,
+            keep: None,
+        }
+    }
+}
+
 /// Where a job's levels live and how its steps run: on this machine ([`super::Local`]), or spread
 /// over the workers of a cluster (`cluster`, behind the `distributed` feature). The job's
 /// sequence of steps ([`Job`]) is the same for both; every call here is made by every worker
@@ -48,6 +72,24 @@ pub trait Engine {
     fn step<F: shuffle::Produce>(&mut self, plan: &Plan<'_>, produce: F) -> Result<u64>;
     /// One line of progress, for a level finished.
     fn progress(&mut self, line: &str);
+}
+
+/// Runs the job's sequence of steps for `problem` on `engine`: |F_n| and |W_n| for every n.
+pub fn run<E: Engine>(
+    problem: &Problem,
+    cfg: &Config,
+    engine: &mut E,
+) -> Result<(Vec<u64>, Vec<u64>)> {
+    let canon = problem.canon();
+    with_moves(
+        &problem.board,
+        &canon,
+        Job {
+            problem,
+            cfg,
+            engine,
+        },
+    )
 }
 
 /// A job's sequence of steps, on any engine.
@@ -119,13 +161,7 @@ impl<E: Engine> WithMoves for Job<'_, E> {
         if half {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
             let (input, output, within) = (f(n_holes - h + 1), w(h), f(h));
-            let plan = Plan {
-                input: &input,
-                output: &output,
-                parts: Parts::Like(&within),
-                within: Some(&within),
-                keep: None,
-            };
+            let plan = Plan::within(&input, &output, &within);
             let k = engine.step(&plan, |y, out| m.parents(full ^ y, &mut *out))?;
             engine.progress(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
@@ -134,25 +170,13 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             }
             for n in 1..h {
                 let (input, output) = (w(n_holes - n), w(n));
-                let plan = Plan {
-                    input: &input,
-                    output: &output,
-                    parts: Parts::Like(&input),
-                    within: None,
-                    keep: None,
-                };
+                let plan = Plan::like_input(&input, &output);
                 engine.step(&plan, |x, out| out(m.canonical(full ^ x)))?;
             }
         } else {
             let goal = problem.goal_set();
             let (input, output) = (f(1), w(1));
-            let plan = Plan {
-                input: &input,
-                output: &output,
-                parts: Parts::Like(&input),
-                within: None,
-                keep: None,
-            };
+            let plan = Plan::like_input(&input, &output);
             engine.step(&plan, |x, out| {
                 if x & goal != 0 {
                     out(x)
@@ -180,12 +204,7 @@ impl<E: Engine> WithMoves for Job<'_, E> {
 /// W_n from the parents of W_(n−1), kept within F_n.
 fn winning_step<E: Engine, const G: usize>(engine: &mut E, m: &Moves<G>, n: usize) -> Result<u64> {
     let (input, output, within) = (format!("W{}", n - 1), format!("W{n}"), format!("F{n}"));
-    let plan = Plan {
-        input: &input,
-        output: &output,
-        parts: Parts::Like(&within),
-        within: Some(&within),
-        keep: None,
-    };
-    engine.step(&plan, |y, out| m.parents(y, &mut *out))
+    engine.step(&Plan::within(&input, &output, &within), |y, out| {
+        m.parents(y, &mut *out)
+    })
 }

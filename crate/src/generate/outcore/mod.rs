@@ -24,9 +24,9 @@ pub mod store;
 
 use std::path::PathBuf;
 
-pub use job::{Engine, Job, Parts, Plan};
+pub use job::{run, Engine, Job, Parts, Plan};
 
-use super::{with_moves, Solved};
+use super::Solved;
 use crate::error::{Error, Result};
 use crate::problem::Problem;
 use shuffle::{finished, parts_of, read_level, write_level, Step, Tick};
@@ -120,15 +120,7 @@ pub fn solve(
         tick,
         lines: progress,
     };
-    let (reachable, winning) = with_moves(
-        &problem.board,
-        &canon,
-        Job {
-            problem,
-            cfg,
-            engine: &mut engine,
-        },
-    )?;
+    let (reachable, winning) = run(problem, cfg, &mut engine)?;
     Ok(OutOfCore {
         solved: Solved {
             problem: problem.clone(),

@@ -25,9 +25,9 @@ use timely::communication::{AllocatorBuilder, Hooks};
 
 use super::shuffle::Tick;
 use super::store::Store;
-use super::{job_text, Config, Engine, Job, OutOfCore};
+use super::{job_text, Config, Engine, OutOfCore};
 use crate::error::{Error, Result};
-use crate::generate::{with_moves, Solved};
+use crate::generate::Solved;
 use crate::problem::Problem;
 pub use spread::mix;
 
@@ -304,16 +304,7 @@ fn run_worker(
         report,
         pool: Default::default(),
     };
-    let canon = problem.canon();
-    let (reachable, winning) = with_moves(
-        &problem.board,
-        &canon,
-        Job {
-            problem,
-            cfg,
-            engine: &mut engine,
-        },
-    )?;
+    let (reachable, winning) = super::run(problem, cfg, &mut engine)?;
     let into = match (index, gathered) {
         (0, Some(dir)) => Some(Store::open(dir, &format!("{shape}gathered\n"))?),
         _ => None,
