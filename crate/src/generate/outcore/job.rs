@@ -8,7 +8,7 @@ use crate::error::{Error, Result};
 use crate::generate::{with_moves, Moves, WithMoves};
 use crate::problem::Problem;
 
-use super::Config;
+use super::config::Config;
 
 /// How a step's output level is split into parts.
 pub enum Parts<'a> {

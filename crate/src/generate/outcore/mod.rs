@@ -17,6 +17,7 @@
 
 #[cfg(feature = "distributed")]
 pub mod cluster;
+mod config;
 mod job;
 mod memory;
 pub mod shuffle;
@@ -24,6 +25,7 @@ pub mod store;
 
 use std::path::PathBuf;
 
+pub use config::{parts_for, Config, MAX_PARTS, MIN_MEMORY};
 pub use job::{run, Engine, Job, Parts, Plan};
 
 use super::Solved;
@@ -31,26 +33,6 @@ use crate::error::{Error, Result};
 use crate::problem::Problem;
 use shuffle::{finished, parts_of, read_level, write_level, Step, Tick};
 use store::Store;
-
-/// How to run an out-of-core job.
-#[derive(Debug, Clone)]
-pub struct Config {
-    /// The work directory (created if missing; a killed job resumes from it).
-    pub work_dir: PathBuf,
-    /// Bytes the job may hold in memory at once (the sort of one part, or one chunk's keys).
-    pub max_memory: u64,
-    /// Parts per level; by default as many as keep a part within a third of `max_memory`.
-    pub parts: Option<usize>,
-    /// Drop forward positions that can no longer reach the goal (`prune`).
-    pub prune: bool,
-    /// Build every reachable level even where the complement trick makes it unnecessary.
-    pub all_reachable: bool,
-}
-
-/// The smallest memory cap accepted, in bytes (the chunks need room to be worth reading).
-pub const MIN_MEMORY: u64 = 1 << 20;
-/// Most parts a level may be split into.
-pub const MAX_PARTS: usize = 4096;
 
 /// The result: the sizes of the levels built, which stay on disk. The winning sets are read
 /// a level at a time ([`OutOfCore::winning_level`]) or all at once ([`OutOfCore::into_solved`]),
@@ -67,27 +49,6 @@ pub struct OutOfCore {
     pub work_dir: PathBuf,
     /// Whether this process holds the winning levels (on a cluster, only process 0 does).
     pub here: bool,
-}
-
-impl Config {
-    /// Refuses a configuration that can't run, naming the bad value.
-    pub fn check(&self) -> Result<()> {
-        if self.max_memory < MIN_MEMORY {
-            return Err(Error::BadArgument(format!(
-                "--max-memory {} bytes is below the least a job needs ({} MB)",
-                self.max_memory,
-                MIN_MEMORY >> 20
-            )));
-        }
-        if let Some(p) = self.parts {
-            if p == 0 || p > MAX_PARTS {
-                return Err(Error::BadArgument(format!(
-                    "--parts {p}: use 1 to {MAX_PARTS} parts per level"
-                )));
-            }
-        }
-        Ok(())
-    }
 }
 
 /// The text that identifies a job in its work directory.
@@ -188,14 +149,6 @@ pub struct Local<'a> {
     pub tick: &'a mut dyn FnMut(Tick),
     /// Hears one line per level.
     pub lines: &'a mut dyn FnMut(&str),
-}
-
-/// Parts for a new level of about `estimate` codes under a memory cap (unless given).
-pub fn parts_for(cfg: &Config, estimate: f64) -> usize {
-    cfg.parts.unwrap_or_else(|| {
-        let bytes = estimate * 8.0 * 3.0;
-        ((bytes / cfg.max_memory as f64).ceil() as usize).clamp(1, MAX_PARTS)
-    })
 }
 
 impl Local<'_> {
