@@ -102,7 +102,6 @@ impl Spread<'_, '_> {
         rounds: u64,
         keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
         produce: &F,
-        route: &dyn Fn(u64) -> usize,
         out: (&PathBuf, usize, &str),
     ) -> Result<()> {
         let (spill, parts, stage) = out;
@@ -112,7 +111,9 @@ impl Spread<'_, '_> {
             let codes = chunks.next()?;
             let keys = map_keys(&self.pool, &codes, self.bits, keep, produce);
             drop(codes);
-            let got = self.rounds.exchange(split(keys, peers, route));
+            let got = self
+                .rounds
+                .exchange(split(keys, peers, |y| owner(y, peers)));
             for (from, keys) in got {
                 spill_runs(
                     &self.store,
@@ -211,7 +212,6 @@ impl Engine for Spread<'_, '_> {
             rounds,
             plan.keep,
             &produce,
-            &|y| owner(y, peers),
             (&spill, parts, &stage),
         )?;
         self.pool.clear();
@@ -249,51 +249,44 @@ impl Engine for Spread<'_, '_> {
 
 impl Spread<'_, '_> {
     /// Brings every worker's share of level `name` to worker 0, into one part of `into` there
-    /// (the other workers pass None); returns the level's size.
-    pub fn gather(&mut self, name: &str, into: Option<&Store>) -> Result<u64> {
+    /// (the other workers pass None).
+    pub fn gather(&mut self, name: &str, into: Option<&Store>) -> Result<()> {
         let same = |x: u64, out: &mut dyn FnMut(u64)| out(x);
         // worker 0 takes a chunk from every worker in each round
         let share = self.cfg.max_memory / self.rounds.peers() as u64;
         let mut chunks = self.chunks(name, &same, share)?;
         let rounds = self.rounds.max(chunks.count);
-        let spill = match into {
-            Some(s) => s.path(&format!("{name}.spill")),
-            None => self.store.path(&format!("{name}.gather")),
+        let at = |s: &Store| {
+            (
+                shuffle::level_dir(s, name),
+                s.path(&format!("{name}.spill")),
+            )
         };
-        let gathered = into.map(|s| shuffle::level_dir(s, name));
-        if let (Some(s), Some(dir)) = (into, &gathered) {
-            s.remove_dir(dir)?;
+        if let Some(s) = into {
+            let (dir, spill) = at(s);
+            s.remove_dir(&dir)?;
             s.remove_dir(&spill)?;
-            s.make_dir(&spill)?;
         }
         let stage = format!("{name} gather");
         for r in 0..rounds {
             self.tick(&stage, r, rounds);
-            let codes = chunks.next()?;
             let mut out = vec![Vec::new(); self.rounds.peers()];
-            out[0] = codes;
+            out[0] = chunks.next()?;
             for (from, codes) in self.rounds.exchange(out) {
                 if let Some(s) = into {
-                    let dir = spill.join("00000");
-                    s.make_dir(&dir)?;
-                    store::write_run(&dir.join(format!("{from:05}-{r:06}")), &codes)?;
+                    spill_runs(s, &at(s).1, 1, &format!("{from:05}-{r:06}"), codes)?;
                 }
             }
         }
-        if let (Some(s), Some(dir)) = (into, gathered) {
-            let _ = prepare_output(s, name, 1, None)?;
+        if let Some(s) = into {
+            let (dir, spill) = at(s);
+            prepare_output(s, name, 1, None)?;
             let dest = shuffle::part_path(&dir, 0);
             reduce_runs(s, &spill.join("00000"), None, &dest, self.cfg.max_memory)?;
             let n = store::run_len(&dest)?;
             s.write_atomic(&dir.join("done"), n.to_string().as_bytes())?;
             s.remove_dir(&spill)?;
         }
-        let mine = read_len(&self.store, name)?;
-        Ok(self.rounds.sum(mine))
+        Ok(())
     }
-}
-
-/// The size of this worker's share of a finished level.
-fn read_len(store: &Store, name: &str) -> Result<u64> {
-    Ok(finished(store, name).unwrap_or(0))
 }
