@@ -67,8 +67,10 @@ export function resolvePath(urlPath, pages = 'site') {
  * @param {import('node:http').IncomingMessage} req
  * @param {import('node:http').ServerResponse} res
  * @param {'site'|'source'} pages
+ * @param {boolean} ranges whether Range requests are honoured (false: the whole file, as
+ *   `python3 -m http.server` sends it)
  */
-async function handle(req, res, pages) {
+async function handle(req, res, pages, ranges) {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { Allow: 'GET, HEAD' }).end();
     return;
@@ -90,7 +92,7 @@ async function handle(req, res, pages) {
     }
     const ext = extname(file).toLowerCase();
     // Range requests: big table levels are fetched a chunk at a time, as any static host serves
-    const range = /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
+    const range = ranges && /^bytes=(\d+)-(\d*)$/.exec(String(req.headers.range ?? ''));
     if (range) {
       const from = Number(range[1]);
       const to = Math.min(range[2] ? Number(range[2]) : st.size - 1, st.size - 1);
@@ -169,13 +171,15 @@ async function gzipped(file, st) {
 
 /**
  * Starts the server on 127.0.0.1.
- * @param {{port?: number, host?: string, pages?: 'site'|'source'}} [options] port 0 picks a
- *   free port; pages: the shipped form (site/, the default) or the readable sources (www/)
+ * @param {{port?: number, host?: string, pages?: 'site'|'source', ranges?: boolean}} [options]
+ *   port 0 picks a free port; pages: the shipped form (site/, the default) or the readable
+ *   sources (www/); ranges: false answers a Range request with the whole file, as a host
+ *   without Range support does (the tests' stand-in for one)
  * @returns {Promise<{url: string, port: number, close: () => Promise<void>}>}
  */
-export function startServer({ port = 8080, host = '127.0.0.1', pages = 'site' } = {}) {
+export function startServer({ port = 8080, host = '127.0.0.1', pages = 'site', ranges = true } = {}) {
   const server = createServer((req, res) => {
-    handle(req, res, pages).catch(() => res.destroy());
+    handle(req, res, pages, ranges).catch(() => res.destroy());
   });
   return new Promise((ok, fail) => {
     server.once('error', fail);

@@ -67,9 +67,13 @@ impl Level {
     pub fn shard(&self) -> Option<Arc<Shard>> {
         self.shard.lock().ok()?.clone()
     }
+    /// Sets the shard once: a header that arrives again (two games asked for it at once)
+    /// leaves the first, with the chunks added to it since.
     fn set(&self, s: Shard) {
         if let Ok(mut slot) = self.shard.lock() {
-            *slot = Some(Arc::new(s));
+            if slot.is_none() {
+                *slot = Some(Arc::new(s));
+            }
         }
     }
 }
@@ -342,10 +346,12 @@ impl Table {
                 "level with {pegs} pegs: the shard is for another level"
             )));
         }
-        if whole {
-            s.add_all_chunks(bytes)?;
-        }
         level.set(s);
+        if whole {
+            if let Some(s) = level.shard() {
+                s.add_all_chunks(bytes)?;
+            }
+        }
         Ok(())
     }
 

@@ -22,14 +22,15 @@ export const PAGES = process.env.PEGWISE_PAGES === 'source' ? 'source' : 'site';
 
 /**
  * Starts the server and Chromium for one test file.
- * @param {{pages?: 'site'|'source'}} [opts] the form of the page to serve (PAGES by default)
+ * @param {{pages?: 'site'|'source', ranges?: boolean}} [opts] the form of the page to serve
+ *   (PAGES by default); ranges: false serves as a host without Range support does
  * @returns {Promise<{url: string, browser: import('playwright-core').Browser, close: () => Promise<void>}>}
  */
-export async function setup({ pages = PAGES } = {}) {
+export async function setup({ pages = PAGES, ranges = true } = {}) {
   assert.ok(existsSync(`${ROOT}www/pkg/pegwise_bg.wasm`), 'www/pkg is missing: run scripts/build-wasm first');
   if (pages === 'site') assert.ok(existsSync(`${ROOT}site/pkg/pegwise_bg.wasm`), 'site/ is missing: run node scripts/build-site.mjs first');
   mkdirSync(OUTPUT, { recursive: true });
-  const server = await startServer({ port: 0, pages });
+  const server = await startServer({ port: 0, pages, ranges });
   const browser = await chromium.launch(LAUNCH);
   return {
     url: server.url,
@@ -311,4 +312,35 @@ export async function judged(page, g, patience = 60_000) {
     },
     { g, patience },
   );
+}
+
+/**
+ * Plays `line` jump by jump on the page's board (in "always" mode: every movable peg is
+ * judged), and after each one waits until the board is settled (no question, change or table
+ * part on its way), then reads every movable peg's verdicts.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} line
+ * @returns {Promise<{jump: string, pegs: number, undecided: string[], source: string}[]>}
+ *   undecided: the jumps not judged good or bad, with what they are instead
+ */
+export function playAlways(page, line) {
+  return page.evaluate(async (line) => {
+    const g = /** @type {any} */ (document.getElementById('board')).game;
+    await g.ready;
+    const report = [];
+    for (const jump of line) {
+      await g.play(jump);
+      await g.settled();
+      const s = g.state();
+      const pegs = [...new Set(s.legal.map((/** @type {any} */ j) => j.from))];
+      const undecided = pegs.flatMap((p) => {
+        const v = s.verdicts[p];
+        if (!v) return [`${p}: not judged`];
+        return v.filter((/** @type {any} */ h) => h.verdict !== 'good' && h.verdict !== 'bad').map((/** @type {any} */ h) => `${h.jump}: ${h.verdict}`);
+      });
+      const marks = Object.entries(s.marks.pegs).filter(([, m]) => m !== 'good' && m !== 'bomb');
+      report.push({ jump, pegs: pegs.length, undecided: [...undecided, ...marks.map(([p, m]) => `${p} marked ${m}`)], source: s.source });
+    }
+    return report;
+  }, line);
 }

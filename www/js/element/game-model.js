@@ -91,12 +91,14 @@ export class GameModel {
 
   /**
    * The worker's background work decided jumps that were "?" (`pegs`, judged anew), and goes
-   * on or stopped (`working`).
-   * @param {{version: number, pegs: PegHint[], working: boolean}} msg
+   * on or stopped (`working`); `partsPending`: a try is waiting for table parts (a `table`
+   * event follows).
+   * @param {{version: number, pegs: PegHint[], working: boolean, partsPending?: boolean}} msg
    */
-  refined({ version, pegs, working }) {
+  refined({ version, pegs, working, partsPending }) {
     if (this.closed || !this.snap || version !== this.version) return;
     this.thinking = { version, working };
+    if (partsPending) this.partsPending = true;
     for (const p of pegs) {
       const before = this.pegs.get(p.hole);
       if (p.hole === this.focusHole && p.unknown === 0 && (before?.unknown ?? 0) > 0) this.decided = p.hole;
@@ -134,11 +136,14 @@ export class GameModel {
     let writing = true;
     try {
       /** @type {Snapshot & {error?: {param: string, value: string, message: string}, kept?: true, layout: Layout,
-       *   tableFile: string|null, movesError: {moves: string, played: number, bad: string|null, message: string}|null}} the worker's answer */
+       *   tableFile: string|null, movesError: {moves: string, played: number, bad: string|null, message: string}|null,
+       *   partsPending?: boolean}} the worker's answer */
       const res = await this.engine.call('open', { ...spec, want: this.shown() });
       if (this.closed) return null;
       if (res.error) return res.error;
       if (res.kept) return null; // the spec names the game open now
+      // the old game's parts are dropped with it: what is pending now is the new game's
+      this.partsPending = !!res.partsPending;
       this.layout = res.layout;
       this.index = new Map(res.layout.holes.map((h, k) => [h.name, k]));
       this.tableFile = res.tableFile;
@@ -356,11 +361,12 @@ export class GameModel {
   }
 
   /**
-   * A table finished loading in the worker (same position, maybe new verdicts).
-   * @param {Snapshot} snap
+   * A table or table parts arrived in the worker (same position, maybe new verdicts).
+   * @param {Snapshot & {partsPending?: boolean}} snap
    */
   tableEvent(snap) {
-    this.partsPending = false;
+    // the worker judged afresh, and may already be fetching parts that judging noted
+    this.partsPending = !!snap.partsPending;
     if (!this.snap || this.closed) return;
     this.accept(snap, { kind: 'table', jump: null });
     this.ask();

@@ -65,6 +65,7 @@ function tap(b, k, by) {
       return;
     }
     ui.selected = model.jumpsFrom(name).length ? k : null;
+    ui.carried = false;
   }
   b.looked();
 }
@@ -96,8 +97,9 @@ export function pointerHandlers(b) {
     tap: (k) => tap(b, k, 'tap'),
     canDrag: (k) => !busy(b) && !b.opts.pickStart && b.model.jumpsFrom(b.nameOf(k)).length > 0,
     dragMove: (k, x, y) => {
-      const first = ui.selected !== k;
+      const first = ui.selected !== k || ui.carried;
       ui.selected = k;
+      ui.carried = false;
       ui.drag = { index: k, x, y };
       canvas.style.cursor = 'grabbing';
       if (first) b.looked();

@@ -55,6 +55,9 @@ export class Widget {
       cursor: null,
       /** @type {number|null} the picked peg */
       selected: null,
+      /** the pick is the peg that just jumped, kept so its chain can go on: a peg the pointer
+       * or cursor is on shows instead */
+      carried: false,
       /** @type {{index: number, x: number, y: number}|null} */
       drag: null,
       /** @type {import('./render.js').Anim|null} */
@@ -109,14 +112,15 @@ export class Widget {
     return /** @type {number} */ (this.model.index.get(name));
   }
 
-  /** The hole whose jumps are shown: the picked peg, else the peg under the mouse or cursor. */
+  /** The hole whose jumps are shown: the picked peg, else the peg under the mouse or cursor,
+   * else the peg that just jumped (still picked, for its chain). */
   focusIndex() {
     const { ui, model } = this;
     if (this.opts.pickStart || !model.snap) return null;
-    if (ui.selected !== null) return ui.selected;
+    if (ui.selected !== null && !ui.carried) return ui.selected;
     const pegs = model.snap.position.pegs;
     for (const k of [ui.hover, ui.cursor]) if (k !== null && pegs[k]) return k;
-    return null;
+    return ui.selected;
   }
 
   /** Tells the controller which hints to fetch: the focus peg's, and every peg's for keyboard users. */
@@ -303,6 +307,7 @@ export class Widget {
       const to = this.indexOf(j.to);
       const keep = by === 'tap' || by === 'drag' || by === 'keyboard';
       ui.selected = keep && model.jumpsFrom(j.to).length ? to : null;
+      ui.carried = true;
       const from = by === 'drag' ? to : this.indexOf(j.from);
       this.animate({ from, to, fadeOut: this.indexOf(j.over), fadeIn: null, t: 0 }, JUMP_MS);
     } else if (j) {

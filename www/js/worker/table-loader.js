@@ -56,7 +56,15 @@ export class TableLoader {
    * @param {number} gid
    */
   drop(gid) {
-    for (const job of this.files.values()) job.takers.delete(gid);
+    for (const [file, job] of this.files) {
+      job.takers.delete(gid);
+      // nobody waits for it any more (the board switched games): its retries stop
+      if (!job.takers.size && job.state !== 'refused') {
+        clearTimeout(job.timer);
+        job.timer = undefined;
+        if (!job.busy) this.files.delete(file);
+      }
+    }
   }
 
   /** Retries every failed download now (the page is back online). */

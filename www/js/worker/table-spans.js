@@ -1,10 +1,10 @@
 // Table parts for the Analysis panel's worker, which walks whole levels: a count may wait for
-// thousands of chunks in one round. They are fetched as table-parts.js fetches a game's, but a
-// few requests at a time, neighbouring parts in one request, and a range fetched once serves
-// every part inside it (the engine's worker asks for a few parts a position, and keeps the
-// smaller table-parts.js).
+// thousands of chunks in one round. They are fetched as part-pump.js fetches a game's, through
+// table-parts.js (which copes with a host that ignores ranges), but a few requests at a time,
+// neighbouring parts in one request, and a range fetched once serves every part inside it (the
+// engine's worker asks for a few parts a position).
 
-import { fetchRange } from './table-parts.js';
+import { partBytes } from './table-parts.js';
 
 /** Byte ranges fetched or under way, by URL: a part inside one is cut from it, so no byte
  * is fetched twice. @type {Map<string, {from: number, to: number, bytes: Promise<Uint8Array>}[]>} */
@@ -62,7 +62,7 @@ function ask(parts) {
     let to = fresh[i].to;
     let j = i + 1;
     while (j < fresh.length && fresh[j].url === url && fresh[j].from - to <= GAP && Math.max(to, fresh[j].to) - from <= SPAN) to = Math.max(to, fresh[j++].to);
-    const span = { from, to, bytes: limited(() => fetchRange(url, from, to)) };
+    const span = { from, to, bytes: limited(() => partBytes(url, from, to)) };
     if (!spans.has(url)) spans.set(url, []);
     spans.get(url)?.push(span);
     span.bytes.catch(() => {
@@ -74,8 +74,8 @@ function ask(parts) {
 }
 
 /**
- * Fetches every part the game waited for and hands each to wasm, as table-parts.js's
- * fetchParts does, a few requests at a time and neighbouring parts in one. Resolves to the
+ * Fetches every part the game waited for and hands each to wasm, a few requests at a time
+ * and neighbouring parts in one. Resolves to the
  * number of parts added (0 when nothing was needed); a part that fails is asked for again
  * next time.
  * @param {{tableNeeds: () => import('../shared/wasm-types.js').TablePart[],

@@ -5,8 +5,8 @@
 // change), so a board can drop answers about a position it has left.
 
 import { clipMessage } from '../shared/errors.js';
+import { PartPump } from './part-pump.js';
 import { TableLoader } from './table-loader.js';
-import { fetchParts } from './table-parts.js';
 import { prefetch } from './tables.js';
 import { movablePegs } from '../shared/legal.js';
 
@@ -25,9 +25,11 @@ import { movablePegs } from '../shared/legal.js';
 
 /**
  * @typedef {{game: Game, version: number, opened: number, moved: number, tableState: string, tableNote: string,
- *   tableWhy: string, head?: Promise<void>, pumping?: boolean, pumpWanted?: boolean, want?: Want,
+ *   tableWhy: string, head?: Promise<void>, parts: PartPump, partsNote: string, want?: Want,
  *   asked?: string[], askedAt?: number, thinkingAt?: number, thought?: {ms: number, working: boolean}}} Slot
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
+ *   parts: the table parts its verdicts wait for (see partPump); partsNote: why the last of
+ *   them failed ('' once they came);
  *   opened: the version the game opened at; moved: the version its position last changed at
  *   (a table's arrival changes the version, not the position); want: the pegs the page shows (see reply); head: resolves once the table head asked for has
  *   arrived or failed; asked: the pegs the page asked about at position `askedAt` (the last first);
@@ -47,7 +49,9 @@ const slots = new Map();
 let clock = 0;
 /** Base URL of the table files. */
 let dataBase = '';
-const tables = new TableLoader((file) => new URL(file, dataBase).href);
+/** @param {string} file @returns {string} a table file's absolute URL */
+const urlOf = (file) => new URL(file, dataBase).href;
+const tables = new TableLoader(urlOf);
 /** @type {(p: Promise<unknown>) => void} */
 let started = () => {};
 /** Resolves once `hello` has loaded the wasm. */
@@ -105,7 +109,7 @@ function fits(what, text, param = what) {
  * @returns {Snapshot}
  */
 function snapshot(s) {
-  return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote, tableWhy: s.tableWhy };
+  return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote || s.partsNote, tableWhy: s.tableWhy };
 }
 
 /** How long a reply may spend judging the pegs wanted beyond the first (ms): the rest are
@@ -180,9 +184,8 @@ function loadTable(gid, s) {
       s.tableState = state;
       s.tableNote = clipMessage(note);
       s.tableWhy = clipMessage(why);
-      s.version = ++clock;
       arrived();
-      post({ event: 'table', gid, ...reply(s) });
+      judgedAfresh(gid, s);
     },
   });
   s.tableState = now.state;
@@ -264,6 +267,7 @@ const common = {
    * @param {number} gid
    */
   close(_args, gid) {
+    slots.get(gid)?.parts.stop();
     slots.get(gid)?.game.free();
     slots.delete(gid);
     tables.drop(gid);
@@ -272,6 +276,7 @@ const common = {
   /** The page is online again: failed table downloads are retried now. */
   retryTables() {
     tables.retryNow();
+    for (const s of slots.values()) s.parts.retryNow();
     return null;
   },
   /**
@@ -327,14 +332,17 @@ const common = {
     /** @type {MovesError|null} */
     const refused = g.movesRefused();
     const movesError = dropped ?? (refused && { ...refused, message: clipMessage(refused.message) });
+    cur?.parts.stop();
     cur?.game.free();
     const version = ++clock;
     /** @type {Slot} */
-    const s = { game: g, version, opened: version, moved: version, tableState: 'none', tableNote: '', tableWhy: '', want: req.want ?? cur?.want };
+    const s = { game: g, version, opened: version, moved: version, tableState: 'none', tableNote: '', tableWhy: '', parts: partPump(gid, g), partsNote: '', want: req.want ?? cur?.want };
     slots.set(gid, s);
     loadTable(gid, s);
     performance.mark('pegwise:open');
-    return { ...reply(s), layout: g.layout(), tableFile: g.tableFile() ?? null, movesError };
+    const r = reply(s);
+    s.parts.pump();
+    return { ...r, layout: g.layout(), tableFile: g.tableFile() ?? null, movesError, partsPending: s.parts.pending };
   },
 };
 
@@ -452,7 +460,8 @@ const ops = {
     for (let round = 0; round < SOLUTION_ROUNDS; round++) {
       const line = g.solution();
       if (line !== null || g !== s.game) return { version: s.version, solution: line };
-      if (!(await fetchParts(g, (f) => new URL(f, dataBase).href))) break;
+      if (!s.parts.pump()) break;
+      await s.parts.settled();
     }
     return { version: s.version, solution: null };
   },
@@ -463,53 +472,35 @@ const ops = {
 const SOLUTION_ROUNDS = 64;
 
 /**
- * Fetches the table parts that the last answer waited for ("loading" verdicts). Once they
- * are in, the game's version moves on and the page hears a `table` event, so it asks again.
- * Returns, at once, whether parts are on their way (then a `table` event will follow), so the
- * page knows the game isn't settled yet.
+ * The table parts of a game's verdicts, fetched as wasm notes them (see part-pump.js): once
+ * those on their way are in (or failed), the game is judged afresh.
+ * @param {number} gid
+ * @param {Game} g
+ */
+function partPump(gid, g) {
+  return new PartPump(g, urlOf, (failed) => {
+    const s = slots.get(gid);
+    if (!s || s.game !== g) return;
+    s.partsNote = failed && clipMessage(`a part of the table could not be loaded (${failed}); retrying`);
+    judgedAfresh(gid, s);
+  });
+}
+
+/**
+ * A game's table or table parts arrived (or failed): the page hears a `table` event with the
+ * position judged afresh. That judging may note parts it could not know of before (a level's
+ * chunks, once its header is in): they are on their way before the event goes, and its
+ * `partsPending` tells the page another event follows.
  * @param {number} gid
  * @param {Slot} s
- * @returns {boolean}
  */
-function pumpParts(gid, s) {
-  if (slots.get(gid) !== s) return false;
-  // a fetch under way posts a table event only if it had parts to fetch: only then is an
-  // answer pending on it (else a board would wait for an event that never comes)
-  if (s.pumping) return !!s.pumpWanted;
-  const g = s.game;
-  let wanted = false;
-  // fetchParts asks for the needs before its first await, so `wanted` is known right away
-  const probe = {
-    tableNeeds: () => {
-      const needs = g.tableNeeds();
-      wanted = needs.length > 0;
-      return needs;
-    },
-    /** @param {number} pegs @param {number} chunk @param {Uint8Array} bytes */
-    addTablePart: (pegs, chunk, bytes) => g.addTablePart(pegs, chunk, bytes),
-  };
-  s.pumping = true;
-  const fetching = fetchParts(probe, (f) => new URL(f, dataBase).href);
-  s.pumpWanted = wanted;
-  fetching
-    .then((added) => {
-      // whoever was told an answer is pending on this fetch hears when it ends
-      if ((added || wanted) && slots.get(gid) === s) {
-        s.version = ++clock;
-        post({ event: 'table', gid, ...reply(s) });
-      }
-    })
-    .catch((e) => {
-      if (slots.get(gid) === s) {
-        s.tableNote = clipMessage(`a part of the table could not be loaded: ${e instanceof Error ? e.message : e}`);
-        s.version = ++clock;
-        post({ event: 'table', gid, ...reply(s) });
-      }
-    })
-    .finally(() => {
-      s.pumping = false;
-    });
-  return wanted;
+function judgedAfresh(gid, s) {
+  if (slots.get(gid) !== s) return;
+  s.version = ++clock;
+  const r = reply(s);
+  s.parts.pump();
+  post({ event: 'table', gid, ...r, partsPending: s.parts.pending });
+  think(gid, s);
 }
 
 /** Whether this worker works while the player thinks: the game's does, the Analysis panel's
@@ -551,18 +542,21 @@ function think(gid, s) {
     let working = false;
     /** @type {object[]} */
     let pegs = [];
+    let fetching = false;
     const t0 = Date.now();
     try {
       holes ??= shownFirst(s).join(' ');
       // wasm cuts each try to its length (short: a move waits for the try under way)
       budget(s);
       pegs = s.game.refine(holes);
+      // a try that met a table part still on its way: the part is fetched (a `table` event follows)
+      fetching = s.parts.pump();
       work.ms += Date.now() - t0;
       working = s.game.undecided() > 0 && work.ms < THINK_MS;
     } catch {
       // a question asked later reports what went wrong
     }
-    if (pegs.length || working !== work.working || (first && working)) post({ event: 'refined', gid, version, pegs, working });
+    if (pegs.length || fetching || working !== work.working || (first && working)) post({ event: 'refined', gid, version, pegs, working, partsPending: s.parts.pending });
     work.working = working;
     first = false;
     if (working) setTimeout(step, 0);
@@ -605,7 +599,7 @@ export function addRequests(more) {
 export function serve(bindings, more) {
   pkg = bindings;
   thinks = !more;
-  if (more) Object.assign(ops, more((f) => new URL(f, dataBase).href));
+  if (more) Object.assign(ops, more(urlOf));
   self.onmessage = onMessage;
   const q = new URLSearchParams(self.location.search);
   const wasm = q.get('wasm');
@@ -638,8 +632,9 @@ async function onMessage(e) {
       // version the page asked at): it was about the game before
       if (s !== before || (args?.at !== undefined && args.at < s.opened)) throw stale('another game opened');
       result = await /** @type {Record<string, (s: Slot, args: any) => any>} */ (ops)[op](s, args ?? {});
-      const partsPending = pumpParts(gid, s);
-      post({ id, result: { ...result, partsPending } });
+      // the parts this answer waited for are on their way before it goes
+      s.parts.pump();
+      post({ id, result: { ...result, partsPending: s.parts.pending } });
       think(gid, s);
       return;
     } else throw new Error(`unknown request '${op}'`);
