@@ -2,7 +2,7 @@
 //!
 //! Across the wasm boundary an error is data, not words: `{kind, param, value, why, message}`
 //! (see [`Error::kind`], [`Error::param`], [`Error::value`], [`Error::why`]). The kinds are
-//! stable names that JS may branch on: `unknown-board`, `bad-board`, `unknown-hole`,
+//! stable names that JS may branch on: `unknown-board`, `bad-board`, `no-jump`, `unknown-hole`,
 //! `bad-goal`, `bad-start`, `bad-position`, `too-long`, `bad-move`, `illegal-jump`,
 //! `bad-table`, `too-big`, `bad-argument`, `bad-save`.
 
@@ -24,6 +24,9 @@ pub enum Error {
     /// Custom board text that cannot be read.
     #[error("bad board description: {0}")]
     BadBoard(String),
+    /// A board on which no jump can ever be made: no three holes lie in a line.
+    #[error("board '{0}' has no jump: no three holes lie in a line")]
+    NoJump(String),
     /// A hole name or number that the board does not have.
     #[error("board '{board}' has no hole '{hole}'")]
     UnknownHole {
@@ -97,6 +100,7 @@ impl Error {
         match self {
             Error::UnknownBoard { .. } => "unknown-board",
             Error::BadBoard(_) => "bad-board",
+            Error::NoJump(_) => "no-jump",
             Error::UnknownHole { .. } => "unknown-hole",
             Error::BadGoal { .. } => "bad-goal",
             Error::BadStart { .. } => "bad-start",
@@ -115,7 +119,7 @@ impl Error {
     /// `table`, `job`, `argument` or `save`.
     pub fn param(&self) -> &'static str {
         match self {
-            Error::UnknownBoard { .. } | Error::BadBoard(_) => "board",
+            Error::UnknownBoard { .. } | Error::BadBoard(_) | Error::NoJump(_) => "board",
             Error::UnknownHole { .. } => "hole",
             Error::BadGoal { .. } => "goal",
             Error::BadStart { .. } => "start",
@@ -154,6 +158,7 @@ impl Error {
             | Error::TooBig(why)
             | Error::BadArgument(why)
             | Error::BadSave(why) => why,
+            Error::NoJump(_) => "no three holes lie in a line, so no jump can ever be made",
             _ => "",
         }
     }

@@ -277,6 +277,11 @@ impl GameId {
                 (Some(c), None) => c.from_here(moves::parse_position(&board, position)?),
                 _ => Problem::with_position(board.clone(), position, &goal()),
             },
+            // every start at once (the command line's tables and counts) has no one start
+            // hole to finish in: its goal, left out, is any hole
+            (None, Some(start)) if start.trim() == "all" && self.goal.is_none() => {
+                Problem::parse(board.clone(), start, "any")
+            }
             (None, Some(start)) => Problem::parse(board.clone(), start, &goal()),
             (None, None) => match (same, &self.goal) {
                 (Some(c), _) => Problem::parse(board.clone(), &c.start_text(), &goal()),
@@ -555,6 +560,28 @@ mod tests {
         assert_eq!(here.problem(Some(&central)).unwrap().goal_text(), "d4");
         // ... and from no game, goal start means any
         assert_eq!(here.problem(None).unwrap().goal_text(), "any");
+    }
+
+    #[test]
+    fn start_all_without_a_goal_means_goal_any_and_is_no_game() {
+        // triangle5 opens a1 → a1 (goal start): 'all' left without a goal is the union, any
+        let all = GameId {
+            board: Some("triangle5".into()),
+            start: Some("all".into()),
+            ..GameId::default()
+        };
+        let p = all.problem(None).unwrap();
+        assert_eq!(
+            (p.start_text(), p.goal_text()),
+            ("all".into(), "any".into())
+        );
+        // a game has one start: the error is about the start the user gave, not a goal
+        let e = all.open(None).unwrap_err();
+        assert_eq!((e.kind(), e.value()), ("bad-start", "all"));
+        // a start that is no hole names the hole, and says what a start may be
+        let z9 = id("english", "z9", "any").problem(None).unwrap_err();
+        assert_eq!((z9.kind(), z9.value()), ("bad-start", "z9"));
+        assert!(!z9.to_string().contains("'all'"), "{z9}");
     }
 
     #[test]

@@ -44,21 +44,20 @@ impl Problem {
     /// or a hole name.
     /// A start written as a position (`XXoXo`, see [`moves::parse_position`]) is read as one.
     pub fn parse(board: Board, start: &str, goal: &str) -> Result<Problem> {
-        let start = match start.trim() {
-            "all" => Start::All,
-            "" => {
-                return Err(Error::bad_start(
-                    start,
-                    "use a hole name, a position or 'all'",
-                ))
-            }
-            s if looks_like_position(s) => Start::Position(moves::parse_position(&board, s)?),
-            s => Start::Hole(
-                board
-                    .hole(s)
-                    .map_err(|e| Error::bad_start(s, format!("{e}; use a hole name or 'all'")))?,
-            ),
-        };
+        let start =
+            match start.trim() {
+                "all" => Start::All,
+                "" => {
+                    return Err(Error::bad_start(
+                        start,
+                        "use a hole name, a position or 'all'",
+                    ))
+                }
+                s if looks_like_position(s) => Start::Position(moves::parse_position(&board, s)?),
+                s => Start::Hole(board.hole(s).map_err(|e| {
+                    Error::bad_start(s, format!("{e}; use a hole name or a position"))
+                })?),
+            };
         let goal = parse_goal(&board, goal)?;
         Problem::new(board, start, goal)
     }

@@ -71,6 +71,23 @@ test('bad links on the page: each named in a note, the default game opens, a jum
   await clean();
 });
 
+test('a board with no jump, start all and a start that is no hole: each refused by the core, named, and why', async () => {
+  const { page, clean } = await openPage(env.browser);
+  const cases = [
+    ['?board=ascii:o-o-o', 'english', /^The link’s board “ascii:o-o-o” was refused \(no three holes lie in a line, so no jump can ever be made\)/],
+    ['?board=triangle5&start=all', 'triangle5', /^The link’s start “all” was refused \(a game starts from one empty hole or one position\)/],
+    ['?board=english&start=z9', 'english', /^The link’s start “z9” was refused \(board 'english' has no hole 'z9'; use a hole name or a position\)/],
+  ];
+  for (const [query, board, expected] of cases) {
+    await load(page, env.url, query);
+    assert.equal((await snapshot(page)).position.board, board, query);
+    const text = (await note(page)) ?? '';
+    assert.match(text, expected, query);
+    assert.doesNotMatch(text, /goal|'all'/, `${query}: names only what the link gave`);
+  }
+  await clean();
+});
+
 test('a 1 MB moves string is refused in a short note, and the game plays', async () => {
   const { page, context, clean } = await openPage(env.browser);
   // the test server takes no 1 MB request line: the page itself is served from here

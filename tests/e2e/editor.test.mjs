@@ -157,7 +157,7 @@ for (const screen of SCREENS) {
     await page.waitForFunction(() => document.getElementById('ed-preview')?.dataset.state === 'error');
     p = await preview(page);
     assert.equal(p.play, false);
-    assert.match(p.text, /bad name 'a\/b': '\/' separates the rows of a board's link/);
+    assert.match(p.text, /bad name 'a\/b': '\/' can't be in a name \(it separates the rows of a board's link\): use letters, digits, - and _/);
     await page.fill('#ed-name', 'plus');
     await page.waitForFunction(() => document.getElementById('ed-preview')?.textContent?.includes('name:plus'));
     p = await preview(page);

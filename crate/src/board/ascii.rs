@@ -168,6 +168,11 @@ mod tests {
             Board::by_name("ascii:o?o"),
             Err(Error::BadBoard(_))
         ));
+        // holes with no three in a line: no jump, whichever way the board comes in
+        for text in ["ascii:o-o-o", "ascii:oo/oo", "ascii-tri:  o/ o o"] {
+            let e = Board::by_name(text).unwrap_err();
+            assert_eq!(e.kind(), "no-jump", "{text}: {e}");
+        }
         assert!(matches!(Board::by_name("ascii:o"), Err(Error::BadBoard(_))));
         let rows = "o".repeat(65);
         assert!(matches!(

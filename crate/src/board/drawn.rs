@@ -127,12 +127,17 @@ pub fn checked_name(name: &str) -> Result<Option<String>, DrawingError> {
         .find(|&c| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
     {
         let what = match c {
-            '/' => "'/' separates the rows of a board's link".to_string(),
             ' ' => "a space".to_string(),
             c => format!("'{c}'"),
         };
+        // '/' gets a reason of its own: it looks harmless, but it separates a link's rows
+        let why = if c == '/' {
+            " (it separates the rows of a board's link)"
+        } else {
+            ""
+        };
         return Err(bad(format!(
-            "{what} can't be in a name (letters, digits, - and _)"
+            "{what} can't be in a name{why}: use letters, digits, - and _"
         )));
     }
     Ok(Some(name.to_string()))
@@ -192,10 +197,10 @@ impl Board {
             return Err(DrawingError::TooManyHoles(points.len()));
         }
         let name = name.as_deref().unwrap_or(DRAWN_NAME);
-        let board = Board::from_points(name, lattice, &points).map_err(DrawingError::Board)?;
-        if board.jumps().is_empty() {
-            return Err(DrawingError::NoJump);
-        }
+        let board = Board::from_points(name, lattice, &points).map_err(|e| match e {
+            Error::NoJump(_) => DrawingError::NoJump,
+            e => DrawingError::Board(e),
+        })?;
         let Some((twin, shape)) = catalogue_twin(&board) else {
             return Ok(Drawn { board, twin: None });
         };
@@ -380,7 +385,11 @@ mod tests {
         assert_eq!((e.code(), e.param()), ("no-jump", "holes"));
         let e = sq(&["ooo"], "a/b").unwrap_err();
         assert_eq!((e.code(), e.value()), ("bad-name", "a/b".to_string()));
-        assert!(e.to_string().contains("'/' separates the rows"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("'/' can't be in a name (it separates the rows of a board's link)"),
+            "{e}"
+        );
         let e = sq(&["ooo"], "my board").unwrap_err();
         assert_eq!(e.code(), "bad-name");
         assert!(sq(&["ooo"], &"n".repeat(41)).is_err());

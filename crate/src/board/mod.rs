@@ -105,6 +105,7 @@ pub struct Board {
 
 impl Board {
     /// Builds a board from hole coordinates; sorts them into reading order and names them.
+    /// Refuses a board on which no jump can be made ([`Error::NoJump`]).
     pub fn from_points(name: &str, lattice: Lattice, points: &[(i32, i32)]) -> Result<Board> {
         if points.is_empty() {
             return Err(Error::BadBoard(format!("board '{name}' has no holes")));
@@ -125,6 +126,10 @@ impl Board {
         }
         let holes = names::named_holes(&pts);
         let jumps = geometry::jump_lines(lattice, &holes);
+        // the one rule for every way in (a link, the CLI, the editor): a game needs a jump
+        if jumps.is_empty() {
+            return Err(Error::NoJump(name.to_string()));
+        }
         let mut jumps_from = vec![Vec::new(); holes.len()];
         for (i, j) in jumps.iter().enumerate() {
             jumps_from[j.from as usize].push(i as u16);
