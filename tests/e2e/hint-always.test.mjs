@@ -78,3 +78,26 @@ const CENTRAL = [
   'c5-c3 c2-c4 a5-c5 d5-b5 e6-e4 g5-e5 c7-c5 c4-c6 e7-c7 c7-c5 b5-d5 d5-f5 e3-e5 f5-d5 d6-d4',
 ].join(' ');
 const FROM_C1 = 'e1-c1 e3-e1 g3-e3 e4-e2 e1-e3 e6-e4';
+
+test('a switch to another board drops the old board’s table: its failed download is not retried', { timeout: 120_000 }, async () => {
+  const FRENCH = /\/data\/french\.every\.pgt$/;
+  const { page, context, clean } = await openPage(env.browser, { allow: [FRENCH] });
+  await page.route(FRENCH, (r) => r.fulfill({ status: 404, body: 'not built' }));
+  /** @type {string[]} */
+  const asked = [];
+  page.on('request', (r) => FRENCH.test(r.url()) && asked.push(r.url()));
+  await load(page, env.url, '?board=french&start=c1&goal=any');
+  assert.equal((await page.evaluate(() => window.pegwise.snapshot())).tableState, 'missing');
+  const before = asked.length;
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('board')).game.set({ board: 'english', start: 'd4', goal: 'start' }));
+  await settled(page);
+  // back online, the worker retries every failed download it still holds at once
+  await context.setOffline(true);
+  await context.setOffline(false);
+  await page.evaluate(() => new Promise((ok) => (navigator.onLine ? ok(null) : addEventListener('online', ok, { once: true }))));
+  // a question after the retry (the worker takes messages in order) and a request after it
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('board')).game.pegs());
+  await page.evaluate(() => fetch('data/MANIFEST').then((r) => r.text()));
+  assert.equal(asked.length, before, `french.every.pgt asked for again after the switch: ${asked.length - before} times`);
+  await clean();
+});
