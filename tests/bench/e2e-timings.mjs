@@ -8,8 +8,14 @@
 // - a table download that failed: the 404's retry (the backoff's first step, 2 s by design),
 //   and back online to the table in (bad-tables.test.mjs);
 // - a jump's flight on the real clock: how long it took and how many frames it drew
-//   (play.test.mjs).
-// BENCH_RUNS repetitions of each (5), each in a new browser context (cold cache).
+//   (play.test.mjs);
+// - with no table anywhere, every picker board's opening to every jump judged, from
+//   navigation, and a move played on Wiegleb while the work on the undecided jumps goes on
+//   (thinking.test.mjs);
+// - the central game's winning line played jump by jump in "always" mode: from each jump to
+//   every peg judged, its table parts fetched as the verdicts need them (hint-always.test.mjs).
+// BENCH_RUNS repetitions of each (5), each in a new browser context (cold cache); BENCH_ONLY
+// picks parts.
 
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +26,10 @@ import { LAUNCH } from '../chromium.mjs';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGES = process.env.BENCH_PAGES === 'source' ? 'source' : 'site';
+/** BENCH_ONLY=a,b runs only those parts: judged, tables, always, tableless, flight (all by default). */
+const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+/** @param {string} part */
+const wanted = (part) => !ONLY.length || ONLY.includes(part);
 
 /**
  * `p`, or an error after `limit` ms: a page that broke (say, site/ rebuilt under the bench)
@@ -289,44 +299,177 @@ async function flight(browser) {
   return r;
 }
 
+/** Table files answer 404: the live search and the work while the player thinks judge alone. */
+const NO_TABLES = /\/data\/[^/]+\.(pgt|pgs|pgc)$/;
+
+/** The boards of the picker (thinking.test.mjs), their default games. */
+const PICKER = ['triangle4', 'triangle5', 'triangle6', 'triangle7', 'triangle8', 'trunc12', 'trunc18', 'english', 'french', 'wiegleb', 'diamond41', 'square6', 'hexagon37', 'row:7'];
+
+/**
+ * A new context whose table files all answer 404.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function tableless(browser) {
+  const context = await browser.newContext();
+  await context.route(NO_TABLES, (r) => r.fulfill({ status: 404, body: 'not built' }));
+  return context;
+}
+
+/**
+ * With no table, a board's default game in "always" mode: the time from navigation to every
+ * opening jump judged (null: not within 20 s).
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} board
+ * @returns {Promise<number|null>}
+ */
+async function openingJudged(browser, board) {
+  const context = await tableless(browser);
+  const page = await context.newPage();
+  const t0 = Date.now();
+  await page.goto(`${server.url}?board=${encodeURIComponent(board)}&hints=always`);
+  const judged = () => {
+    const s = /** @type {any} */ (document.getElementById('board'))?.game?.state();
+    if (!s || s.status === null) return false;
+    const movable = new Set(s.legal.map((/** @type {{from: string}} */ j) => j.from));
+    return [...movable].every((h) => s.pegHints[h] && s.pegHints[h].unknown === 0 && s.pegHints[h].loading === 0);
+  };
+  const ok = await page.waitForFunction(judged, undefined, { timeout: 20_000, polling: 10 }).then(
+    () => true,
+    () => false,
+  );
+  const took = Date.now() - t0;
+  await context.close();
+  return ok ? took : null;
+}
+
+/**
+ * With no table, Wiegleb's default game ten jumps in, "always" mode, while the work on the
+ * undecided jumps goes on: the time from a jump's second click to the new position shown.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function moveWhileThinking(browser) {
+  const context = await tableless(browser);
+  const page = await context.newPage();
+  await page.goto(`${server.url}?board=wiegleb&hints=always&moves=e3-e5,e1-e3,c4-e4,c6-c4,e4-e2,b4-d4,e6-e4,b6-b4,e4-c4,g5-e5`);
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('board'))?.game);
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('board')).game.settled());
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('board'))?.game?.state()?.proving === true, undefined, { timeout: 20_000 });
+  const before = await page.evaluate(() => /** @type {any} */ (document.getElementById('board')).game.state());
+  const [from, to] = before.legal[0].jump.split('-');
+  const centre = async (/** @type {string} */ h) => {
+    const r = await page.evaluate((name) => /** @type {any} */ (document.getElementById('board')).game.holeRect(name), h);
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  };
+  const a = await centre(from);
+  const b = await centre(to);
+  await page.mouse.click(a.x, a.y);
+  const t0 = Date.now();
+  await page.mouse.click(b.x, b.y);
+  await page.waitForFunction((n) => /** @type {any} */ (document.getElementById('board')).game.state()?.jumps === n, before.jumps + 1, { polling: 5 });
+  const took = Date.now() - t0;
+  await context.close();
+  return took;
+}
+
+/** The central game's winning line, jump by jump (hint-always.test.mjs). */
+const CENTRAL_LINE = 'd2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1 g3-e3 c4-c2 c1-c3 a4-c4 c4-c2 e4-c4 g4-e4 e4-e2 e1-e3 c5-c3 c2-c4 a5-c5 d5-b5 e6-e4 g5-e5 c7-c5 c4-c6 e7-c7 c7-c5 b5-d5 d5-f5 e3-e5 f5-d5 d6-d4';
+
+/**
+ * The central game in "always" mode on a fresh page: for each jump of the winning line, the
+ * time from play() to the board settled with every peg judged (ms; null where a verdict is
+ * still open once it settled).
+ * @param {import('playwright-core').Browser} browser
+ * @returns {Promise<(number|null)[]>}
+ */
+async function alwaysLine(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}?board=english&start=d4&goal=start&hints=always`);
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('board'))?.game);
+  const times = await page.evaluate(async (line) => {
+    const g = /** @type {any} */ (document.getElementById('board')).game;
+    await g.ready;
+    await g.settled();
+    const out = [];
+    for (const jump of line.split(' ')) {
+      const t0 = performance.now();
+      await g.play(jump);
+      await g.settled();
+      const s = g.state();
+      const open = Object.values(s.marks.pegs).some((m) => m !== 'good' && m !== 'bomb');
+      out.push(open ? null : performance.now() - t0);
+    }
+    return out;
+  }, CENTRAL_LINE);
+  await context.close();
+  return times;
+}
+
 // in a process of its own, as browser.mjs does: a server sharing this script's event loop
 // answers late while the script drives the browser
 const server = await serveApart(PAGES);
 const browser = await chromium.launch(LAUNCH);
 try {
   const lines = [];
-  for (const [file, cases] of GROUPS) {
-    if (!existsSync(`${ROOT}data/${file}`)) {
-      lines.push(`${cases.map((c) => c.name).join(', ')}: skipped, data/${file} is not built`);
-      continue;
+  if (wanted('judged')) {
+    for (const [file, cases] of GROUPS) {
+      if (!existsSync(`${ROOT}data/${file}`)) {
+        lines.push(`${cases.map((c) => c.name).join(', ')}: skipped, data/${file} is not built`);
+        continue;
+      }
+      /** @type {(number|null)[][]} */
+      const runs = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await judgedRun(browser, cases));
+      cases.forEach((c, k) => {
+        const xs = runs.map((r) => r[k]);
+        const ok = /** @type {number[]} */ (xs.filter((x) => x !== null));
+        const missed = xs.length - ok.length;
+        lines.push(
+          `set() -> every jump judged, ${c.name} (median of ${ok.length}${missed ? `, ${missed} not judged in 30 s` : ''}): ` +
+            `${ms(median(ok))}, slowest ${ms(ok.length ? Math.max(...ok) : null)} (the test once held it under ${c.was} ms)`,
+        );
+      });
     }
-    /** @type {(number|null)[][]} */
-    const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await judgedRun(browser, cases));
-    cases.forEach((c, k) => {
-      const xs = runs.map((r) => r[k]);
+  }
+  if (wanted('tables')) {
+    const retries = [];
+    const onlines = [];
+    for (let i = 0; i < RUNS; i++) {
+      retries.push(await within(retryAfter404(browser), 'a table 404, then there'));
+      onlines.push(await within(backOnline(browser), 'a table offline, then back online'));
+    }
+    lines.push(`table 404, then there: retried and in ${ms(median(retries))} after "missing" (median of ${RUNS}; the backoff's first step is 2 s; the test once held 0.8–4 s)`);
+    lines.push(`table offline, then back online: in ${ms(median(onlines))} after the online event (median of ${RUNS}; the test once held under 2.5 s)`);
+  }
+  if (wanted('always')) {
+    const jumps = [];
+    for (let i = 0; i < RUNS; i++) jumps.push(...(await within(alwaysLine(browser), 'the central line in always mode')));
+    const judged = /** @type {number[]} */ (jumps.filter((x) => x !== null));
+    lines.push(
+      `the central line in always mode, a jump -> every peg judged (${judged.length} of ${jumps.length} jumps over ${RUNS} runs judged): ` +
+        `median ${ms(median(judged))}, slowest ${ms(judged.length ? Math.max(...judged) : null)}`,
+    );
+  }
+  if (wanted('tableless')) {
+    for (const board of PICKER) {
+      const xs = [];
+      for (let i = 0; i < RUNS; i++) xs.push(await within(openingJudged(browser, board), `${board} opening`));
       const ok = /** @type {number[]} */ (xs.filter((x) => x !== null));
       const missed = xs.length - ok.length;
-      lines.push(
-        `set() -> every jump judged, ${c.name} (median of ${ok.length}${missed ? `, ${missed} not judged in 30 s` : ''}): ` +
-          `${ms(median(ok))}, slowest ${ms(ok.length ? Math.max(...ok) : null)} (the test once held it under ${c.was} ms)`,
-      );
-    });
+      lines.push(`no table, ${board}'s opening, navigation -> every jump judged (median of ${ok.length}${missed ? `, ${missed} not judged in 20 s` : ''}): ${ms(median(ok))}, slowest ${ms(ok.length ? Math.max(...ok) : null)} (goal: 3 s)`);
+    }
+    const moves = [];
+    for (let i = 0; i < RUNS; i++) moves.push(await within(moveWhileThinking(browser), 'a move during the work'));
+    lines.push(`no table, Wiegleb 10 jumps in, a move while the work goes on: shown ${ms(median(moves))} after the click (median of ${RUNS}; slowest ${ms(Math.max(...moves))})`);
   }
-  const retries = [];
-  const onlines = [];
-  const flights = [];
-  for (let i = 0; i < RUNS; i++) {
-    retries.push(await within(retryAfter404(browser), 'a table 404, then there'));
-    onlines.push(await within(backOnline(browser), 'a table offline, then back online'));
-    flights.push(await within(flight(browser), "a jump's flight"));
+  if (wanted('flight')) {
+    const flights = [];
+    for (let i = 0; i < RUNS; i++) flights.push(await within(flight(browser), "a jump's flight"));
+    lines.push(
+      `a jump's flight (230 ms by design): settled ${ms(median(flights.map((f) => f.ms)))} after the move, ` +
+        `${median(flights.map((f) => f.pictures))} different pictures drawn (median of ${RUNS}; fewest ${Math.min(...flights.map((f) => f.pictures))})`,
+    );
   }
-  lines.push(`table 404, then there: retried and in ${ms(median(retries))} after "missing" (median of ${RUNS}; the backoff's first step is 2 s; the test once held 0.8–4 s)`);
-  lines.push(`table offline, then back online: in ${ms(median(onlines))} after the online event (median of ${RUNS}; the test once held under 2.5 s)`);
-  lines.push(
-    `a jump's flight (230 ms by design): settled ${ms(median(flights.map((f) => f.ms)))} after the move, ` +
-      `${median(flights.map((f) => f.pictures))} different pictures drawn (median of ${RUNS}; fewest ${Math.min(...flights.map((f) => f.pictures))})`,
-  );
   console.log(lines.join('\n'));
 } finally {
   await browser.close();

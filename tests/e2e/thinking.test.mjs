@@ -82,18 +82,11 @@ test('a move is answered at once while the work goes on, and the work moves with
   const before = await snapshot(page);
   const [from, to] = before.legal[0].jump.split('-');
   await clickHole(page, from);
-  const t0 = Date.now();
   await clickHole(page, to);
-  const want = before.position.jumps + 1;
-  await page.waitForFunction((n) => /** @type {any} */ (document.getElementById('board')).game.state()?.jumps === n, want);
-  const took = Date.now() - t0;
+  // the move's answer comes between two tries of the work (how soon: tests/bench/e2e-timings.mjs)
   await settled(page);
   const now = await gameState(page);
   assert.equal(now.jumps, before.position.jumps + 1, 'the move was played');
-  // the worker's reply waits for at most one short try of the work (80 ms); the reply itself
-  // judges the new position and its first peg on the live search (200 ms a question)
-  assert.ok(took < 2000, `the move took ${took} ms`);
-  console.log(`a move during the work was played in ${took} ms`);
   // the old position's work never marks the new one: every peg shown is one that can jump now
   const movable = new Set(now.legal.map((/** @type {{from: string}} */ j) => j.from));
   for (const hole of Object.keys(now.pegHints)) assert.ok(movable.has(hole), `${hole} can't jump now`);
@@ -102,32 +95,31 @@ test('a move is answered at once while the work goes on, and the work moves with
 });
 
 // Every board in the picker, its default game, with no table anywhere: every opening jump is
-// judged (good or bad, no "?") within 3 s of the page opening. diamond41's e5-c5 is lost (its
-// table says so), but no search here proves it: natively not in 40 M positions (see
-// docs/proving.md); it is judged where its table is built (`scripts/tables diamond41`).
+// judged (good or bad, no "?") by the live search and the work while the player thinks. The
+// test waits until every jump is judged or the work has stopped with some still open (how soon
+// they are judged: tests/bench/e2e-timings.mjs). diamond41's e5-c5 is lost (its table says
+// so), but no search here proves it: natively not in 40 M positions (see docs/proving.md); it
+// is judged where its table is built (`scripts/tables diamond41`, big-tables.test.mjs), and
+// skipped here: the work would go on for its two minutes.
 const PICKER = ['triangle4', 'triangle5', 'triangle6', 'triangle7', 'triangle8', 'trunc12', 'trunc18', 'english', 'french', 'wiegleb', 'diamond41', 'square6', 'hexagon37', 'row:7'];
-const OPENING_LIMIT_MS = 3000;
 
 for (const board of PICKER) {
-  const todo = board === 'diamond41' ? 'e5-c5 is proved lost only by its table' : undefined;
-  test(`${board}: every opening jump is judged within 3 s, with no table`, { todo }, async () => {
+  const skip = board === 'diamond41' && 'e5-c5 is proved lost only by its table';
+  test(`${board}: every opening jump is judged, with no table`, { skip }, async () => {
     const { page, clean } = await tablelessPage();
-    const t0 = Date.now();
     await page.goto(`${env.url}?board=${encodeURIComponent(board)}&hints=always`);
-    // judged: every movable peg has its verdicts, none of them "?"
-    const judged = () => {
+    await settled(page);
+    // every movable peg has its verdicts, none of them "?"; or the work stopped
+    const over = () => {
       const s = /** @type {any} */ (document.getElementById('board'))?.game?.state();
       if (!s || s.status === null) return false;
-      const movable = new Set(s.legal.map((/** @type {{from: string}} */ j) => j.from));
-      return [...movable].every((h) => s.pegHints[h] && s.pegHints[h].unknown === 0 && s.pegHints[h].loading === 0);
+      const movable = [...new Set(s.legal.map((/** @type {{from: string}} */ j) => j.from))];
+      return !s.proving || movable.every((h) => s.pegHints[h] && s.pegHints[h].unknown === 0 && s.pegHints[h].loading === 0);
     };
-    await page.waitForFunction(judged, undefined, { timeout: OPENING_LIMIT_MS * 4 }).catch(() => {});
-    const took = Date.now() - t0;
+    await page.waitForFunction(over, undefined, { timeout: 150_000 });
     const s = await gameState(page);
     const open = Object.values(s.pegHints).flatMap((/** @type {any} */ p) => p.jumps.filter((/** @type {any} */ j) => j.verdict !== 'good' && j.verdict !== 'bad').map((/** @type {any} */ j) => j.jump));
-    console.log(`${board}: opening judged in ${took} ms${open.length ? `, still open: ${open.join(' ')}` : ''}`);
-    assert.deepEqual(open, [], `${board}: undecided after ${took} ms`);
-    assert.ok(took <= OPENING_LIMIT_MS, `${board}: ${took} ms`);
+    assert.deepEqual(open, [], `${board}: undecided`);
     await clean();
   });
 }
