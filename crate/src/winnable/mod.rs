@@ -279,6 +279,9 @@ fn position_status(problem: &Problem, code: u64) -> Winnable {
 
 /// For the start picker: whether each hole, as the start, can be won for `goal`.
 pub fn starts(board: &Board, goal: Goal) -> Vec<Winnable> {
+    if is_row(board) {
+        return rows::starts(board, goal);
+    }
     starts_by(board, goal, status)
 }
 

@@ -19,9 +19,46 @@ pub(super) fn status(problem: &Problem) -> Winnable {
     let mut budget = ROW_BUDGET;
     match live.winning(start, &mut budget) {
         Some(true) => Winnable::Yes,
-        Some(false) if !problem.classes_allow() => Winnable::No(Why::Class),
-        Some(false) => Winnable::No(Why::Search),
+        Some(false) => lost(problem),
         None => Winnable::Unknown,
+    }
+}
+
+/// For the start picker on a row: each hole as the start with `goal`, as [`status`] answers
+/// it, but with one search for goal `any` asked first about every start. Its transposition
+/// table carries the positions settled from one start over to the next (row:64's 64 starts:
+/// 0.26 s natively, against 0.8 s for a search a start), and a start lost with any finish is
+/// lost with this goal too.
+pub(super) fn starts(board: &Board, goal: Goal) -> Vec<Winnable> {
+    let mut any = Problem::new(board.clone(), Start::All, Goal::Any)
+        .ok()
+        .map(|p| Live::new(&p));
+    (0..board.len() as u8)
+        .map(|s| {
+            let Ok(problem) = Problem::new(board.clone(), Start::Hole(s), goal) else {
+                return Winnable::No(Why::Class);
+            };
+            let mut budget = ROW_BUDGET;
+            let shared = match (any.as_mut(), problem.start_positions().first()) {
+                (Some(live), Some(&code)) => live.winning(code, &mut budget),
+                _ => None,
+            };
+            match shared {
+                Some(false) => lost(&problem),
+                Some(true) if goal == Goal::Any => Winnable::Yes,
+                // another goal, or past the budget: this start's own search
+                _ => status(&problem),
+            }
+        })
+        .collect()
+}
+
+/// A problem known lost, and how: by its classes, else by a search.
+fn lost(problem: &Problem) -> Winnable {
+    if problem.classes_allow() {
+        Winnable::No(Why::Search)
+    } else {
+        Winnable::No(Why::Class)
     }
 }
 
@@ -94,6 +131,42 @@ mod tests {
         for name in ["triangle4", "triangle5", "triangle6", "trunc12", "trunc18"] {
             let p = default_problem(&Board::by_name(name).unwrap());
             assert!(start_wins(&p), "{name} {}", p.start_text());
+        }
+    }
+
+    #[test]
+    fn the_start_picker_answers_as_a_search_a_start_does() {
+        // the shared search against the slow path: a fresh search for every start
+        for l in (3..=24).chain([31, 40, 64]) {
+            let b = Board::by_name(&format!("row:{l}")).unwrap();
+            let mut goals = vec![Goal::Any, Goal::Start];
+            if l >= 6 {
+                goals.push(Goal::Hole(5));
+            }
+            for goal in goals {
+                assert_eq!(
+                    starts(&b, goal),
+                    winnable::starts_by(&b, goal, status),
+                    "row:{l} {goal:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rows_are_decided_as_the_brute_force_search_decides() {
+        // the live search on rows, which takes no pagodas, against exhaustive search
+        for l in 3..=14 {
+            let b = Board::by_name(&format!("row:{l}")).unwrap();
+            for goal in [Goal::Any, Goal::Start] {
+                for (s, w) in starts(&b, goal).into_iter().enumerate() {
+                    let Ok(p) = Problem::new(b.clone(), Start::Hole(s as u8), goal) else {
+                        continue;
+                    };
+                    assert_eq!(w == Winnable::Yes, start_wins(&p), "row:{l} {s} {goal:?}");
+                    assert_ne!(w, Winnable::Unknown, "row:{l} {s} {goal:?}");
+                }
+            }
         }
     }
 
