@@ -77,7 +77,10 @@ const CENTRAL = [
   'd2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1 g3-e3 c4-c2 c1-c3 a4-c4 c4-c2 e4-c4 g4-e4 e4-e2 e1-e3',
   'c5-c3 c2-c4 a5-c5 d5-b5 e6-e4 g5-e5 c7-c5 c4-c6 e7-c7 c7-c5 b5-d5 d5-f5 e3-e5 f5-d5 d6-d4',
 ].join(' ');
-const FROM_C1 = 'e1-c1 e3-e1 g3-e3 e4-e2 e1-e3 e6-e4';
+const FROM_C1 = [
+  'e1-c1 e3-e1 g3-e3 e4-e2 e1-e3 e6-e4 c2-e2 d3-f3 b3-d3 d4-d2 e2-c2 c1-c3 b4-d4 d5-d3 d3-b3',
+  'a3-c3 a5-a3 g5-e5 e4-e6 g4-e4 c6-c4 e7-e5 e5-e3 f3-d3 d3-b3 a3-c3 c3-c5 b5-d5 c7-e7 d5-d7 e7-c7',
+].join(' ');
 
 test('a switch to another board drops the old board’s table: its failed download is not retried', { timeout: 120_000 }, async () => {
   const FRENCH = /\/data\/french\.every\.pgt$/;
