@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A tiny static server for the game: the page at / and data/ at /data/. No dependencies.
 // `node scripts/serve.mjs` serves the shipped form (site/, built by scripts/build-site.mjs) on
-// 127.0.0.1:$PORT (default 8080); `--source` serves the readable modules of www/ instead.
+// 127.0.0.1:$PORT (default 8080); `--source` serves the readable modules of www/ instead, and
+// `--no-ranges` answers a Range request with the whole file, as a plain static host does.
 // Tests import startServer().
 
 import { createServer } from 'node:http';
@@ -201,11 +202,13 @@ export function startServer({ port = 8080, host = '127.0.0.1', pages = 'site', r
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
   const port = Number(process.env.PORT ?? 8080);
   const pages = process.argv.includes('--source') ? 'source' : 'site';
+  // --no-ranges: answer as a host without Range support does (the whole file), to try one
+  const ranges = !process.argv.includes('--no-ranges');
   if (pages === 'site' && !existsSync(join(PAGES.site, 'index.html'))) {
     console.error('pegwise: site/ is not built: run scripts/play (or scripts/build-wasm, then node scripts/build-site.mjs), or serve the sources with --source');
     process.exit(1);
   }
-  startServer({ port, pages }).then(
+  startServer({ port, pages, ranges }).then(
     ({ url }) => console.log(`pegwise: serving ${pages === 'site' ? 'site/' : 'www/'} and data/ at ${url}  (Ctrl+C to stop)`),
     (e) => {
       console.error(`pegwise: cannot serve on port ${port}: ${e.message}`);

@@ -13,7 +13,9 @@
 //   navigation, and a move played on Wiegleb while the work on the undecided jumps goes on
 //   (thinking.test.mjs);
 // - the central game's winning line played jump by jump in "always" mode: from each jump to
-//   every peg judged, its table parts fetched as the verdicts need them (hint-always.test.mjs).
+//   every peg judged, its table parts fetched as the verdicts need them (hint-always.test.mjs);
+// - an Analysis question on the English union table (c1 -> any, 8 jumps in) on a host with
+//   Range support and on one without: level-file requests, bytes and time (no-ranges.test.mjs).
 // BENCH_RUNS repetitions of each (5), each in a new browser context (cold cache); BENCH_ONLY
 // picks parts.
 
@@ -26,7 +28,7 @@ import { LAUNCH } from '../chromium.mjs';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PAGES = process.env.BENCH_PAGES === 'source' ? 'source' : 'site';
-/** BENCH_ONLY=a,b runs only those parts: judged, tables, always, tableless, flight (all by default). */
+/** BENCH_ONLY=a,b runs only those parts: judged, tables, always, tableless, hosts, flight (all by default). */
 const ONLY = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
 /** @param {string} part */
 const wanted = (part) => !ONLY.length || ONLY.includes(part);
@@ -405,6 +407,41 @@ async function alwaysLine(browser) {
   return times;
 }
 
+/**
+ * The Analysis panel's figures for English c1 -> any 8 jumps in, on the server at `url`: the
+ * level-file (.pgs) requests the page made, their bytes, and the time from opening the panel
+ * to its figures.
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ */
+async function analysisOn(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  let requests = 0;
+  let bytes = 0;
+  page.on('response', (r) => {
+    if (!r.url().endsWith('.pgs')) return;
+    requests++;
+    bytes += Number(r.headers()['content-length'] ?? 0);
+  });
+  await page.goto(`${url}?board=english&start=c1&goal=any&moves=e1-c1+d3-d1+c1-e1+b3-d3+e3-c3+e1-e3+c3-c1+e4-e2`);
+  await page.waitForFunction(() => /** @type {any} */ (document.getElementById('board'))?.game);
+  await page.evaluate(() => /** @type {any} */ (document.getElementById('board')).game.settled());
+  const t0 = Date.now();
+  await page.click('#analysis summary');
+  await page.waitForFunction(
+    () => {
+      const dds = [...document.querySelectorAll('.analysis-list dd')];
+      return dds.length === 3 && dds.every((d) => d.getAttribute('aria-busy') === 'false');
+    },
+    undefined,
+    { timeout: 600_000, polling: 100 },
+  );
+  const ms = Date.now() - t0;
+  await context.close();
+  return { requests, bytes, ms };
+}
+
 // in a process of its own, as browser.mjs does: a server sharing this script's event loop
 // answers late while the script drives the browser
 const server = await serveApart(PAGES);
@@ -461,6 +498,17 @@ try {
     const moves = [];
     for (let i = 0; i < RUNS; i++) moves.push(await within(moveWhileThinking(browser), 'a move during the work'));
     lines.push(`no table, Wiegleb 10 jumps in, a move while the work goes on: shown ${ms(median(moves))} after the click (median of ${RUNS}; slowest ${ms(Math.max(...moves))})`);
+  }
+  if (wanted('hosts') && existsSync(`${ROOT}data/english.every.pgt`)) {
+    const plain = await serveApart(PAGES, { ranges: false });
+    try {
+      for (const [name, url] of [['with Range', server.url], ['without Range', plain.url]]) {
+        const r = await within(analysisOn(browser, url), `the Analysis question ${name}`, 600_000);
+        lines.push(`Analysis, English c1 -> any 8 jumps in, a host ${name}: ${r.requests} level-file requests, ${(r.bytes / 1e6).toFixed(1)} MB, figures in ${(r.ms / 1000).toFixed(1)} s`);
+      }
+    } finally {
+      await plain.close();
+    }
   }
   if (wanted('flight')) {
     const flights = [];

@@ -9,10 +9,12 @@ const SERVE = fileURLToPath(new URL('../../scripts/serve.mjs', import.meta.url))
 /**
  * Starts scripts/serve.mjs on a free port in its own process.
  * @param {'site'|'source'} pages which form of the page to serve
+ * @param {{ranges?: boolean}} [opts] ranges: false answers as a host without Range support
  * @returns {Promise<{url: string, close: () => Promise<void>}>}
  */
-export function serveApart(pages) {
-  const child = spawn(process.execPath, [SERVE, ...(pages === 'source' ? ['--source'] : [])], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+export function serveApart(pages, { ranges = true } = {}) {
+  const flags = [...(pages === 'source' ? ['--source'] : []), ...(ranges ? [] : ['--no-ranges'])];
+  const child = spawn(process.execPath, [SERVE, ...flags], { env: { ...process.env, PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
     let out = '';
     child.once('error', fail);
