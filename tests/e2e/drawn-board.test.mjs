@@ -25,7 +25,7 @@ test('a drawn board plays, reloads, takes a new start and travels in a link', as
   assert.equal(s.position.jumps, 1);
   assert.equal(new URL(a.page.url()).searchParams.get('board'), DRAWN);
   assert.match(s.position.save, /^pegwise:2;ascii:-ooo\/ooooo\/ooooo\/ooooo\/-ooo;c3;any;/);
-  assert.equal(await a.page.locator('#board-select option:checked').textContent(), 'Drawn board');
+  assert.equal(await a.page.locator('#board-select option:checked').textContent(), 'custom (drawn, 21 holes)', 'the picker names it as wasm does');
   await shoot(a.page, 'drawn-board');
 
   // a reload brings back the same board and position

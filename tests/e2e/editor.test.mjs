@@ -178,7 +178,7 @@ for (const screen of SCREENS) {
     const goal = { anywhere: 'any', 'where you started': 'start' }[opening[2]] ?? opening[2].slice(3);
     assert.deepEqual([s.position.start, s.position.goal], [opening[1], goal], 'the game the preview named opens');
     assert.equal(new URL(page.url()).searchParams.get('board'), PLUS_SPEC);
-    assert.equal(await page.locator('#board-select option:checked').textContent(), 'Drawn board');
+    assert.equal(await page.locator('#board-select option:checked').textContent(), 'plus (drawn, 21 holes)', 'the picker shows its name');
     await clickJump(page, s.legal[0].jump);
     s = await snapshot(page);
     assert.equal(s.position.jumps, 1);

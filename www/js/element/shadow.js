@@ -8,7 +8,8 @@ import { HOW_TO } from './a11y-text.js';
 import { createProbe, probeCss } from './theme.js';
 
 // Why here, not in the CSS: a comment inside the string would ship to every visitor. `:host`
-// scrolls sideways: a board too long for its box (row:64) scrolls rather than shrink its holes.
+// scrolls sideways: a board too long for its box (row:64) scrolls rather than shrink its holes,
+// and fades at the edges that hide more of it (edges.js).
 const CSS = `
 :host {
   display: block;
@@ -115,8 +116,10 @@ let shared = null;
  * @typedef {{
  *   root: ShadowRoot, box: HTMLElement, canvas: HTMLCanvasElement, grid: HTMLElement,
  *   msg: HTMLElement, note: HTMLElement, noteText: HTMLElement, noteClose: HTMLButtonElement,
- *   live: HTMLElement, probe: HTMLElement, sizeSheet: CSSStyleSheet,
+ *   live: HTMLElement, probe: HTMLElement, sizeSheet: CSSStyleSheet, edgeSheet: CSSStyleSheet,
  * }} BoardDom
+ *   sizeSheet: the host's shape (setAspect); edgeSheet: the fade at edges that hide more of a
+ *   board wider than its box (edges.js)
  */
 
 /**
@@ -133,7 +136,8 @@ export function buildDom(host) {
   // the host's shape follows the board: one small sheet per board
   const sizeSheet = new CSSStyleSheet();
   sizeSheet.replaceSync(':host { aspect-ratio: 1; }');
-  root.adoptedStyleSheets = [shared, sizeSheet];
+  const edgeSheet = new CSSStyleSheet();
+  root.adoptedStyleSheets = [shared, sizeSheet, edgeSheet];
 
   const box = document.createElement('div');
   box.className = 'box';
@@ -170,7 +174,7 @@ export function buildDom(host) {
   live.setAttribute('aria-live', 'polite');
   const probe = createProbe();
   root.replaceChildren(box, how, live, probe);
-  return { root, box, canvas, grid, msg, note, noteText, noteClose, live, probe, sizeSheet };
+  return { root, box, canvas, grid, msg, note, noteText, noteClose, live, probe, sizeSheet, edgeSheet };
 }
 
 /**

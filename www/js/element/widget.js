@@ -14,6 +14,7 @@ import { boardMarks } from './marks.js';
 import { reducedMotion, tween } from './motion.js';
 import { listenPointer } from './pointer.js';
 import { createRenderer } from './render.js';
+import { watchEdges } from './edges.js';
 import { buildDom, clearDom, setAspect } from './shadow.js';
 import { watchSize } from './sizing.js';
 import { readTheme, watchSystemTheme } from './theme.js';
@@ -89,6 +90,7 @@ export class Widget {
     this.grid = createGrid(this.dom.grid, this.renderer, gridHandlers(this), signal);
     listenPointer(this.dom.canvas, this.renderer, pointerHandlers(this), signal);
     this.stopSize = watchSize(this.dom.box, () => this.resize());
+    this.edges = watchEdges(host, this.dom.edgeSheet, signal);
     this.stopTheme = watchSystemTheme(() => this.invalidate());
     this.dom.noteClose.addEventListener(
       'click',
@@ -153,6 +155,8 @@ export class Widget {
       this.grid.place();
       this.draw();
     }
+    // a new board resizes the box too (already drawn at its size): its edges may hide more now
+    this.edges();
   }
 
   /** Draws the board now (theme, pegs, marks, cursor) and relabels the grid's buttons. */

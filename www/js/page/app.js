@@ -99,7 +99,7 @@ function syncUrl(s, reason) {
 
 /** @param {GameState} s */
 function syncAll(s) {
-  syncControls({ board: s.board, start: s.startHole ?? '', goal: s.goal, holes: s.holes, hintMode: s.hints, names: s.names, pickStart: s.pickStart });
+  syncControls({ board: s.board, boardName: s.boardName, start: s.startHole ?? '', goal: s.goal, holes: s.holes, hintMode: s.hints, names: s.names, pickStart: s.pickStart });
   showMoves(s, (where) => {
     replay.stop();
     game.seek(where).catch(fail);
@@ -124,7 +124,8 @@ function refresh(s = game.state()) {
     solving: replay.running,
     canSolve: s.status === 'playing' && s.winning !== false,
   });
-  showBanner(banner(s));
+  // a solution's jump in flight: the banner waits for its peg to land (replay.js says when)
+  if (!replay.inFlight) showBanner(banner(s));
   markStarts(s.starts);
   markGoals(s.goals);
   const peg = s.focus;
@@ -140,6 +141,7 @@ function refresh(s = game.state()) {
           jumps: peg ? s.legal.filter((j) => j.from === peg) : [],
           hints: peg ? s.verdicts[peg] : undefined,
           pegs: judgedPegs(s),
+          unsure: s.status === 'playing' && s.winning === null,
         }),
   );
 }

@@ -18,3 +18,12 @@ export function boardLabel(b) {
   if (fam === 'row') return `${b.label} (any length)`;
   return `${b.label || b.name} (${b.holes} holes)`;
 }
+
+/**
+ * A drawn board's label in the picker, e.g. "plus (drawn, 21 holes)".
+ * @param {string} name what wasm calls the board (its `name:` line)
+ * @param {number} holes
+ */
+export function drawnLabel(name, holes) {
+  return `${name} (drawn, ${holes} holes)`;
+}

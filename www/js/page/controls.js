@@ -1,7 +1,7 @@
 // The pickers beside the board: board (with a row length), start hole, goal, hint mode,
 // hole names. They report choices; app.js opens games and keeps them in sync.
 
-import { boardFamily, boardLabel } from './boards.js';
+import { boardFamily, boardLabel, drawnLabel } from './boards.js';
 
 /** @param {string} id */
 const $ = (id) => /** @type {any} */ (document.getElementById(id));
@@ -101,21 +101,21 @@ export function markGoals(goals) {
 
 /**
  * Makes the controls show the current game and settings.
- * @param {{board: string, start: string, goal: string, holes: string[], hintMode: string,
- *   names: boolean, pickStart: boolean}} s start: the start hole, or '' for a game from a set
- *   position
+ * @param {{board: string, boardName: string, start: string, goal: string, holes: string[],
+ *   hintMode: string, names: boolean, pickStart: boolean}} s boardName: what wasm calls the
+ *   board; start: the start hole, or '' for a game from a set position
  */
 export function syncControls(s) {
   const boardSel = $('board-select');
   const rowLen = $('row-length');
   const fam = boardFamily(s.board);
-  // a drawn board (ascii:…) gets an entry of its own while it is open
+  // a drawn board (ascii:…) gets an entry of its own while it is open, with its name
   for (const o of boardSel.querySelectorAll('option.drawn')) if (o.value !== fam) o.remove();
   if (fam.startsWith('ascii') && ![...boardSel.options].some((o) => o.value === fam)) {
     const o = document.createElement('option');
     o.value = fam;
     o.className = 'drawn';
-    o.textContent = 'Drawn board';
+    o.textContent = drawnLabel(s.boardName, s.holes.length);
     boardSel.append(o);
   }
   boardSel.value = fam;

@@ -25,6 +25,8 @@ export class Replay {
     this.run = null;
     /** Steps under way. */
     this.stepping = 0;
+    /** Jumps played here whose peg is still in flight. */
+    this.flying = 0;
     /** @type {{version: number, line: string[]}|null} the rest of the line being stepped */
     this.plan = null;
   }
@@ -37,6 +39,14 @@ export class Replay {
   /** True while anything is under way (the board says so: aria-busy). */
   get busy() {
     return this.run !== null || this.stepping > 0;
+  }
+
+  /**
+   * True while a jump played here is still in flight: the board shows the position before it
+   * until its peg lands, and so does the banner ("Solved!" once the last peg is down).
+   */
+  get inFlight() {
+    return this.flying > 0;
   }
 
   /** Stops a solution being played, after the jump in flight. */
@@ -55,11 +65,15 @@ export class Replay {
    * @param {string} jump
    */
   async play(jump) {
+    this.flying++;
     try {
+      // resolves once the peg has landed
       await this.deps.game.play(jump);
       return true;
     } catch {
       return false;
+    } finally {
+      this.flying--;
     }
   }
 
@@ -82,7 +96,9 @@ export class Replay {
       }
       for (const [i, text] of line.entries()) {
         if (run.stop || !(await this.play(text))) break;
-        if (!run.stop && i < line.length - 1) await pause(GAP_MS);
+        if (i === line.length - 1) break; // the last: the banner and the button change together, below
+        changed(); // landed: the banner follows
+        if (!run.stop) await pause(GAP_MS);
       }
     } finally {
       this.run = null;

@@ -51,9 +51,9 @@ export function statusBanner(pos, full, holes, fatal) {
     return { status: 'deadend', text: 'Dead end.', sub: `${why} Undo to go back.` };
   }
   if (full.status === 'stuck') return { status: 'stuck', text: 'Stuck.', sub: `No jumps left, with ${plural(pos.pegCount, 'peg')} on the board.` };
-  const unsure = full.winning === null ? ' (The live search can’t tell yet whether it can still be won.)' : '';
-  const sub = `Goal: ${goalText(pos)}.${unsure}`;
-  return { status: 'playing', text: pos.jumps ? 'Your move.' : 'Jump a peg over a neighbour into an empty hole.', sub };
+  // that the live search can't tell yet is said under the board (hintLine), where a longer
+  // banner would not push the board down
+  return { status: 'playing', text: pos.jumps ? 'Your move.' : 'Jump a peg over a neighbour into an empty hole.', sub: `Goal: ${goalText(pos)}.` };
 }
 
 /**
@@ -195,20 +195,26 @@ export function pegsLine(pegs) {
   return line;
 }
 
+/** What the line under the board says of a position the live search can't tell yet. */
+const UNSURE_WORDS = 'The live search can’t tell yet whether the goal can still be reached.';
+
 /**
- * The line under the board: what the looked-at peg's jumps do, or a summary.
+ * The line under the board: what the looked-at peg's jumps do, or a summary; with no peg
+ * looked at, that the live search can't tell yet whether the position can be won, if so.
  * @param {{mode: 'off'|'hover'|'always', peg: string|null, emptyCursor: string|null,
- *   jumps: Jump[], hints: Hint[]|undefined, pegs: PegHint[]|null}} s
+ *   jumps: Jump[], hints: Hint[]|undefined, pegs: PegHint[]|null, unsure?: boolean}} s
  *   peg: the peg looked at; emptyCursor: an empty hole under the keyboard cursor;
  *   jumps and hints: the peg's legal jumps and their verdicts (undefined until they come);
- *   pegs: every peg that can jump, as wasm judged it (null until all are in)
+ *   pegs: every peg that can jump, as wasm judged it (null until all are in); unsure: the
+ *   position is judged, and the live search can't tell whether it can still be won
  * @returns {Line}
  */
-export function hintLine({ mode, peg, emptyCursor, jumps, hints, pegs }) {
+export function hintLine({ mode, peg, emptyCursor, jumps, hints, pegs, unsure = false }) {
   if (peg === null) {
     if (emptyCursor !== null) return [{ text: `${emptyCursor} is empty.` }];
+    // the summary names the "?" jumps already
     if (mode === 'always' && pegs) return pegsLine(pegs);
-    return [];
+    return unsure ? [{ text: UNSURE_WORDS, cls: 'unsure' }] : [];
   }
   if (!jumps.length) return [{ text: `${peg} can't jump.` }];
   if (mode === 'off') return [{ text: `${peg} can jump to ${jumps.map((j) => j.to).join(', ')}.` }];
