@@ -143,8 +143,11 @@ enum Command {
         /// Where the last peg must end: `any`, `start`, or a hole.
         #[arg(long, default_value = "any")]
         goal: String,
-        /// Count up to symmetry: of moves whose results are images of each other under a
-        /// symmetry of the position, keep one.
+        /// Count up to symmetry (MPMP's count): at every position, the start included, the
+        /// moves fall into orbits under the symmetries that fix the position (and the goal), a
+        /// symmetry taking a move to the move along the image path, and one move of each orbit
+        /// is counted. Two paths that leave the same board are different moves unless such a
+        /// symmetry maps one onto the other.
         #[arg(long)]
         unique: bool,
     },
@@ -189,8 +192,12 @@ enum Command {
         /// up to 18 holes, random playouts on bigger ones).
         #[arg(long)]
         verify: bool,
-        /// Build the big tables that are not committed (English, every start and goal) instead
-        /// of the committed ones; their rows in the MANIFEST are replaced.
+        /// Build the big tables that are not committed instead of the committed ones: English
+        /// every start and goal, triangle7 every start (goal any and each finish hole), French
+        /// every start and goal, and the default games of square6, diamond41 and wiegleb.
+        /// Together they take hours and tens of GB of disk: name one board with --only, as
+        /// scripts/tables does (sizes, times and disk: docs/tables.md). Without --only or
+        /// --goal their rows in the MANIFEST are replaced.
         #[arg(long)]
         built: bool,
         #[command(flatten)]
