@@ -120,5 +120,6 @@ test('"Solved!" and the button change together, once the last jump of a solution
   const early = seen.filter(([status, button]) => status === 'solved' && button !== 'Show a solution');
   assert.deepEqual(early, [], '"Solved!" showed while the button still said Stop (the last jump still in flight)');
   assert.deepEqual(seen.at(-1), ['solved', 'Show a solution']);
+  await shoot(page, 'solved-after-landing');
   await clean();
 });
