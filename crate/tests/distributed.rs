@@ -1,31 +1,47 @@
 //! The generator on a cluster (the `distributed` feature): two `pegwise` processes of one
 //! worker each, over loopback, build tables byte-identical to the ones data/MANIFEST pins
-//! (which the one-process build makes); a process killed mid-level is resumed to the same
-//! bytes; and a process that never comes, or one started differently, is refused by name
-//! within a bounded time.
+//! (which the one-process build makes); a process killed mid-level is named, and the run
+//! resumes to the same bytes, saying from which level; and a process that never comes, one
+//! started differently, a second process with the same `--process`, another hostfile or an
+//! address another program holds are each refused by name.
+//!
+//! No test here reads the clock: each waits for what should happen (a process's exit, a line
+//! on its standard error). Every cluster run is given deadlines of its own (`--connect-timeout`,
+//! `--stall-timeout`), so a process that waits for something that never comes ends by itself
+//! with a message the test then shows.
 
+use std::io::{BufRead, BufReader};
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::sync::mpsc::{self, Receiver};
 
 #[path = "shared/outcore_job.rs"]
 mod outcore_job;
 use outcore_job::{bin, scratch};
 
-/// A hostfile of `n` free loopback ports, in `dir`.
-fn hostfile(dir: &Path, n: usize) -> PathBuf {
-    let ports: Vec<u16> = (0..n)
+/// `n` free loopback ports.
+fn free_ports(n: usize) -> Vec<u16> {
+    (0..n)
         .map(|_| TcpListener::bind("127.0.0.1:0").unwrap())
         .collect::<Vec<_>>()
         .iter()
         .map(|l| l.local_addr().unwrap().port())
-        .collect();
+        .collect()
+}
+
+/// A hostfile `name` in `dir` of these ports on loopback, in this order.
+fn hostfile_of(dir: &Path, name: &str, ports: &[u16]) -> PathBuf {
     let text: String = ports.iter().map(|p| format!("127.0.0.1:{p}\n")).collect();
     std::fs::create_dir_all(dir).unwrap();
-    let path = dir.join("hosts");
+    let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// A hostfile of `n` free loopback ports, in `dir`.
+fn hostfile(dir: &Path, n: usize) -> PathBuf {
+    hostfile_of(dir, "hosts", &free_ports(n))
 }
 
 /// `pegwise ARGS --process I` with its output captured.
@@ -41,16 +57,8 @@ fn process(args: &[&str], i: usize, env: &[(&str, &str)]) -> Child {
     c.spawn().unwrap()
 }
 
-/// Waits for a process, failing the test (and killing it) past `limit`.
-fn finish(mut child: Child, limit: Duration) -> Output {
-    let until = Instant::now() + limit;
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > until {
-            let _ = child.kill();
-            panic!("a process ran past {limit:?}: a hang");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+/// Waits for a process to end: its output.
+fn finish(child: Child) -> Output {
     child.wait_with_output().unwrap()
 }
 
@@ -58,12 +66,57 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// A running process's standard error, a line at a time as it comes.
+struct Lines {
+    rx: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Lines {
+    /// Takes `child`'s standard error.
+    fn of(child: &mut Child) -> Lines {
+        let err = child.stderr.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(err).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Lines {
+            rx,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a line holding `text`; fails, with what it said, if the process closes its
+    /// standard error (ends) first.
+    fn wait_for(&mut self, text: &str) -> String {
+        for line in self.rx.iter() {
+            self.seen.push(line.clone());
+            if line.contains(text) {
+                return line;
+            }
+        }
+        panic!(
+            "the process ended without saying '{text}'; it said:\n{}",
+            self.seen.join("\n")
+        );
+    }
+
+    /// Everything it said, once it has ended.
+    fn all(mut self) -> String {
+        self.seen.extend(self.rx.iter());
+        self.seen.join("\n")
+    }
+}
+
 /// Runs `args` as processes 0 and 1 (process 1 with `env1`); their outputs.
 fn pair(args: &[&str], env1: &[(&str, &str)]) -> (Output, Output) {
     let one = process(args, 1, env1);
     let zero = process(args, 0, &[]);
-    let limit = Duration::from_secs(300);
-    (finish(zero, limit), finish(one, limit))
+    (finish(zero), finish(one))
 }
 
 /// The MANIFEST's sha256 of every file it pins whose name starts with `prefix`.
@@ -95,6 +148,10 @@ fn same_as_manifest(dir: &Path, prefix: &str) -> usize {
     want.len()
 }
 
+/// Deadlines for a cluster run of a test: a process that waits for something that never
+/// comes then ends by itself and says why.
+const DEADLINES: [&str; 4] = ["--connect-timeout", "600", "--stall-timeout", "600"];
+
 /// `tables` arguments for the English central game (its table and shards only).
 fn english_central(out: &Path, work: &Path, hosts: &Path) -> Vec<String> {
     ["tables", "--only", "english", "--goal", "start", "--out"]
@@ -103,6 +160,7 @@ fn english_central(out: &Path, work: &Path, hosts: &Path) -> Vec<String> {
         .chain([out.display().to_string()])
         .chain(["--work-dir".into(), work.display().to_string()])
         .chain(["--hostfile".into(), hosts.display().to_string()])
+        .chain(DEADLINES.iter().map(|s| s.to_string()))
         .collect()
 }
 
@@ -136,6 +194,7 @@ fn two_processes_build_the_english_central_game_and_triangle7_every_start_as_one
     .chain([out.display().to_string(), "--work-dir".into()])
     .chain([dir.join("work7").display().to_string(), "--hostfile".into()])
     .chain([hosts.display().to_string()])
+    .chain(DEADLINES.iter().map(|s| s.to_string()))
     .collect();
     let (zero, one) = pair(&strs(&triangle7), &[]);
     assert!(zero.status.success(), "{}", stderr(&zero));
@@ -144,40 +203,99 @@ fn two_processes_build_the_english_central_game_and_triangle7_every_start_as_one
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The levels of the English central game's job, in the order it makes them.
+fn english_central_levels() -> Vec<String> {
+    let f = (17..=32).rev().map(|n| format!("F{n}"));
+    let w = (17..=32).chain(1..17).map(|n| format!("W{n}"));
+    f.chain(w).collect()
+}
+
+/// Levels in runs, as a resumed job names them: `F32..F17, W17..W20`.
+fn runs(levels: &[String]) -> String {
+    let num = |l: &str| l[1..].parse::<i64>().unwrap();
+    // each run: its first and last level, and its step (0 while it has one level)
+    let mut out: Vec<(String, String, i64)> = Vec::new();
+    for l in levels {
+        match out.last_mut() {
+            Some((_, last, step))
+                if last[..1] == l[..1]
+                    && (num(l) - num(last)).abs() == 1
+                    && (*step == 0 || num(l) - num(last) == *step) =>
+            {
+                *step = num(l) - num(last);
+                *last = l.clone();
+            }
+            _ => out.push((l.clone(), l.clone(), 0)),
+        }
+    }
+    out.iter()
+        .map(|(a, b, _)| {
+            if a == b {
+                a.clone()
+            } else {
+                format!("{a}..{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 #[test]
 fn a_process_killed_mid_level_is_named_and_the_run_resumes_to_the_same_bytes() {
     let dir = scratch("cluster-kill");
     let hosts = hostfile(&dir, 2);
     let (out, work) = (dir.join("out"), dir.join("work"));
     let args = english_central(&out, &work, &hosts);
-    // process 1 dies right after the 12th part of a level is in place: F21 written by it,
-    // but not marked finished, while process 0 finishes F21
-    let started = Instant::now();
+    // process 1 dies right after the 12th part of a level is in place: a level written by
+    // it in part, not marked finished, while process 0 finishes its own share
     let (zero, one) = pair(&strs(&args), &[("PEGWISE_OUTCORE_CRASH", "part-:12")]);
     assert!(!one.status.success());
     assert!(
         !zero.status.success(),
         "process 0 finished without process 1"
     );
+    // named as lost, not as a stalled round (which --stall-timeout would give)
     let said = stderr(&zero);
     assert!(
-        said.contains("lost a process") && said.contains("process 1") && said.contains("again"),
+        said.contains("lost a process")
+            && said.contains("process 1 went away")
+            && said.contains("again"),
         "{said}"
     );
-    assert!(started.elapsed() < Duration::from_secs(60));
-    let top = work.join("english.d4.d4/worker-000/F31/part-00000");
+    // where the run must go on: the first level, in the job's order, that some worker has
+    // not finished
+    let job = work.join("english.d4.d4");
+    let done = |level: &str| {
+        ["worker-000", "worker-001"]
+            .iter()
+            .all(|w| job.join(w).join(level).join("done").exists())
+    };
+    let levels = english_central_levels();
+    let next = levels.iter().position(|l| !done(l)).unwrap();
+    assert!(next > 1, "the kill came before F31 was finished");
+    let top = job.join("worker-000/F31/part-00000");
     let before = std::fs::metadata(&top).unwrap().modified().unwrap();
     let (zero, one) = pair(&strs(&args), &[]);
     assert!(zero.status.success(), "{}", stderr(&zero));
     assert!(one.status.success(), "{}", stderr(&one));
     assert_eq!(same_as_manifest(&out, "english.d4.d4."), 8);
+    // it says so, and from where
+    let said = stderr(&zero);
+    let want = format!(
+        "resuming: levels {} are finished, going on from {}",
+        runs(&levels[..next]),
+        levels[next]
+    );
+    assert!(said.contains(&want), "'{want}' not in:\n{said}");
     // the levels finished before the kill were kept, not made again
     let after = std::fs::metadata(&top).unwrap().modified().unwrap();
     assert_eq!(before, after, "F31 was made again");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-fn stats_args(hosts: &Path, work: &Path, goal: &str) -> Vec<String> {
+/// `stats` of the English central game on a cluster, waiting `connect` seconds for the
+/// others.
+fn stats_args(hosts: &Path, work: &Path, goal: &str, connect: &str) -> Vec<String> {
     [
         "stats",
         "--board",
@@ -187,7 +305,9 @@ fn stats_args(hosts: &Path, work: &Path, goal: &str) -> Vec<String> {
         "--goal",
         goal,
         "--connect-timeout",
-        "2",
+        connect,
+        "--stall-timeout",
+        "600",
         "--work-dir",
     ]
     .iter()
@@ -201,17 +321,14 @@ fn stats_args(hosts: &Path, work: &Path, goal: &str) -> Vec<String> {
 fn a_process_that_never_comes_is_named_within_the_connect_timeout() {
     let dir = scratch("cluster-absent");
     let hosts = hostfile(&dir, 2);
-    let args = stats_args(&hosts, &dir.join("w"), "start");
-    let started = Instant::now();
-    let zero = finish(process(&strs(&args), 0, &[]), Duration::from_secs(30));
-    let took = started.elapsed();
+    let args = stats_args(&hosts, &dir.join("w"), "start", "2");
+    let zero = finish(process(&strs(&args), 0, &[]));
     assert!(!zero.status.success());
     let said = stderr(&zero);
     assert!(
         said.contains("process 1") && said.contains("did not connect within 2 s"),
         "{said}"
     );
-    assert!(took < Duration::from_secs(10), "{took:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -219,12 +336,18 @@ fn a_process_that_never_comes_is_named_within_the_connect_timeout() {
 fn processes_started_differently_are_refused_on_both_sides() {
     let dir = scratch("cluster-differ");
     let hosts = hostfile(&dir, 2);
-    let one = process(&strs(&stats_args(&hosts, &dir.join("w1"), "any")), 1, &[]);
-    let zero = process(&strs(&stats_args(&hosts, &dir.join("w0"), "start")), 0, &[]);
-    let (zero, one) = (
-        finish(zero, Duration::from_secs(30)),
-        finish(one, Duration::from_secs(30)),
+    // each refuses the other as soon as they meet: the deadline only bounds a failure
+    let one = process(
+        &strs(&stats_args(&hosts, &dir.join("w1"), "any", "600")),
+        1,
+        &[],
     );
+    let zero = process(
+        &strs(&stats_args(&hosts, &dir.join("w0"), "start", "600")),
+        0,
+        &[],
+    );
+    let (zero, one) = (finish(zero), finish(one));
     for (o, theirs) in [(&zero, "goal any"), (&one, "goal start")] {
         assert!(!o.status.success());
         let said = stderr(o);
@@ -242,8 +365,11 @@ fn bad_cluster_flags_are_refused_by_name() {
     let hosts = hostfile(&dir, 2);
     let bad_hosts = dir.join("bad-hosts");
     std::fs::write(&bad_hosts, "127.0.0.1:1\nlocalhost\n").unwrap();
+    let twice = dir.join("twice");
+    std::fs::write(&twice, "127.0.0.1:7001\n127.0.0.1:7002\n127.0.0.1:7001\n").unwrap();
     let h = hosts.display().to_string();
     let b = bad_hosts.display().to_string();
+    let t = twice.display().to_string();
     let w = dir.join("w").display().to_string();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["--hostfile", &h, "--process", "2"], "--process 2"),
@@ -251,6 +377,10 @@ fn bad_cluster_flags_are_refused_by_name() {
         (vec!["--workers", "0"], "--workers 0"),
         (vec!["--hostfile", &b], "'localhost' is not a host:port"),
         (vec!["--hostfile", "no-such-hostfile"], "no-such-hostfile"),
+        (
+            vec!["--hostfile", &t],
+            "names '127.0.0.1:7001' twice (lines 1 and 3)",
+        ),
         (
             vec!["--workers", "2", "--connect-timeout", "soon"],
             "'soon'",
@@ -298,6 +428,122 @@ fn a_work_directory_of_another_cluster_shape_is_refused() {
     let said = stderr(&one);
     assert!(
         said.contains("holds another job") && said.contains("2 workers"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `stats` of a small job (triangle5 from a1) on a cluster, in `work`, with deadlines that
+/// leave the test time to start the processes it waits for (a failure ends within them).
+fn small_args(hosts: &Path, work: &Path) -> Vec<String> {
+    [
+        "stats",
+        "--board",
+        "triangle5",
+        "--start",
+        "a1",
+        "--work-dir",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([work.display().to_string(), "--hostfile".into()])
+    .chain([hosts.display().to_string()])
+    .chain(["--connect-timeout", "120", "--stall-timeout", "120"].map(String::from))
+    .collect()
+}
+
+#[test]
+fn a_second_process_with_the_same_process_is_named_and_the_first_goes_on() {
+    let dir = scratch("cluster-twice");
+    let ports = free_ports(2);
+    let hosts = hostfile_of(&dir, "hosts", &ports);
+    let args = |w: &str| small_args(&hosts, &dir.join(w));
+    let mut first = process(&strs(&args("w1")), 1, &[]);
+    let mut first_says = Lines::of(&mut first);
+    first_says.wait_for("listening on");
+    let second = finish(process(&strs(&args("w1b")), 1, &[]));
+    assert_eq!(second.status.code(), Some(2));
+    let said = stderr(&second);
+    assert!(
+        said.contains(&format!(
+            "process 1 is already running at '127.0.0.1:{}' (hostfile line 2)",
+            ports[1]
+        )) && said.contains("two processes were started with --process 1"),
+        "{said}"
+    );
+    // the first hears of it, and goes on: process 0 comes and the job is done
+    first_says.wait_for("a second process 1 was started and refused");
+    let zero = finish(process(&strs(&args("w0")), 0, &[]));
+    assert!(zero.status.success(), "{}", stderr(&zero));
+    let first = finish(first);
+    assert!(first.status.success(), "{}", first_says.all());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn processes_given_different_hostfiles_are_told_so() {
+    let dir = scratch("cluster-hostfiles");
+    let ports = free_ports(3);
+    let (a, b, c) = (ports[0], ports[1], ports[2]);
+    let hosts = hostfile_of(&dir, "hosts", &[a, b]);
+    let swapped = hostfile_of(&dir, "swapped", &[b, a]);
+    let other = hostfile_of(&dir, "other", &[a, c]);
+    let mut zero = process(&strs(&small_args(&hosts, &dir.join("w0"))), 0, &[]);
+    let mut zero_says = Lines::of(&mut zero);
+    zero_says.wait_for("listening on");
+
+    // process 1's line of its hostfile is process 0's address: it can't listen there, and
+    // is told why
+    let one = finish(process(
+        &strs(&small_args(&swapped, &dir.join("w1"))),
+        1,
+        &[],
+    ));
+    assert_eq!(one.status.code(), Some(2));
+    let said = stderr(&one);
+    assert!(
+        said.contains(&format!(
+            "cannot listen on '127.0.0.1:{a}' (hostfile line 2)"
+        )) && said.contains("started with another hostfile")
+            && said.contains("every process needs the same hostfile"),
+        "{said}"
+    );
+    zero_says.wait_for("started with another hostfile");
+    zero.kill().unwrap();
+    finish(zero);
+
+    // they meet, and each names the other's hostfile
+    let one = process(&strs(&small_args(&other, &dir.join("w1"))), 1, &[]);
+    let zero = process(&strs(&small_args(&hosts, &dir.join("w0"))), 0, &[]);
+    let (zero, one) = (finish(zero), finish(one));
+    for (o, theirs) in [
+        (&zero, format!("127.0.0.1:{a} 127.0.0.1:{c}")),
+        (&one, format!("127.0.0.1:{a} 127.0.0.1:{b}")),
+    ] {
+        assert_eq!(o.status.code(), Some(2));
+        let said = stderr(o);
+        assert!(
+            said.contains("was started with another hostfile") && said.contains(&theirs),
+            "{said}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_address_another_program_holds_is_named() {
+    let dir = scratch("cluster-held");
+    let ports = free_ports(2);
+    let hosts = hostfile_of(&dir, "hosts", &ports);
+    let _holder = TcpListener::bind(("127.0.0.1", ports[0])).unwrap();
+    let zero = finish(process(&strs(&small_args(&hosts, &dir.join("w0"))), 0, &[]));
+    assert_eq!(zero.status.code(), Some(2));
+    let said = stderr(&zero);
+    assert!(
+        said.contains(&format!(
+            "process 0 cannot listen on '127.0.0.1:{}' (hostfile line 1)",
+            ports[0]
+        )) && said.contains("another process may already hold it"),
         "{said}"
     );
     std::fs::remove_dir_all(&dir).unwrap();

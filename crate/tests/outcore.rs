@@ -187,9 +187,16 @@ fn a_killed_job_resumes_where_it_stopped() {
     // the second run resumes the mapping and crashes inside a reduce, past the parts it made
     crash_after(&dir, "part-", 3);
     let stopped_in = unfinished_levels(&dir);
-    assert!(!stopped_in.is_empty());
-    let out = central(&dir).output().unwrap();
+    assert_eq!(stopped_in.len(), 1, "{stopped_in:?}");
+    let out = central(&dir).stderr(Stdio::piped()).output().unwrap();
     assert!(out.status.success());
+    // it says that it resumes, and goes on from the level it stopped in
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("resuming: level")
+            && said.contains(&format!("finished, going on from {}", stopped_in[0])),
+        "{said}"
+    );
     let got: Value = serde_json::from_slice(&out.stdout).unwrap();
     let want = bin()
         .args([

@@ -128,7 +128,8 @@ impl<E: Engine> WithMoves for Job<'_, E> {
         starts.sort_unstable();
         starts.dedup();
         let top = n_holes - 1;
-        reachable[top] = engine.write_start(&f(top), &starts)?;
+        let mut resume = Resume::default();
+        reachable[top] = resume.level(engine, &f(top), |e| e.write_start(&f(top), &starts))?;
 
         let half = problem.is_self_complementary() && !cfg.all_reachable && n_holes >= 3;
         let h = n_holes.div_ceil(2);
@@ -154,7 +155,9 @@ impl<E: Engine> WithMoves for Job<'_, E> {
                 within: None,
                 keep: Some(&kept),
             };
-            reachable[n] = engine.step(&plan, |x, out| m.children(x, &mut *out))?;
+            reachable[n] = resume.level(engine, &output, |e| {
+                e.step(&plan, |x, out| m.children(x, &mut *out))
+            })?;
             engine.progress(&format!("reachable with {n} pegs: {}", reachable[n]));
         }
 
@@ -162,31 +165,38 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
             let (input, output, within) = (f(n_holes - h + 1), w(h), f(h));
             let plan = Plan::within(&input, &output, &within);
-            let k = engine.step(&plan, |y, out| m.parents(full ^ y, &mut *out))?;
+            let k = resume.level(engine, &output, |e| {
+                e.step(&plan, |y, out| m.parents(full ^ y, &mut *out))
+            })?;
             engine.progress(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
-                let k = winning_step(engine, m, n)?;
+                let k = resume.level(engine, &w(n), |e| winning_step(e, m, n))?;
                 engine.progress(&format!("winning with {n} pegs: {k}"));
             }
             for n in 1..h {
                 let (input, output) = (w(n_holes - n), w(n));
                 let plan = Plan::like_input(&input, &output);
-                engine.step(&plan, |x, out| out(m.canonical(full ^ x)))?;
+                resume.level(engine, &output, |e| {
+                    e.step(&plan, |x, out| out(m.canonical(full ^ x)))
+                })?;
             }
         } else {
             let goal = problem.goal_set();
             let (input, output) = (f(1), w(1));
             let plan = Plan::like_input(&input, &output);
-            engine.step(&plan, |x, out| {
-                if x & goal != 0 {
-                    out(x)
-                }
+            resume.level(engine, &output, |e| {
+                e.step(&plan, |x, out| {
+                    if x & goal != 0 {
+                        out(x)
+                    }
+                })
             })?;
             for n in 2..n_holes {
-                let k = winning_step(engine, m, n)?;
+                let k = resume.level(engine, &w(n), |e| winning_step(e, m, n))?;
                 engine.progress(&format!("winning with {n} pegs: {k}"));
             }
         }
+        resume.all_finished(engine);
         let mut winning = vec![0u64; n_holes + 1];
         for (n, size) in winning.iter_mut().enumerate().take(n_holes).skip(1) {
             *size = engine
@@ -207,4 +217,110 @@ fn winning_step<E: Engine, const G: usize>(engine: &mut E, m: &Moves<G>, n: usiz
     engine.step(&Plan::within(&input, &output, &within), |y, out| {
         m.parents(y, &mut *out)
     })
+}
+
+/// Says, once, where a job run again over its work directory goes on: the levels it finds
+/// finished (everywhere, on a cluster) before the first one it has to make.
+#[derive(Default)]
+struct Resume {
+    /// The levels found finished so far, in the job's order.
+    finished: Vec<String>,
+    /// True once a level had to be made: the rest is made (or resumed) by the steps.
+    going: bool,
+}
+
+impl Resume {
+    /// Level `name`: its size if it is finished, else what `make` makes of it.
+    fn level<E: Engine>(
+        &mut self,
+        engine: &mut E,
+        name: &str,
+        make: impl FnOnce(&mut E) -> Result<u64>,
+    ) -> Result<u64> {
+        if !self.going {
+            if let Some(k) = engine.finished(name)? {
+                self.finished.push(name.to_string());
+                return Ok(k);
+            }
+            self.going = true;
+            if !self.finished.is_empty() {
+                engine.progress(&format!("resuming: {}, going on from {name}", self.found()));
+            }
+        }
+        make(engine)
+    }
+
+    /// Says so when every level was found finished (a finished job run again).
+    fn all_finished<E: Engine>(&self, engine: &mut E) {
+        if !self.going && !self.finished.is_empty() {
+            engine.progress(&format!(
+                "resuming: {}, nothing is left to make",
+                self.found()
+            ));
+        }
+    }
+
+    /// "levels F32..F22 are finished", or "level F32 is finished".
+    fn found(&self) -> String {
+        match &self.finished[..] {
+            [one] => format!("level {one} is finished"),
+            many => format!("levels {} are finished", ranges(many)),
+        }
+    }
+}
+
+/// Level names in runs: `F32..F17, W17..W20` for F32, F31, …, F17, W17, …, W20.
+fn ranges(names: &[String]) -> String {
+    let parse = |s: &str| -> Option<(char, i64)> {
+        let kind = s.chars().next()?;
+        Some((kind, s.get(1..)?.parse().ok()?))
+    };
+    let mut runs: Vec<(String, String)> = Vec::new();
+    let mut last: Option<(char, i64, i64)> = None;
+    for name in names {
+        let this = parse(name);
+        let follows = match (last, this) {
+            (Some((k, prev, step)), Some((kind, n))) => {
+                k == kind && (n - prev).abs() == 1 && (step == 0 || n - prev == step)
+            }
+            _ => false,
+        };
+        match (follows, runs.last_mut(), last, this) {
+            (true, Some(run), Some((_, prev, _)), Some((kind, n))) => {
+                run.1 = name.clone();
+                last = Some((kind, n, n - prev));
+            }
+            _ => {
+                runs.push((name.clone(), name.clone()));
+                last = this.map(|(kind, n)| (kind, n, 0));
+            }
+        }
+    }
+    runs.iter()
+        .map(|(a, b)| {
+            if a == b {
+                a.clone()
+            } else {
+                format!("{a}..{b}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ranges;
+
+    #[test]
+    fn finished_levels_are_told_in_runs() {
+        let names = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(ranges(&names(&["F32"])), "F32");
+        assert_eq!(ranges(&names(&["F32", "F31", "F30"])), "F32..F30");
+        assert_eq!(
+            ranges(&names(&["F32", "F31", "F17", "W17", "W18", "W19"])),
+            "F32..F31, F17, W17..W19"
+        );
+        assert_eq!(ranges(&names(&["W3", "W4", "W3"])), "W3..W4, W3");
+    }
 }

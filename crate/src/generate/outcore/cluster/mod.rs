@@ -71,6 +71,16 @@ impl Cluster {
                 self.workers
             )));
         }
+        for (i, a) in self.addresses.iter().enumerate() {
+            if let Some(j) = self.addresses[..i].iter().position(|b| b == a) {
+                return Err(Error::BadArgument(format!(
+                    "the hostfile names '{a}' twice (lines {} and {}): each process needs an \
+                     address of its own",
+                    j + 1,
+                    i + 1
+                )));
+            }
+        }
         if self.process >= self.addresses.len() {
             return Err(Error::BadArgument(format!(
                 "--process {}: the cluster has {} processes (0 to {})",
@@ -116,7 +126,12 @@ pub fn solve(
     cfg.check()?;
     c.check()?;
     let shape = shape_text(problem, cfg, c);
-    let (builders, guard) = allocators(c, &shape)?;
+    // the door stays open while the cluster runs, to answer a process started twice
+    let Allocators {
+        builders,
+        guard,
+        door: _door,
+    } = allocators(c, &shape, progress)?;
     let (tx, rx) = mpsc::channel::<Report>();
     let tx = Mutex::new(tx);
     let mut wcfg = cfg.clone();
@@ -188,32 +203,48 @@ pub fn solve(
     })
 }
 
+/// What this process's workers communicate through.
+struct Allocators {
+    /// One per worker thread.
+    builders: Vec<AllocatorBuilder>,
+    /// Timely's networking, kept while the workers run.
+    guard: Box<dyn std::any::Any + Send>,
+    /// This process's listening socket, open while the cluster runs (none on one process).
+    door: Option<connect::Door>,
+}
+
 /// The timely allocators of this process's workers: threads alone, or with sockets to the
-/// other processes made by `connect`.
-fn allocators(
-    c: &Cluster,
-    shape: &str,
-) -> Result<(Vec<AllocatorBuilder>, Box<dyn std::any::Any + Send>)> {
+/// other processes made by `connect` (and its door, open until dropped).
+fn allocators(c: &Cluster, shape: &str, say: &mut dyn FnMut(&str)) -> Result<Allocators> {
     if c.addresses.len() == 1 {
-        return timely::CommunicationConfig::Process(c.workers)
+        let (builders, guard) = timely::CommunicationConfig::Process(c.workers)
             .try_build()
-            .map_err(|e| Error::BadArgument(format!("cannot start the workers: {e}")));
+            .map_err(|e| Error::BadArgument(format!("cannot start the workers: {e}")))?;
+        return Ok(Allocators {
+            builders,
+            guard,
+            door: None,
+        });
     }
-    let sockets = connect::connect(&connect::Peers {
-        addresses: &c.addresses,
-        me: c.process,
-        hello: shape,
-        deadline: c.connect_timeout,
-    })?;
+    let (sockets, door) = connect::connect(
+        &connect::Peers {
+            addresses: &c.addresses,
+            me: c.process,
+            hello: shape,
+            deadline: c.connect_timeout,
+        },
+        say,
+    )?;
     let hooks = Hooks::default();
     let local = ProcessBuilder::new_typed_vector(c.workers, hooks.refill.clone(), None);
     let (builders, guard) =
         initialize_networking_from_sockets(local, sockets, c.process, c.workers, hooks)
             .map_err(|e| Error::BadArgument(format!("cannot start the connections: {e}")))?;
-    Ok((
-        builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
-        Box::new(guard),
-    ))
+    Ok(Allocators {
+        builders: builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
+        guard: Box::new(guard),
+        door: Some(door),
+    })
 }
 
 /// Follows the workers until each has reported its result: progress to the callbacks, and
