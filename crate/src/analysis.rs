@@ -134,6 +134,21 @@ fn lowest_level(t: &Table) -> u32 {
     (0..=holes).find(|&n| stored(n)).unwrap_or(0) as u32
 }
 
+/// Runs a whole-game walk (counting, fewest moves, dead ends) with the game's own winning
+/// test: its table, or the live solver within `nodes` positions for the whole walk. The
+/// walk's result is the answer only when every question it asked was answered: `Unknown`
+/// when the budget ran out (the test then says "not winning" to every later question, so
+/// the walk ends soon, and its result is dropped), `Missing` when a table part is on its way.
+pub fn walk_with<T>(
+    game: &mut Game,
+    nodes: u64,
+    walk: impl FnOnce(&(dyn Fn(u64) -> bool + Sync + Send)) -> T,
+) -> Answer<T> {
+    let ask = Ask::new(game, nodes);
+    let found = walk(&|c| ask.winning(c));
+    ask.finish(found)
+}
+
 /// How many distinct jump sequences lead from the game's position to its goal. `Done(None)`:
 /// more than `u128::MAX`. `nodes`: the budget for the whole count (table questions, or
 /// positions the live solver visits); past it the answer is `Unknown`.

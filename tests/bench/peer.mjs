@@ -2,7 +2,7 @@
 // repository; see README "Performance"). Alternating runs in one session, medians of RUNS:
 //   generation: `pegwise dump --pegs 16` (every winning position of the English central game)
 //               against the peer's `calculate-all`;
-//   counting:   `pegwise count` solved whole (no table) against the peer's `unique-paths`.
+//   counting:   `pegwise count --exact` solved whole (no table) against the peer's `unique-paths`.
 // Run by scripts/bench when PEER_FESCHBER names the peer's binary.
 //   PEER_FESCHBER=/path/peg-solitaire [BENCH_RUNS=5] node tests/bench/peer.mjs
 import { spawnSync } from 'node:child_process';
@@ -34,7 +34,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const jobs = [
   ['generation', [pegwise, ['dump', '--board', 'english', '--start', 'd4', '--goal', 'start', '--pegs', '16']], [peer, ['calculate-all']], 0.5],
-  ['count', [pegwise, ['count', '--board', 'english', '--start', 'd4', '--goal', 'start', '--data', noTables]], [peer, ['unique-paths']], 0.3],
+  ['count', [pegwise, ['count', '--board', 'english', '--start', 'd4', '--goal', 'start', '--data', noTables, '--exact']], [peer, ['unique-paths']], 0.3],
 ];
 for (const [name, ours, theirs, goal] of jobs) {
   const a = [];

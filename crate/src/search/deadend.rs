@@ -26,6 +26,18 @@ pub struct DeadEnds {
 
 /// Searches from the problem's starts; `is_winning` must be exact on reachable positions.
 pub fn dead_ends(problem: &Problem, is_winning: impl Fn(u64) -> bool) -> DeadEnds {
+    dead_ends_within(problem, is_winning, usize::MAX).0
+}
+
+/// As [`dead_ends`], holding at most about `positions` positions (one per orbit; the
+/// children of one more position past them). The flag is false when the search stopped
+/// there: a line not found then is not known never to be (a line found is still the fewest
+/// jumps).
+pub fn dead_ends_within(
+    problem: &Problem,
+    is_winning: impl Fn(u64) -> bool,
+    positions: usize,
+) -> (DeadEnds, bool) {
     let canon = problem.canon();
     let board = &problem.board;
     // orbit key -> (parent key, jump from the parent's representative, representative)
@@ -53,8 +65,14 @@ pub fn dead_ends(problem: &Problem, is_winning: impl Fn(u64) -> bool) -> DeadEnd
                 out.dead = Some(path_to(&seen, k));
             }
         }
+        if out.lost.is_some() && out.dead.is_some() {
+            break;
+        }
         let mut next = Vec::new();
         for &k in &frontier {
+            if seen.len() >= positions {
+                return (out, false);
+            }
             let rep = seen[&k].2;
             for j in position::legal_jumps(board, rep) {
                 let x = position::after(rep, j);
@@ -67,7 +85,7 @@ pub fn dead_ends(problem: &Problem, is_winning: impl Fn(u64) -> bool) -> DeadEnd
         }
         frontier = next;
     }
-    out
+    (out, true)
 }
 
 /// The line from a start to the representative of `key`: each key's representative is its
@@ -144,6 +162,23 @@ mod tests {
                 }
                 assert!(if lost { !winning(c) } else { no_jump(c) });
             }
+        }
+    }
+
+    #[test]
+    fn a_cap_on_positions_keeps_what_it_found_and_says_it_stopped() {
+        let p = Problem::parse(Board::by_name("triangle5").unwrap(), "a1", "start").unwrap();
+        let brute = std::cell::RefCell::new(Brute::new(&p));
+        let winning = |c: u64| brute.borrow_mut().winning(c);
+        let all = dead_ends(&p, winning);
+        assert_eq!(
+            dead_ends_within(&p, winning, usize::MAX),
+            (all.clone(), true)
+        );
+        let (some, complete) = dead_ends_within(&p, winning, 3);
+        assert!(!complete);
+        for (line, whole) in [(&some.lost, &all.lost), (&some.dead, &all.dead)] {
+            assert!(line.is_none() || line == whole, "{line:?} {whole:?}");
         }
     }
 }

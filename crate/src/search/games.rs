@@ -42,7 +42,21 @@ pub struct Enumerator<'a> {
     goal_set: u64,
     unique: bool,
     memo: CodeMap<Node>,
+    /// Most positions to hold in `memo`; past it the count is given up (`games_within`).
+    limit: usize,
+    /// Set once the count needed more than `limit` positions.
+    over: bool,
+    /// Hears the positions held so far, every `TICK_EVERY` positions looked at.
+    tick: Option<Box<dyn FnMut(u64) + 'a>>,
+    /// Positions looked at so far (held, lost, or held already), for `tick`.
+    visits: u64,
+    /// Where known, which positions can still reach the goal: no game passes through the
+    /// others, so they are not searched.
+    winning: Option<&'a dyn Fn(u64) -> bool>,
 }
+
+/// Positions looked at between two calls of the progress callback.
+const TICK_EVERY: u64 = 1 << 16;
 
 impl<'a> Enumerator<'a> {
     /// Games of `problem`, all of them or (`unique`) up to symmetry.
@@ -60,7 +74,20 @@ impl<'a> Enumerator<'a> {
             goal_set,
             unique,
             memo: CodeMap::default(),
+            limit: usize::MAX,
+            over: false,
+            tick: None,
+            visits: 0,
+            winning: None,
         }
+    }
+
+    /// Searches only the positions `winning` accepts: it must be exact for the positions
+    /// reachable from where the games are counted (a table of the problem, or its solve).
+    /// The counts are the same; the positions held are the winning ones alone.
+    pub fn winning_only(mut self, winning: &'a dyn Fn(u64) -> bool) -> Self {
+        self.winning = Some(winning);
+        self
     }
 
     /// The games from `code`.
@@ -71,6 +98,29 @@ impl<'a> Enumerator<'a> {
             games: node.games,
             shortest,
         }
+    }
+
+    /// The games from `code`, holding at most `positions` positions (each position counted
+    /// once, by canonical code, however many games pass through it); None when that is not
+    /// enough, never a partial count. `tick` hears the positions held so far, now and then
+    /// (every 65,536 positions looked at), so a long count can show that it moves.
+    pub fn games_within(
+        &mut self,
+        code: u64,
+        positions: u64,
+        tick: impl FnMut(u64) + 'a,
+    ) -> Option<Games> {
+        self.limit = usize::try_from(positions).unwrap_or(usize::MAX);
+        self.tick = Some(Box::new(tick));
+        let node = self.node(code);
+        if self.over {
+            return None;
+        }
+        let shortest = node.shortest.map(|_| self.line(code));
+        Some(Games {
+            games: node.games,
+            shortest,
+        })
     }
 
     /// The moves from `code`: every one, or one per orbit of paths under the symmetries that
@@ -123,9 +173,31 @@ impl<'a> Enumerator<'a> {
                 shortest: None,
             };
         }
+        self.visits += 1;
+        if self.visits.is_multiple_of(TICK_EVERY) {
+            let held = self.memo.len() as u64;
+            if let Some(tick) = self.tick.as_mut() {
+                tick(held);
+            }
+        }
         let key = self.canon.canonical(code);
         if let Some(&n) = self.memo.get(&key) {
             return n;
+        }
+        // a lost position has no game: not held, so it costs no memory (asked again instead)
+        if self.winning.is_some_and(|w| !w(code)) {
+            return Node {
+                games: Some(0),
+                shortest: None,
+            };
+        }
+        if self.over || self.memo.len() >= self.limit {
+            // out of budget: this answer is never used (`games_within` gives up), so stop
+            self.over = true;
+            return Node {
+                games: Some(0),
+                shortest: None,
+            };
         }
         let mut games = Some(0u128);
         let mut shortest: Option<u32> = None;
@@ -259,5 +331,30 @@ mod tests {
         let g = Enumerator::new(&p, false).games(p.start_positions()[0]);
         assert_eq!(g.games, Some(0));
         assert_eq!(g.shortest, None);
+    }
+
+    #[test]
+    fn a_budget_gives_the_whole_count_or_none() {
+        let p = Problem::parse(Board::by_name("triangle5").unwrap(), "a1", "any").unwrap();
+        let s = p.start_positions()[0];
+        let all = Enumerator::new(&p, false).games(s);
+        let within = Enumerator::new(&p, false).games_within(s, 1 << 20, |_| {});
+        assert_eq!(within, Some(all));
+        assert_eq!(Enumerator::new(&p, false).games_within(s, 10, |_| {}), None);
+    }
+
+    #[test]
+    fn the_winning_positions_alone_give_the_same_games() {
+        for (board, start, goal) in [("triangle5", "a1", "any"), ("triangle5", "a3", "start")] {
+            let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
+            let s = p.start_positions()[0];
+            let brute = std::cell::RefCell::new(crate::generate::brute::Brute::new(&p));
+            let winning = |c: u64| brute.borrow_mut().winning(c);
+            for unique in [false, true] {
+                let all = Enumerator::new(&p, unique).games(s);
+                let pruned = Enumerator::new(&p, unique).winning_only(&winning).games(s);
+                assert_eq!(pruned, all, "{board} {start} {goal} unique {unique}");
+            }
+        }
     }
 }

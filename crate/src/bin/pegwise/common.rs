@@ -1,5 +1,5 @@
 //! What the commands share: board and problem arguments, the output pair, progress spinners,
-//! the memory budget, and a game with its table attached.
+//! the memory budget, the whole solve, and a game with its table attached.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -8,12 +8,12 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
+use crate::progress::Progress;
+use crate::way::{quick, HowArgs, Way};
 use pegwise::game::Game;
 use pegwise::game_id::{GameId, DEFAULT_BOARD};
 use pegwise::generate::{self, Options, Solved};
-use pegwise::oracle::{Oracle, Source};
 use pegwise::shipped;
-use pegwise::symmetry::Canon;
 use pegwise::table::Table;
 use pegwise::{Board, Error, Problem};
 
@@ -42,9 +42,17 @@ pub struct DataArgs {
 impl DataArgs {
     /// The folder of tables: the one given, else the first `data/` found (see the flag's help).
     /// When none is found, says so once on stderr: every answer is then solved or searched.
-    pub fn dir(&self) -> PathBuf {
+    /// A folder given that isn't there is an error naming it: a mistyped path would otherwise
+    /// turn every answer into a search without a word.
+    pub fn dir(&self) -> Result<PathBuf, Error> {
         if let Some(d) = &self.data {
-            return d.clone();
+            if !d.is_dir() {
+                return Err(Error::BadArgument(format!(
+                    "no tables in '{}' (--data): no such folder; name the folder of tables, e.g. data",
+                    d.display()
+                )));
+            }
+            return Ok(d.clone());
         }
         let exe = std::env::current_exe().ok();
         let beside = exe
@@ -56,17 +64,17 @@ impl DataArgs {
             .chain(beside)
             .chain(std::iter::once(built))
             .find(|d| d.join("MANIFEST").is_file());
-        found.unwrap_or_else(|| {
+        Ok(found.unwrap_or_else(|| {
             eprintln!(
                 "pegwise: no data/ folder of tables found (here, beside the command, or where it was built): answers are solved or searched; pass --data DIR"
             );
             PathBuf::from("data")
-        })
+        }))
     }
 }
 
-/// A game to ask about, for `hint` and `solve`: the problem, moves played, where tables are,
-/// and a budget for the live search.
+/// A game to ask about, for `hint` and `solve`: the problem, moves played, and how to answer
+/// (where tables are, the live search's budget, or the whole solve).
 #[derive(Args, Clone)]
 pub struct GameArgs {
     #[command(flatten)]
@@ -75,25 +83,22 @@ pub struct GameArgs {
     #[arg(long)]
     pub moves: Option<String>,
     #[command(flatten)]
-    pub data: DataArgs,
-    /// Where no shipped table answers, ask the live solver with at most this many new
-    /// positions a question instead of solving the whole problem first; what it can't decide
-    /// within them is `unknown`, never good or bad.
-    #[arg(long)]
-    pub budget: Option<u64>,
+    pub how: HowArgs,
 }
 
 impl GameArgs {
-    /// The problem, and the game with the moves played (see [`game_at`]).
-    pub fn open(&self) -> Result<(Problem, Game), Error> {
+    /// The problem, the game with the moves played, how its questions are answered (see
+    /// [`crate::ask::game_for`]), and the folder of tables.
+    pub fn open(&self) -> Result<(Problem, Game, Way, PathBuf), Error> {
         let p = problem_of(&self.p)?;
         let moves = match (&self.moves, &self.p.link) {
             (Some(m), _) => m.clone(),
             (None, Some(link)) => link_id(link)?.moves.unwrap_or_default(),
             (None, None) => String::new(),
         };
-        let g = game_at(&p, &moves, Some(&self.data.dir()), self.budget)?;
-        Ok((p, g))
+        let data = self.how.data.dir()?;
+        let (g, way) = crate::ask::game_for(&p, &moves, &data, &self.how)?;
+        Ok((p, g, way, data))
     }
 }
 
@@ -227,20 +232,27 @@ fn memory_budget() -> usize {
     (memory_bytes() / 8 / 3) as usize
 }
 
-/// Solves a problem within the memory budget, with a spinner.
+/// Solves a problem within the memory budget, showing its progress (see [`Progress`]; a
+/// problem past the size rule, solved because `--exact` asked, says so at once off a
+/// terminal).
 pub fn solve_with_progress(p: &Problem, opts: Options) -> Result<Solved, Error> {
     let opts = Options {
         max_codes: memory_budget(),
         ..opts
     };
-    let pb = spinner(&format!(
+    let label = format!(
         "solving {} start {} goal {}",
         p.board.name(),
         p.start_text(),
         p.goal_text()
-    ));
-    let r = generate::solve(p, opts, &mut |m| pb.set_message(m.to_string()));
-    pb.finish_and_clear();
+    );
+    let pb = if !quick(p) {
+        Progress::announce(&format!("{label} whole (it may take minutes)"))
+    } else {
+        Progress::new(&label)
+    };
+    let r = generate::solve(p, opts, &mut |m| pb.set(m));
+    pb.finish();
     r
 }
 
@@ -287,130 +299,6 @@ pub fn open_table(file: &str, data: &Path) -> Result<Table, Error> {
         Some(buf)
     };
     shipped::open(file, &head, read)
-}
-
-/// Which positions of the problem are winning, for a whole-game walk (counting, fewest moves,
-/// dead ends): from the shipped table in `data` when one covers the problem, else from the
-/// problem solved whole. `walk` gets the canonical forms to key on and the test. A spinner
-/// labelled `label` counts the positions judged so far, so a long walk shows it is moving.
-pub fn with_winning<R>(
-    p: &Problem,
-    data: &Path,
-    label: &str,
-    walk: impl FnOnce(&Canon, &(dyn Fn(u64) -> bool + Sync + Send)) -> R,
-) -> Result<R, Error> {
-    let mut shipped = shipped_game(p, "", data)?;
-    // a game from a set position the table doesn't hold may reach positions it doesn't know
-    if shipped
-        .as_mut()
-        .is_some_and(|g| g.source() != Source::Table)
-    {
-        shipped = None;
-    }
-    match shipped {
-        Some(mut g) => {
-            let oracle: &Oracle = g.oracle();
-            Ok(counted(
-                label,
-                &p.canon(),
-                &|c| oracle.from_table(c) == Some(true),
-                walk,
-            ))
-        }
-        None => {
-            let s = solve_with_progress(p, Options::default())
-                .map_err(|e| unbuilt(e, p, Some(data)))?;
-            Ok(counted(label, &s.canon, &|c| s.is_winning(c), walk))
-        }
-    }
-}
-
-/// `walk` with a winning test that counts its questions on a spinner.
-fn counted<R>(
-    label: &str,
-    canon: &Canon,
-    winning: &(dyn Fn(u64) -> bool + Sync + Send),
-    walk: impl FnOnce(&Canon, &(dyn Fn(u64) -> bool + Sync + Send)) -> R,
-) -> R {
-    let pb = spinner(label);
-    let judged = std::sync::atomic::AtomicU64::new(0);
-    let test = |c: u64| {
-        let n = judged.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        if n.is_multiple_of(1 << 16) {
-            pb.set_message(format!("{label}: {} positions judged", thousands(n)));
-        }
-        winning(c)
-    };
-    let r = walk(canon, &test);
-    pb.finish_and_clear();
-    r
-}
-
-/// `n` with commas between thousands: 12,345,678.
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
-
-/// A game from the problem with `moves` played; uses a shipped table from `data` when one
-/// covers it. Otherwise it solves the problem exactly, or, given a `budget`, leaves the answers
-/// to the live solver with that budget per question.
-pub fn game_at(
-    p: &Problem,
-    moves_text: &str,
-    data: Option<&Path>,
-    budget: Option<u64>,
-) -> Result<Game, Error> {
-    if p.classes_allow() {
-        if let Some(mut g) = data
-            .map(|d| shipped_game(p, moves_text, d))
-            .transpose()?
-            .flatten()
-        {
-            // the table answers what it holds; a position it doesn't anchor goes to the live
-            // search, with the budget asked for
-            if let Some(nodes) = budget {
-                g.oracle().budget = nodes;
-            }
-            return Ok(g);
-        }
-    }
-    let mut g = Game::new(p.clone())?;
-    g.play_text(moves_text)?;
-    if !p.classes_allow() {
-        // every answer is "no", and the live solver knows it at once from the classes
-        return Ok(g);
-    }
-    match budget {
-        Some(nodes) => g.oracle().budget = nodes,
-        // a table holds positions reachable from single vacancies, never a set position's
-        // game: the live search answers it with no budget limit, so exactly
-        None if matches!(p.start, pegwise::Start::Position(_)) => g.oracle().budget = u64::MAX,
-        None => {
-            let s = solve_with_progress(p, Options::default())
-                .map_err(|e| live_instead(unbuilt(e, p, data)))?;
-            g.attach_table(Arc::new(s.to_table(|_| true)))?;
-        }
-    }
-    Ok(g)
-}
-
-/// A problem too big to solve here, for the commands that can ask the live search instead
-/// (`hint`, `solve`, the ones with `--budget`): the error says how.
-fn live_instead(e: Error) -> Error {
-    match e {
-        Error::TooBig(why) => Error::TooBig(format!(
-            "{why}; pass --budget N to ask the live search instead (at most N new positions a question)"
-        )),
-        e => e,
-    }
 }
 
 /// A problem too big to solve here that a pinned table covers, which `scripts/tables` has not

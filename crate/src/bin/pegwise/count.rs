@@ -2,97 +2,86 @@
 
 use serde_json::json;
 
-use std::path::Path;
-
-use crate::common::{
-    built_table_for, game_at, problem_of, solve_with_progress, spinner, unbuilt, unsolvable_note,
-    with_winning, Output, ProblemArgs,
-};
-use pegwise::analysis::Answer;
+use crate::ask::{solve_whole, walk};
+use crate::common::{problem_of, unsolvable_note, Output, ProblemArgs};
+use crate::progress::Progress;
+use crate::way::{Budget, HowArgs, Way};
 use pegwise::game::Game;
-use pegwise::generate::{count, Options};
+use pegwise::generate::count;
 use pegwise::Error;
+
+/// The live search's budget for a whole count by default: the page's Analysis panel's for a
+/// game no table covers (`ANALYSIS_BUDGET.countLive` in `www/js/worker/analysis-ops.js`).
+pub const LIVE_NODES: u64 = 2_000_000;
 
 /// The count, as a decimal string (JSON too: it may pass 2^64). A count past 2^128 - 1 is
 /// reported as "too many to count" (exit code 0, JSON `count: null`), never as a wrapped number.
-/// A shipped table from `data` answers which positions are winning when it covers the problem;
-/// otherwise the problem is solved whole first (and, for a game back to its start hole counted
-/// from the start, counted from both ends to the middle: `count::count_by_halves`). The early
-/// positions of the English central game are read from its shipped counts file
-/// (`pegwise counts`). With `budget`, a problem no table covers is counted by the live search
-/// within that many positions, and past them the answer is "unknown".
-pub fn run(
-    a: &ProblemArgs,
-    moves_text: &str,
-    data: &Path,
-    budget: Option<u64>,
-) -> Result<Output, Error> {
+/// The positions that win come from the way `how` chooses (see `crate::way`): a built table,
+/// the whole problem solved (for a game back to its start hole counted from the start, counted
+/// from both ends to the middle: `count::count_by_halves`), or the live search within its
+/// budget, past which the count is "unknown". The early positions of the English central game
+/// are read from its shipped counts file (`pegwise counts`).
+pub fn run(a: &ProblemArgs, moves_text: &str, how: &HowArgs) -> Result<Output, Error> {
     let p = problem_of(a)?;
+    let data = how.data.dir()?;
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
     if !p.classes_allow() {
         return Ok(Output {
             text: format!("0\n{}", unsolvable_note(&p)),
-            json: json!({"count": "0"}),
+            json: json!({"count": "0", "source": "search"}),
         });
     }
     // the shipped counts file answers at once for the early positions of its game
-    let stored = crate::counts::shipped_for(&g, data)
+    let stored = crate::counts::shipped_for(&g, &data)
         .and_then(|c| pegwise::analysis::shipped_entry(Some(&c), &g));
     if let Some(e) = stored {
         return Ok(Output {
-            text: format!("{}\n", e.count),
-            json: json!({"count": e.count.to_string()}),
+            text: format!(
+                "{}\nsource: table {}\n",
+                e.count,
+                data.join(crate::counts::FILE).display()
+            ),
+            json: json!({"count": e.count.to_string(), "source": "table"}),
         });
     }
-    if let Some(nodes) = budget.filter(|_| built_table_for(&p, data).is_none()) {
-        let mut g = game_at(&p, moves_text, Some(data), Some(nodes))?;
-        let pb = spinner("counting with the live search");
-        let a = pegwise::analysis::count_here(&mut g, nodes);
-        pb.finish_and_clear();
-        return Ok(match a {
-            Answer::Done(Some(n)) => Output {
-                text: format!("{n}\n"),
-                json: json!({"count": n.to_string()}),
-            },
-            Answer::Done(None) => Output {
-                text: "too many to count\n".to_string(),
-                json: json!({"count": null, "too_many_to_count": true}),
-            },
-            Answer::Missing | Answer::Unknown => Output {
-                text: format!("unknown: more than {nodes} positions to search (raise --budget, or leave it out to solve the whole problem)\n"),
-                json: json!({"count": null, "unknown": true}),
-            },
-        });
-    }
-    // a game back to its start hole, from the start and with no table: counted from both ends
-    let halves = count::halves_apply(&p)
-        && g.code() == p.start_positions()[0]
-        && built_table_for(&p, data).is_none();
-    let n = if halves {
-        let s =
-            solve_with_progress(&p, Options::default()).map_err(|e| unbuilt(e, &p, Some(data)))?;
-        let pb = spinner("counting");
+    let way = how.way(&p, &data, Budget::nodes(LIVE_NODES));
+    // a game back to its start hole, from the start, solved whole: counted from both ends
+    let halves =
+        matches!(way, Way::Solve) && count::halves_apply(&p) && g.code() == p.start_positions()[0];
+    let (n, way) = if halves {
+        let s = solve_whole(&p, &data)?;
+        let pb = Progress::new("counting");
         let n = count::count_by_halves(&s);
-        pb.finish_and_clear();
-        n
+        pb.finish();
+        (Some(n), way)
     } else {
-        with_winning(&p, data, "counting", |canon, winning| {
+        let w = walk(&p, &data, how, LIVE_NODES, "counting", |canon, winning| {
             count::count_from(&p, canon, g.code(), winning)
-        })?
+        })?;
+        (w.found, w.way)
+    };
+    let note = way.note(&p, &data, "in all");
+    let source = way.source();
+    let Some(n) = n else {
+        return Ok(Output {
+            text: format!("{}{note}", way.unknown_text(how.budget)),
+            json: json!({"count": null, "unknown": true, "source": source}),
+        });
     };
     let Some(n) = n else {
         return Ok(Output {
-            text: "too many to count\n".to_string(),
-            json: json!({"count": null, "too_many_to_count": true}),
+            text: format!("too many to count\n{note}"),
+            json: json!({"count": null, "too_many_to_count": true, "source": source}),
         });
     };
     let mut text = format!("{n}\n");
     if n == 0 {
         text += &unsolvable_note(&p);
     }
+    text += &note;
     Ok(Output {
         text,
-        json: json!({"count": n.to_string()}),
+        json: json!({"count": n.to_string(), "source": source}),
     })
 }

@@ -3,12 +3,30 @@
 
 use serde_json::json;
 
-use crate::common::{problem_from, spinner, unsolvable_note, BoardArgs, Output};
+use std::path::Path;
+
+use crate::common::{problem_from, shipped_game, unsolvable_note, BoardArgs, Output};
+use crate::progress::Progress;
+use crate::way::thousands;
+use pegwise::oracle::Source;
 use pegwise::search::games::Enumerator;
 use pegwise::{moves, Error};
 
-/// The games of one start: all of them, or up to symmetry (`unique`).
-pub fn run(board: &BoardArgs, start: &str, goal: &str, unique: bool) -> Result<Output, Error> {
+/// The positions a count may hold by default (each position once, however many games pass
+/// through it): every board up to 21 holes, and the English central game with its table.
+pub const POSITIONS: u64 = 5_000_000;
+
+/// The games of one start: all of them, or up to symmetry (`unique`), holding at most
+/// `positions` positions; past them the count is "unknown". Where a built table in `data`
+/// covers the game, only the positions it holds as winning are searched (no game passes
+/// through the others).
+pub fn run(
+    board: &BoardArgs,
+    (start, goal): (&str, &str),
+    unique: bool,
+    positions: u64,
+    data: &Path,
+) -> Result<Output, Error> {
     let p = problem_from(board, start, goal)?;
     let starts = p.start_positions();
     let [code] = starts[..] else {
@@ -17,9 +35,33 @@ pub fn run(board: &BoardArgs, start: &str, goal: &str, unique: bool) -> Result<O
             "games are counted from one start (a hole or a position)",
         ));
     };
-    let pb = spinner("counting games");
-    let g = Enumerator::new(&p, unique).games(code);
-    pb.finish_and_clear();
+    let mut table = shipped_game(&p, "", data)?.filter(|_| p.classes_allow());
+    let covered = table.as_mut().is_some_and(|g| g.source() == Source::Table);
+    let oracle = table.as_mut().filter(|_| covered).map(|g| &*g.oracle());
+    let winning = |c: u64| oracle.is_none_or(|o| o.from_table(c) == Some(true));
+    let pb = Progress::new("counting games");
+    let found = {
+        let mut games = Enumerator::new(&p, unique);
+        if covered {
+            games = games.winning_only(&winning);
+        }
+        games.games_within(code, positions, |held| {
+            pb.set(&format!(
+                "counting games: {} positions held",
+                thousands(held)
+            ));
+        })
+    };
+    pb.finish();
+    let Some(g) = found else {
+        return Ok(Output {
+            text: format!(
+                "unknown: more than {} positions to count games over; raise --budget\n",
+                thousands(positions)
+            ),
+            json: json!({"games": null, "unknown": true, "shortest": null}),
+        });
+    };
     let count = g
         .games
         .map_or("too many to count".to_string(), |n| n.to_string());

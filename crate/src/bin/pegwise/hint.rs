@@ -1,11 +1,9 @@
 //! `pegwise hint`: the position after some moves, and a verdict on every legal jump.
 
-use std::sync::OnceLock;
-use std::time::Instant;
-
 use serde_json::json;
 
 use crate::common::{GameArgs, Output};
+use crate::way::clock;
 use pegwise::game::Game;
 use pegwise::oracle::Verdict;
 use pegwise::refine::Refiner;
@@ -22,12 +20,6 @@ pub fn seconds(text: &str) -> Result<f64, String> {
             "'{text}' is not a number of seconds above 0 and at most {MAX_THINK_S} (e.g. 2 or 0.5)"
         )),
     }
-}
-
-/// Milliseconds since the first call: the live search's clock for `--think`'s tries.
-fn clock() -> f64 {
-    static START: OnceLock<Instant> = OnceLock::new();
-    START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
 }
 
 /// Tries the undecided jumps of every movable peg again, in short tries as the page does while
@@ -59,10 +51,10 @@ fn word(v: Verdict) -> &'static str {
     }
 }
 
-/// Renders the position, whether it is winning, and each jump's verdict (with `think_s`: after
-/// that long proving the ones the live search left unknown).
+/// Renders the position, whether it is winning, each jump's verdict (with `think_s`: after
+/// that long proving the ones the live search left unknown), and where the verdicts came from.
 pub fn run(a: &GameArgs, think_s: Option<f64>) -> Result<Output, Error> {
-    let (p, mut g) = a.open()?;
+    let (p, mut g, way, data) = a.open()?;
     let mut hints = g.hints();
     if let Some(s) = think_s.filter(|_| hints.iter().any(|&(_, v)| v == Verdict::Unknown)) {
         think(&mut g, s);
@@ -90,6 +82,7 @@ pub fn run(a: &GameArgs, think_s: Option<f64>) -> Result<Output, Error> {
         };
         jumps.push(json!({"jump": moves::jump_text(&b, j), "good": good, "verdict": word(v)}));
     }
+    text += &way.note(&p, &data, "a question");
     Ok(Output {
         text,
         json: json!({
@@ -97,6 +90,7 @@ pub fn run(a: &GameArgs, think_s: Option<f64>) -> Result<Output, Error> {
             "winning": winning,
             "verdict": word(Verdict::from(winning)),
             "jumps": jumps,
+            "source": way.source(),
         }),
     })
 }

@@ -6,6 +6,7 @@
 
 #![deny(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod ask;
 mod best;
 mod boards;
 #[cfg(feature = "distributed")]
@@ -19,9 +20,11 @@ mod fewest;
 mod games;
 mod hint;
 mod outcore;
+mod progress;
 mod solve;
 mod stats;
 mod tables;
+mod way;
 mod winnable;
 
 use std::path::PathBuf;
@@ -33,6 +36,7 @@ use serde_json::json;
 use common::{BoardArgs, DataArgs, GameArgs, Output, ProblemArgs};
 use outcore::OutOfCoreArgs;
 use pegwise::Error;
+use way::HowArgs;
 
 #[derive(Parser)]
 #[command(
@@ -74,7 +78,9 @@ enum Command {
         #[command(flatten)]
         o: OutOfCoreArgs,
     },
-    /// Play moves, then mark every legal jump good, bad, or unknown (search out of budget).
+    /// Play moves, then mark every legal jump good, bad, or unknown (the live search out of
+    /// budget), from a built table, the whole problem solved (where that is quick, or with
+    /// --exact), or the live search with the page's budget.
     Hint {
         #[command(flatten)]
         game: GameArgs,
@@ -92,12 +98,7 @@ enum Command {
         #[arg(long, default_value = "")]
         moves: String,
         #[command(flatten)]
-        data: DataArgs,
-        /// Where no shipped table answers, count with the live search within at most this many
-        /// positions in all, instead of solving the whole problem first; past them the count
-        /// is `unknown`, never a guess.
-        #[arg(long)]
-        budget: Option<u64>,
+        how: HowArgs,
     },
     /// A winning line of jumps from the position, as moves.
     Solve {
@@ -109,7 +110,7 @@ enum Command {
         #[command(flatten)]
         p: ProblemArgs,
         #[command(flatten)]
-        data: DataArgs,
+        how: HowArgs,
     },
     /// How few pegs can still remain from the position, and a jump that keeps that.
     Best {
@@ -120,8 +121,9 @@ enum Command {
         moves: String,
         #[command(flatten)]
         data: DataArgs,
-        /// Most positions to search; past it the answer is "unknown".
-        #[arg(long, default_value_t = 50_000_000)]
+        /// Most positions to search; past it the answer is "unknown". Default: the page's
+        /// Analysis panel's.
+        #[arg(long, default_value_t = best::BUDGET)]
         budget: u64,
     },
     /// The fewest jumps after which the goal is out of reach, and to a dead board (no jump
@@ -130,7 +132,7 @@ enum Command {
         #[command(flatten)]
         p: ProblemArgs,
         #[command(flatten)]
-        data: DataArgs,
+        how: HowArgs,
     },
     /// Count the games (sequences of moves, a move a chain of jumps by one peg, partial chains
     /// included) from one start to the goal, and print one shortest game.
@@ -150,6 +152,13 @@ enum Command {
         /// symmetry maps one onto the other.
         #[arg(long)]
         unique: bool,
+        /// Most positions to count over (each position once, however many games pass
+        /// through it); past them the count is "unknown". Where a built table covers the
+        /// game, only the positions it holds as winning are searched.
+        #[arg(long, value_name = "N", default_value_t = games::POSITIONS)]
+        budget: u64,
+        #[command(flatten)]
+        data: DataArgs,
     },
     /// Decide which single-vacancy problems of the catalogue can be won, and write the record
     /// and witness solutions (only with the whole catalogue; `--only` prints).
@@ -232,33 +241,30 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Stats { p, o } => stats::run(p, o),
         Command::Dump { p, pegs, reduce, o } => dump::run(p, *pegs, *reduce, o),
         Command::Hint { game, think } => hint::run(game, *think),
-        Command::Count {
-            p,
-            moves,
-            data,
-            budget,
-        } => count::run(p, moves, &data.dir(), *budget),
+        Command::Count { p, moves, how } => count::run(p, moves, how),
         Command::Solve { game } => solve::run(game),
-        Command::Fewest { p, data } => fewest::run(p, &data.dir()),
+        Command::Fewest { p, how } => fewest::run(p, how),
         Command::Best {
             p,
             moves,
             data,
             budget,
-        } => best::run(p, moves, &data.dir(), *budget),
-        Command::Deadend { p, data } => deadend::run(p, &data.dir()),
+        } => best::run(p, moves, &data.dir()?, *budget),
+        Command::Deadend { p, how } => deadend::run(p, how),
         Command::Games {
             board,
             start,
             goal,
             unique,
-        } => games::run(board, start, goal, *unique),
+            budget,
+            data,
+        } => games::run(board, (start, goal), *unique, *budget, &data.dir()?),
         Command::Winnable {
             only,
             budget,
             crate_dir,
             data,
-        } => winnable::run(only.as_deref(), *budget, crate_dir, &data.dir()),
+        } => winnable::run(only.as_deref(), *budget, crate_dir, &data.dir()?),
         Command::Counts { out, lowest } => counts::run(out, *lowest),
         Command::Tables {
             out,
