@@ -928,3 +928,23 @@ fn long_commands_count_the_positions_they_judge_on_a_terminal() {
         );
     }
 }
+
+#[test]
+fn one_peg_is_one_peg() {
+    // the 10-hole triangle's one winnable game, played to its end
+    let moves = "a4-a2 a1-a3 c3-a1 a3-c3 d4-b2 a1-c3 b4-d4-b2";
+    let (code, out, err) = pegwise(&[
+        "hint",
+        "--board",
+        "triangle4",
+        "--start",
+        "a2",
+        "--goal",
+        "b2",
+        "--moves",
+        moves,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1 peg, winning"), "{out}");
+    assert!(!out.contains("1 pegs"), "{out}");
+}

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use crate::common::{problem_of, shipped_game, Output, ProblemArgs};
 use crate::progress::Progress;
-use crate::way::thousands;
+use crate::way::{pegs_text, thousands};
 use pegwise::analysis::{self, Answer};
 use pegwise::game::Game;
 use pegwise::{moves, Error};
@@ -59,12 +59,4 @@ pub fn run(a: &ProblemArgs, moves_text: &str, data: &Path, budget: u64) -> Resul
         text,
         json: json!({"pegs": best.pegs, "jump": jump, "source": source}),
     })
-}
-
-fn pegs_text(n: u32) -> String {
-    if n == 1 {
-        "1 peg".to_string()
-    } else {
-        format!("{n} pegs")
-    }
 }

@@ -65,8 +65,8 @@ pub fn run(a: &GameArgs, think_s: Option<f64>) -> Result<Output, Error> {
     let b = p.board.clone();
     let mut text = b.render(g.code());
     text += &format!(
-        "{} pegs, {}\n",
-        g.code().count_ones(),
+        "{}, {}\n",
+        crate::way::pegs_text(g.code().count_ones()),
         match winning {
             Some(true) => "winning",
             Some(false) => "dead end: the goal can no longer be reached",

@@ -90,6 +90,15 @@ pub fn clock() -> f64 {
     START.get_or_init(Instant::now).elapsed().as_secs_f64() * 1000.0
 }
 
+/// A count of pegs in words: "1 peg", "2 pegs".
+pub fn pegs_text(n: u32) -> String {
+    if n == 1 {
+        "1 peg".to_string()
+    } else {
+        format!("{n} pegs")
+    }
+}
+
 /// `n` with commas between thousands: 12,345,678.
 pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
