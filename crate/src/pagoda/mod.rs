@@ -221,7 +221,7 @@ impl Pagodas {
 
     /// Computes the pagodas of every hole in `goal_set` not done yet; a hole symmetric to one
     /// already done gets its pagodas by symmetry, without an LP. A board whose holes lie on
-    /// one line (a row) gets none: see [`on_one_line`].
+    /// one line (a row) gets none (see `on_one_line`).
     pub fn prepare(&mut self, goal_set: u64) {
         let line = on_one_line(&self.board);
         for h in 0..self.board.len() as u8 {
