@@ -107,8 +107,9 @@ impl GameArgs {
 pub struct ProblemArgs {
     #[command(flatten)]
     board: BoardArgs,
-    /// The hole empty at the start (name like d4, or number 1..N), or `all` for every single
-    /// vacancy. Default: the board's own default game (as the page opens it).
+    /// The hole empty at the start (name like d4, or number 1..N). `stats` and `dump` also take
+    /// `all`, every single vacancy at once (a game starts from one hole). Default: the board's
+    /// own default game (as the page opens it).
     #[arg(long)]
     start: Option<String>,
     /// Where the last peg must end: `start`, `any`, or a hole. Default: the goal of the board's
