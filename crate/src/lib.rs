@@ -55,6 +55,7 @@ pub mod game_id;
 pub mod generate;
 pub mod huffman;
 pub mod masks;
+pub mod midend;
 pub mod moves;
 pub mod oracle;
 pub mod pagoda;

@@ -323,6 +323,8 @@ pub struct GameHandle {
     inner: Game,
     /// Moves of the request it opened from that did not play.
     refused: Option<crate::game_id::MovesRefused>,
+    /// The first request's refusal, when a fallback opened instead (see `open`).
+    fell_back: Option<(crate::midend::Refused, crate::midend::FellBack)>,
     /// The winnable game near this one, once asked (every state of a lost game shows it).
     nearby: Option<Option<crate::problem::Problem>>,
     /// The tries at the undecided jumps of the position (see `refine`).
@@ -337,6 +339,7 @@ impl GameHandle {
         GameHandle {
             inner,
             refused,
+            fell_back: None,
             nearby: None,
             refiner: crate::refine::Refiner::new(),
             undecided: 0,

@@ -126,9 +126,11 @@ export class GameModel {
   }
 
   /**
-   * Opens a game. Resolves to null when it opened, or to what was wrong with it.
+   * Opens a game. Resolves to null when it opened, or to what was wrong with it (a first game
+   * refused opens a default game instead, and `fellBack` says which).
    * @param {import('../shared/config.js').OpenSpec} spec
    * @returns {Promise<{param: string, value: string, message: string}
+   *   |{param: string, value: string, message: string, fellBack: 'board'|'default'}
    *   |{movesError: {moves: string, played: number, bad: string|null, message: string}}|null>}
    */
   async open(spec) {
@@ -137,6 +139,7 @@ export class GameModel {
     try {
       /** @type {Snapshot & {error?: {param: string, value: string, message: string}, kept?: true, layout: Layout,
        *   tableFile: string|null, movesError: {moves: string, played: number, bad: string|null, message: string}|null,
+       *   fellBack: {param: string, value: string, message: string, fellBack: 'board'|'default'}|null,
        *   partsPending?: boolean}} the worker's answer */
       const res = await this.engine.call('open', { ...spec, want: this.shown() });
       if (this.closed) return null;
@@ -151,6 +154,7 @@ export class GameModel {
       this.writes--;
       writing = false;
       this.accept(res, { kind: 'other', jump: null });
+      if (res.fellBack) return res.fellBack;
       return res.movesError ? { movesError: res.movesError } : null;
     } finally {
       if (writing) this.writes--;

@@ -286,23 +286,30 @@ const common = {
    * out comes from the game open now, else the board's default game. Answers `{kept: true}`
    * when the request names the open game itself, and `{error: {kind, param, value, message}}`,
    * leaving the old game open, when wasm refuses it. Moves that don't play are left out
-   * (`movesError` names the first).
+   * (`movesError` names the first). `{merge: [request, …]}` opens what the requests opened in
+   * turn would (wasm's midend merges them). A first game refused opens the named board's
+   * default game, or the default game, instead: `fellBack` says why and which.
    * @param {import('../shared/config.js').OpenSpec & {want?: Want}} req want: the pegs the page shows
    * @param {number} gid
    */
   open(req, gid) {
     /** @type {MovesError|null} */
     let dropped = null;
-    /** @type {typeof req | Omit<typeof req, 'link'> & {link: string[][]}} */
-    let wire = req;
+    /** @type {object} */
+    let wire;
     try {
-      for (const k of /** @type {const} */ (['board', 'start', 'position', 'goal', 'save', 'redoFrom', 'flip'])) {
-        fits(k === 'redoFrom' ? 'save' : k, req[k]);
-      }
-      if (req.link !== undefined) {
-        // the link's query decoded by the platform, its keys read by wasm; a moves list too
-        // long is left out (the game opens without it), any other value too long is refused
-        const pairs = [...new URLSearchParams(req.link)].map(([k, v]) => [k, v.trim()]).filter(([k, v]) => {
+      /**
+       * One request as wasm reads it: the link's query decoded by the platform (its keys read
+       * by wasm); a moves list too long is left out (the game opens without it), any other
+       * value too long is refused.
+       * @param {import('../shared/config.js').OpenSpec} one
+       */
+      const toWire = (one) => {
+        for (const k of /** @type {const} */ (['board', 'start', 'position', 'goal', 'save', 'redoFrom', 'flip'])) {
+          fits(k === 'redoFrom' ? 'save' : k, one[k]);
+        }
+        if (one.link === undefined) return one;
+        const pairs = [...new URLSearchParams(one.link)].map(([k, v]) => [k, v.trim()]).filter(([k, v]) => {
           if (k !== 'moves') {
             fits('board', v, k);
             return true;
@@ -315,8 +322,9 @@ const common = {
             return false;
           }
         });
-        wire = { ...req, link: pairs };
-      }
+        return { ...one, link: pairs };
+      };
+      wire = req.merge ? { merge: req.merge.map(toWire) } : toWire(req);
     } catch (e) {
       const err = /** @type {Error & {param: string, value: string}} */ (e);
       return { error: { param: err.param, value: err.value, message: clipMessage(err.message) } };
@@ -331,6 +339,9 @@ const common = {
     if (!g) return { kept: true };
     /** @type {MovesError|null} */
     const refused = g.movesRefused();
+    // a first game refused opened a default game instead (wasm's midend): why, and which
+    const failed = cur ? null : g.fellBack();
+    const fellBack = failed && { ...refusal(failed), fellBack: failed.fellBack };
     const movesError = dropped ?? (refused && { ...refused, message: clipMessage(refused.message) });
     cur?.parts.stop();
     cur?.game.free();
@@ -342,7 +353,7 @@ const common = {
     performance.mark('pegwise:open');
     const r = reply(s);
     s.parts.pump();
-    return { ...r, layout: g.layout(), tableFile: g.tableFile() ?? null, movesError, partsPending: s.parts.pending };
+    return { ...r, layout: g.layout(), tableFile: g.tableFile() ?? null, movesError, fellBack, partsPending: s.parts.pending };
   },
 };
 

@@ -6,8 +6,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use crate::common::{open_table, solve_with_progress, unbuilt};
+use crate::data::{open_table, unbuilt};
 use crate::progress::Progress;
+use crate::solving::solve_with_progress;
 use crate::way::{thousands, too_big, Budget, HowArgs, Way, PAGE_QUESTION};
 use pegwise::analysis::{self, Answer};
 use pegwise::game::Game;

@@ -6,7 +6,8 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::common::{solve_with_progress, spinner, Output};
+use crate::common::{spinner, Output};
+use crate::solving::solve_with_progress;
 use pegwise::generate::Options;
 use pegwise::{counts_file, shipped, Board, Error, Problem};
 

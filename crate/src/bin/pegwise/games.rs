@@ -5,7 +5,8 @@ use serde_json::json;
 
 use std::path::Path;
 
-use crate::common::{problem_from, shipped_game, unsolvable_note, BoardArgs, Output};
+use crate::common::{problem_from, unsolvable_note, BoardArgs, Output};
+use crate::data::shipped_game;
 use crate::progress::Progress;
 use crate::way::thousands;
 use pegwise::oracle::Source;

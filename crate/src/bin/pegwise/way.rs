@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::common::{built_table_for, DataArgs};
+use crate::data::{built_table_for, DataArgs};
 use pegwise::oracle::Oracle;
 use pegwise::shipped::{self, TableSpec};
 use pegwise::{position, Error, Problem};

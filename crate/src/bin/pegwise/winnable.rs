@@ -6,7 +6,8 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::common::{open_table, Output};
+use crate::common::Output;
+use crate::data::open_table;
 use pegwise::board::CATALOGUE;
 use pegwise::shipped;
 use pegwise::winnable::record;
