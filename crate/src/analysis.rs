@@ -561,7 +561,7 @@ mod tests {
             for mut g in games(name, start, goal) {
                 let p = g.problem().clone();
                 let x = g.code();
-                let want = crate::generate::brute::count(&p, x, &mut Default::default());
+                let want = crate::search::brute::count(&p, x, &mut Default::default());
                 assert_eq!(count_here(&mut g, u64::MAX), Answer::Done(Some(want)));
                 let here = p.from_here(x).ok();
                 let want = if p.is_goal(x) {
@@ -621,7 +621,11 @@ mod tests {
             union: true,
             committed: false,
         };
-        Arc::new(crate::shipped::build(&spec, &mut |_| {}).unwrap().table)
+        Arc::new(
+            crate::generate::build::build(&spec, &mut |_| {})
+                .unwrap()
+                .table,
+        )
     }
 
     #[test]
@@ -683,7 +687,7 @@ mod tests {
                 g.attach_table(union.clone()).unwrap();
                 let p = g.problem().clone();
                 let x = g.code();
-                let want = crate::generate::brute::count(&p, x, &mut Default::default());
+                let want = crate::search::brute::count(&p, x, &mut Default::default());
                 assert_eq!(
                     count_here(&mut g, u64::MAX),
                     Answer::Done(Some(want)),

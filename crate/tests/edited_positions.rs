@@ -11,9 +11,9 @@ mod common;
 use std::collections::{HashMap, HashSet};
 
 use pegwise::game::Game;
-use pegwise::generate::brute::Brute;
 use pegwise::oracle::{Source, Verdict};
 use pegwise::position;
+use pegwise::search::brute::Brute;
 use pegwise::shipped;
 use pegwise::{Board, Goal, Problem, Start};
 

@@ -7,10 +7,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use pegwise::board::bit;
-use pegwise::generate::brute::{self, Brute};
 use pegwise::oracle::Oracle;
 use pegwise::pagoda::Pagodas;
 use pegwise::position;
+use pegwise::search::brute::{self, Brute};
 use pegwise::search::live::Live;
 use pegwise::shipped;
 use pegwise::table::Table;

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
-use pegwise::generate::brute::Brute;
 use pegwise::generate::{self, Options};
 use pegwise::oracle::Oracle;
 use pegwise::position;
+use pegwise::search::brute::Brute;
 use pegwise::search::live::Live;
 use pegwise::table::Table;
 use pegwise::{Board, Goal, Problem, Start};

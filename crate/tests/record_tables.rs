@@ -10,11 +10,12 @@ mod common;
 
 use pegwise::board::{bit, Board, CATALOGUE};
 use pegwise::classes::Classes;
+use pegwise::generate::record;
 use pegwise::oracle::Oracle;
 use pegwise::position;
 use pegwise::problem::{Goal, Problem, Start};
 use pegwise::shipped::{self, TableSpec};
-use pegwise::winnable::{self, record};
+use pegwise::winnable;
 
 /// Holds the record to one table; returns the finishes it decided.
 fn check(b: &Board, spec: &TableSpec) -> usize {

@@ -3,10 +3,10 @@
 //! they give is brute force's (small boards) or the English table's (random playouts).
 
 use pegwise::game::Game;
-use pegwise::generate::brute::Brute;
 use pegwise::oracle::Verdict;
 use pegwise::position;
 use pegwise::refine::Refiner;
+use pegwise::search::brute::Brute;
 use pegwise::{Board, Goal, Problem, Start};
 
 /// Judges every peg on a budget of 20 positions a jump, as a first answer, then refines with

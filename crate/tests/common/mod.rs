@@ -3,10 +3,10 @@
 use std::sync::Arc;
 
 use pegwise::board::Board;
-use pegwise::generate::brute::Brute;
 use pegwise::oracle::Oracle;
 use pegwise::position;
 use pegwise::problem::{Goal, Problem, Start};
+use pegwise::search::brute::Brute;
 use pegwise::shipped;
 use pegwise::table::Table;
 use pegwise::winnable;
@@ -127,7 +127,7 @@ pub fn check_union_table(
     jumps: (usize, usize),
 ) -> usize {
     let mut checked = 0;
-    for s in winnable::record::start_representatives(b) {
+    for s in pegwise::generate::record::start_representatives(b) {
         for goal in goals_of(b, s) {
             let p = Problem::new(b.clone(), Start::Hole(s), goal).unwrap();
             let mut oracle = Oracle::new(&p);

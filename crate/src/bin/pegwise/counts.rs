@@ -27,7 +27,7 @@ pub fn run(out: &Path, lowest: u8) -> Result<Output, Error> {
     let p = Problem::parse(board.clone(), START, "start")?;
     let solved = solve_with_progress(&p, Options::default())?;
     let pb = spinner("counting every winning position");
-    let bytes = counts_file::encode(&board, &solved, lowest)?;
+    let bytes = pegwise::generate::counts_write::encode(&board, &solved, lowest)?;
     pb.finish_and_clear();
     let path = out.join(FILE);
     std::fs::write(&path, &bytes)

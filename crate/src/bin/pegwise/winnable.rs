@@ -9,8 +9,8 @@ use serde_json::json;
 use crate::common::Output;
 use crate::data::open_table;
 use pegwise::board::CATALOGUE;
+use pegwise::generate::record;
 use pegwise::shipped;
-use pegwise::winnable::record;
 use pegwise::{Board, Error, Goal};
 
 /// Builds the record for `only` (comma-separated boards) or the whole catalogue, searching

@@ -2,8 +2,7 @@
 //! symmetries, the catalogue board it is (and so whether it has tables), the game it opens with
 //! and whether that game can be won. Each answer comes from the function the game itself uses.
 
-use super::drawn::{DrawingError, Drawn, Twin};
-use super::{Board, Lattice, Origin};
+use crate::board::{checked_name, Board, DrawingError, Drawn, Lattice, Twin};
 use crate::game::Game;
 use crate::problem::Problem;
 use crate::winnable::{self, Winnable};
@@ -60,7 +59,7 @@ pub fn describe_cells(
         }
     }
     Ok(Description {
-        name: super::drawn::checked_name(name)?,
+        name: checked_name(name)?,
         cells: board.cells()?,
         tables: crate::shipped::tables_for(&board).is_ok_and(|t| !t.is_empty()),
         winnable,
@@ -75,12 +74,7 @@ pub fn describe_cells(
 /// keeps its name; a catalogue board becomes its drawing.
 pub fn describe_text(text: &str, search: Option<Search>) -> Result<Description, DrawingError> {
     let board = Board::by_name(text).map_err(DrawingError::Board)?;
-    let name = if board.origin == Origin::Drawn && board.name != super::catalogue::DRAWN_NAME {
-        board.name.as_str()
-    } else {
-        ""
-    };
-    describe_cells(board.lattice, &board.cells()?, name, search)
+    describe_cells(board.lattice(), &board.cells()?, board.drawn_name(), search)
 }
 
 #[cfg(test)]

@@ -4,9 +4,9 @@
 //! exactly whatever the search did not; on bigger boards a built table of the start (goal
 //! `any`) decides it, and without one an undecided finish stays unknown.
 
+use super::{solve, Options};
 use crate::board::{bit, Board, Jump};
 use crate::classes::Classes;
-use crate::generate::{solve, Options};
 use crate::moves;
 use crate::oracle::Oracle;
 use crate::position;
@@ -23,7 +23,7 @@ pub struct Line {
     /// The start hole (the smallest of its orbit).
     pub start: u8,
     /// Finishes won and undecided.
-    pub finishes: super::Finishes,
+    pub finishes: crate::winnable::Finishes,
     /// A solution for each finish won: (finish hole, jumps).
     pub witnesses: Vec<(u8, Vec<Jump>)>,
 }
@@ -50,7 +50,7 @@ pub fn decide(
     let from = position::single_vacancy(board, start);
     let mut line = Line {
         start,
-        finishes: super::Finishes::default(),
+        finishes: crate::winnable::Finishes::default(),
         witnesses: Vec::new(),
     };
     let mut undecided = 0u64;
