@@ -151,8 +151,9 @@ export class Actions {
     b.events.reason = 'open';
     const err = await b.model.open(spec);
     b.events.reason = null;
-    if (err && 'fellBack' in err) return Object.assign(new PegwiseError(clipMessage(err.message), err.param, err.value), { fellBack: err.fellBack });
-    if (err && 'param' in err) return new PegwiseError(clipMessage(err.message), err.param, err.value);
+    // the note names the value itself: it needs only why it was refused
+    if (err && 'fellBack' in err) return Object.assign(new PegwiseError(clipMessage(err.why), err.param, err.value), { fellBack: err.fellBack });
+    if (err && 'param' in err) return new PegwiseError(clipMessage(err.why), err.param, err.value);
     if (err) return new PegwiseError(movesNote(err.movesError), 'moves', err.movesError.moves);
     return null;
   }
