@@ -85,7 +85,8 @@ impl<'a> Ask<'a> {
         if s.table {
             s.left -= 1;
             // `verdict` notes the part a lookup waits for, so the next round has it
-            return match s.oracle.verdict(code) {
+            let ask = s.oracle.ask();
+            return match s.oracle.verdict(code, ask) {
                 Verdict::Good => true,
                 Verdict::Bad => false,
                 Verdict::Loading | Verdict::Unknown => {
@@ -97,10 +98,10 @@ impl<'a> Ask<'a> {
         if s.gave_up {
             return false;
         }
-        let (budget, before) = (s.oracle.budget, s.oracle.live_stats().nodes);
-        s.oracle.budget = s.left.max(1);
-        let w = s.oracle.winning(code);
-        s.oracle.budget = budget;
+        let before = s.oracle.live_stats().nodes;
+        // what is left of the walk's budget, for this one question
+        let ask = crate::oracle::Ask::new(crate::oracle::Limits::nodes(s.left.max(1)));
+        let w = s.oracle.winning(code, ask);
         let used = s.oracle.live_stats().nodes.saturating_sub(before);
         s.left = s.left.saturating_sub(used);
         w.unwrap_or_else(|| {
@@ -460,14 +461,15 @@ pub fn best_with(game: &Game, nodes: u64, finish: Option<&mut Game>) -> Answer<B
     if jumps.is_empty() {
         return best_here(game, nodes);
     }
-    let at_least = match f.oracle().verdict(code) {
+    let ask = f.ask();
+    let at_least = match f.oracle().verdict(code, ask) {
         Verdict::Loading => return Answer::Missing,
         Verdict::Unknown => 1,
         Verdict::Bad => 2,
         Verdict::Good => {
             let mut missing = false;
             for &j in &jumps {
-                match f.oracle().verdict(position::after(code, j)) {
+                match f.oracle().verdict(position::after(code, j), ask) {
                     Verdict::Good => {
                         return Answer::Done(Best {
                             pegs: 1,

@@ -40,7 +40,7 @@ fn check(b: &Board, spec: &TableSpec) -> usize {
             }
             let mut o = Oracle::new(&p);
             o.attach(table.clone()).unwrap();
-            let Some(w) = o.from_table(from) else {
+            let Some(w) = o.from_table(from, false) else {
                 continue;
             };
             let finish = format!("{what} to {}", b.hole_name(h));

@@ -8,7 +8,7 @@ use super::{solve, Options};
 use crate::board::{bit, Board, Jump};
 use crate::classes::Classes;
 use crate::moves;
-use crate::oracle::Oracle;
+use crate::oracle::{Ask, Limits, Oracle};
 use crate::position;
 use crate::problem::{Goal, Problem, Start};
 use crate::symmetry::{self, Canon};
@@ -103,10 +103,9 @@ pub fn decide(
 pub fn witness(board: &Board, start: u8, finish: u8, budget: u64) -> Option<Vec<Jump>> {
     let p = Problem::new(board.clone(), Start::Hole(start), Goal::Hole(finish)).ok()?;
     let mut oracle = Oracle::new(&p);
-    oracle.budget = budget;
     let from = position::single_vacancy(board, start);
     oracle
-        .solution(from)
+        .solution(from, Ask::new(Limits::nodes(budget)))
         .or_else(|| beam(board, from, finish, 40_000))
         .or_else(|| beam(board, from, finish, 200_000))
 }

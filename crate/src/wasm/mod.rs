@@ -652,7 +652,11 @@ impl GameHandle {
                 "a budget is 1 to 50000000 positions",
             ));
         }
-        self.inner.oracle().budget = nodes as u64;
+        let limits = self.inner.limits();
+        self.inner.set_limits(crate::oracle::Limits {
+            nodes: nodes as u64,
+            ..limits
+        });
         Ok(())
     }
 
@@ -667,9 +671,12 @@ impl GameHandle {
                 "a time budget is 1 to 600000 ms, or 0 for none",
             ));
         }
-        let o = self.inner.oracle();
-        o.time_ms = (ms > 0.0).then_some(ms);
-        o.clock = Some(clock);
+        let limits = self.inner.limits();
+        self.inner.set_limits(crate::oracle::Limits {
+            time_ms: (ms > 0.0).then_some(ms),
+            clock: Some(clock),
+            ..limits
+        });
         Ok(())
     }
 

@@ -29,12 +29,14 @@ import { PegwiseError, quote } from './errors.js';
  * @typedef {{param: string, value: string, message: string}} Problem a refused attribute
  */
 
-/** The attributes of <peg-solitaire>, each a GameConfig key. */
+/** The attributes of <peg-solitaire>, each a GameConfig key (the embed frame's URL parameters too). */
 export const ATTRIBUTES = ['board', 'start', 'position', 'goal', 'moves', 'hints', 'names', 'src'];
 
-const MODES = ['off', 'hover', 'always'];
+/** The hint modes, in the order the page's button steps through them. */
+export const HINT_MODES = /** @type {const} */ (['off', 'hover', 'always']);
+const MODES = /** @type {readonly string[]} */ (HINT_MODES);
 /** The keys that name a game (the rest are settings of the board). */
-const GAME_KEYS = /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future', 'save', 'redoFrom', 'link', 'stored', 'flip']);
+export const GAME_KEYS = /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future', 'save', 'redoFrom', 'link', 'stored', 'flip']);
 /** Every key set() knows. */
 const KEYS = [...GAME_KEYS, 'hints', 'names', 'pickStart', 'src'];
 const TEXTS = ['board', 'start', 'position', 'goal', 'moves', 'redoFrom', 'src', 'save', 'link', 'flip'];

@@ -134,7 +134,7 @@ function reply(s, want) {
   budget(s);
   const state = { ...s.game.state(), search: s.game.searchStats() };
   const { hole, all } = s.want;
-  const movable = [...new Set(snap.legal.map((j) => j.from))];
+  const movable = movablePegs(snap.legal);
   const holes = [...new Set([...(hole !== null && movable.includes(hole) ? [hole] : []), ...(all ? movable : [])])];
   const pegs = [];
   const t0 = Date.now();

@@ -98,8 +98,9 @@ pub fn walk<R>(
             // a game from a set position the table doesn't hold may reach positions it
             // doesn't know: answered as if no table covered it
             if g.source() == Source::Table {
+                // covered: the source is the table for this position and every one below it
                 let oracle = g.oracle();
-                let test = |c: u64| oracle.from_table(c) == Some(true);
+                let test = |c: u64| oracle.from_table(c, true) == Some(true);
                 let found = counted(label, how.budget, &canon, &test, walk);
                 return Ok(Walked {
                     found,
