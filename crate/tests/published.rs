@@ -1,6 +1,7 @@
-//! The published figures (Bell's tables, OEIS A112737/A112738) reproduced by the generator.
+//! The published figures (Bell's tables, OEIS A112737/A112738) reproduced by the generator,
+//! and the fastest public peer's figures of the central game (random play, position sequences).
 
-use pegwise::generate::{self, count, Options};
+use pegwise::generate::{self, count, wins, Options};
 use pegwise::{Board, Problem};
 use serde_json::Value;
 
@@ -134,6 +135,20 @@ fn english_central_game_a112737_a112738_and_solution_count() {
     let start = p.start_positions()[0];
     let n = count::count_from(&p, &solved.canon, start, |c| solved.is_winning(c)).unwrap();
     assert_eq!(n.to_string(), fx["solutions"].as_str().unwrap());
+    // the fastest public peer's two figures of the central game (its own run, in the fixture)
+    let peer = &fx["peer_feschber"];
+    let winning = |c: u64| solved.is_winning(c);
+    let chance = wins::chance_from(&p, &solved.canon, start, &winning);
+    let want = peer["random_play_chance"].as_f64().unwrap();
+    assert!(
+        ((chance - want) / want).abs() < 1e-12,
+        "random play wins {chance:e}, the peer says {want:e}"
+    );
+    let sequences = wins::count_positions_from(&p, &solved.canon, start, &winning).unwrap();
+    assert_eq!(
+        sequences.to_string(),
+        peer["position_sequences"].as_str().unwrap()
+    );
 }
 
 /// The counting convention of "the stored half", the figure the README gives for every table:

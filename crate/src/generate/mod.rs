@@ -20,6 +20,7 @@ pub mod outcore;
 mod par;
 pub mod prune;
 pub mod verify;
+pub mod wins;
 
 use crate::board::Board;
 use crate::codec;
