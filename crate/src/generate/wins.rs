@@ -282,22 +282,3 @@ pub fn forced_line(board: &Board, forced: &[u64]) -> Vec<(u64, Option<Jump>)> {
     }
     out
 }
-
-/// The jumps from `code` after which the goal can still be reached, when there is exactly one:
-/// that jump is forced. `good` says whether a jump's position wins (None: not known, so no jump
-/// is called forced).
-pub fn only_good_jump(
-    board: &Board,
-    code: u64,
-    mut good: impl FnMut(u64) -> Option<bool>,
-) -> Option<Jump> {
-    let mut found = None;
-    for j in position::legal_jumps(board, code) {
-        match good(position::after(code, j))? {
-            true if found.is_some() => return None,
-            true => found = Some(j),
-            false => {}
-        }
-    }
-    found
-}

@@ -47,7 +47,7 @@ pub fn run(a: &ProblemArgs, moves_text: &str, how: &HowArgs) -> Result<Output, E
 
 /// N of "1 in N": a whole number with thousands separators from 100 on, else one decimal.
 fn one_in_text(n: f64) -> String {
-    if n >= 100.0 && n < 1e19 {
+    if (100.0..1e19).contains(&n) {
         thousands(n.round() as u64)
     } else {
         format!("{n:.1}")
