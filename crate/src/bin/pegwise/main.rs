@@ -1,5 +1,5 @@
-//! The `pegwise` command: boards, stats, dump, hint, count, solve, fewest, best, deadend, games,
-//! winnable, tables.
+//! The `pegwise` command: boards, stats, dump, hint, count, chance, forced, solve, fewest, best,
+//! deadend, games, winnable, tables.
 //!
 //! This file is the clap entry and the dispatch; each command lives in its own module, and
 //! `common` holds what they share (board and problem arguments, output, progress).
