@@ -24,6 +24,7 @@ mod par;
 pub mod prune;
 pub mod record;
 pub mod verify;
+pub mod wins;
 
 use crate::board::Board;
 use crate::codec;
