@@ -78,8 +78,10 @@ impl Ranks {
             .map(|h| class_of(&basis, h << low) as u16)
             .collect();
         let key = |x: u64| ((x.count_ones() as usize) << d) | class_of(&basis, x) as usize;
-        let mut lows: Vec<u32> = (0..1u32 << low).collect();
-        lows.sort_by_key(|&x| (key(u64::from(x)), x));
+        let mut keyed: Vec<(usize, u32)> =
+            (0..1u32 << low).map(|x| (key(u64::from(x)), x)).collect();
+        keyed.sort_unstable();
+        let lows: Vec<u32> = keyed.into_iter().map(|e| e.1).collect();
         let mut group = vec![0u32; ((low as usize + 1) << d) + 1];
         let mut low_rank = vec![0u32; 1 << low];
         let mut last = usize::MAX;
@@ -259,7 +261,10 @@ impl Layer<'_> {
                 for w in 0..len {
                     let mut word = 0;
                     for s in &mut sets {
-                        word |= std::mem::take(&mut s[w]);
+                        // a word left zero is not written: its line stays clean
+                        if s[w] != 0 {
+                            word |= std::mem::take(&mut s[w]);
+                        }
                     }
                     while word != 0 {
                         let i = first + (w as u32) * 64 + word.trailing_zeros();
@@ -279,30 +284,18 @@ impl Layer<'_> {
             .collect()
     }
 
-    /// The members of `level` (sorted, of this layer) whose bits are set; zeroes the bitsets.
+    /// The members of `level` (sorted, of this layer) whose bits are set in some worker's
+    /// bitset; zeroes the bitsets.
     fn probe(&self, level: &[u64]) -> Vec<Vec<u64>> {
-        let r = self.ranks;
         let words = self.words();
-        let mut guards: Vec<_> = r.sets.iter().filter_map(|s| s.lock().ok()).collect();
-        // one bitset: the others ORed into the first
-        if let Some((first, rest)) = guards.split_first_mut() {
-            for g in rest {
-                first[..words]
-                    .par_chunks_mut(1 << 14)
-                    .zip(g[..words].par_chunks_mut(1 << 14))
-                    .for_each(|(a, b)| {
-                        for (x, y) in a.iter_mut().zip(b) {
-                            *x |= std::mem::take(y);
-                        }
-                    });
-            }
-        }
-        let Some(set) = guards.first_mut() else {
-            return Vec::new();
-        };
-        let set = &mut set[..words];
+        let mut guards: Vec<_> = self
+            .ranks
+            .sets
+            .iter()
+            .filter_map(|s| s.lock().ok())
+            .collect();
         let out = {
-            let set = &*set;
+            let sets: Vec<&[u64]> = guards.iter().map(|g| &g[..words]).collect();
             level
                 .par_chunks(1 << 12)
                 .map(|c| {
@@ -310,13 +303,15 @@ impl Layer<'_> {
                         .copied()
                         .filter(|&x| {
                             let i = self.rank(x);
-                            set[i >> 6] >> (i & 63) & 1 == 1
+                            sets.iter().any(|s| s[i >> 6] >> (i & 63) & 1 == 1)
                         })
                         .collect()
                 })
                 .collect()
         };
-        set.par_chunks_mut(1 << 14).for_each(|c| c.fill(0));
+        for g in &mut guards {
+            g[..words].par_chunks_mut(1 << 14).for_each(|c| c.fill(0));
+        }
         out
     }
 
