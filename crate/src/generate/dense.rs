@@ -180,6 +180,21 @@ impl Bits<'_> {
     }
 }
 
+/// A bitset being asked about (see [`Layer::members_with`]).
+pub struct Probe<'a> {
+    layer: &'a Layer<'a>,
+    words: &'a [u64],
+}
+
+impl Probe<'_> {
+    /// Is this code (of the layer) in the set?
+    #[inline]
+    pub fn contains(&self, key: u64) -> bool {
+        let i = self.layer.rank(key);
+        self.words[i >> 6] >> (i & 63) & 1 == 1
+    }
+}
+
 impl Layer<'_> {
     /// Bits in the level's bitset.
     fn size(&self) -> usize {
@@ -315,6 +330,41 @@ impl Layer<'_> {
         out
     }
 
+    /// The members of `level` that `test` passes, where `test` may ask whether a code is in
+    /// `set` (sorted, of this layer).
+    pub fn members_with<F>(&self, set: &[u64], level: &[u64], test: F) -> Vec<u64>
+    where
+        F: Fn(u64, &Probe) -> bool + Sync,
+    {
+        let words = self.words();
+        let Some(Ok(mut bits)) = self.ranks.sets.first().map(Mutex::lock) else {
+            return Vec::new();
+        };
+        if bits.len() < words {
+            bits.resize(words, 0);
+        }
+        // in order: the set's ranks ascend
+        for &x in set {
+            let i = self.rank(x);
+            bits[i >> 6] |= 1 << (i & 63);
+        }
+        let probe = Probe {
+            layer: self,
+            words: &bits[..words],
+        };
+        let out = super::par::concat(
+            level
+                .par_chunks(1 << 10)
+                .map(|c| c.iter().copied().filter(|&x| test(x, &probe)).collect())
+                .collect(),
+        );
+        // only the set's words were written
+        for &x in set {
+            bits[self.rank(x) >> 6] = 0;
+        }
+        out
+    }
+
     /// Sorted unique keys that `produce` makes from `input` (all of this layer), kept by
     /// `keep` (once per key).
     pub fn collect<F>(
@@ -374,6 +424,8 @@ mod tests {
                     let want: Vec<u64> = codes.iter().copied().filter(|&x| keep(x)).collect();
                     assert_eq!(got, want, "{name} {pegs} {class}");
                     let half: Vec<u64> = codes.iter().copied().step_by(2).collect();
+                    let got = l.members_with(&half, &codes, |x, set| set.contains(x));
+                    assert_eq!(got, half, "{name} {pegs} {class}");
                     let got = l.within(&half, &codes, |x, out| out.push(x));
                     assert_eq!(got, half, "{name} {pegs} {class}");
                 }

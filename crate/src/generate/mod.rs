@@ -190,6 +190,30 @@ impl<'a, const G: usize> Moves<'a, G> {
         }
     }
 
+    /// Calls `f` with the canonical code of the complement of every position one jump after
+    /// `x` (`full`: the board's holes). Every symmetry keeps the whole board, so the images
+    /// of full ^ c are full ^ (images of c), and the least of them is full ^ the greatest.
+    #[cfg(feature = "parallel")]
+    #[inline]
+    fn children_complement(&self, x: u64, full: u64, mut f: impl FnMut(u64)) {
+        let im = self.images(x);
+        match &self.bits {
+            Some(bb) => {
+                let pegs = bb.layout(x);
+                bb.lines(pegs, bb.all ^ pegs, |i| {
+                    f(full ^ max_xor(&im, &self.slots[i]))
+                });
+            }
+            None => {
+                for l in &self.lines {
+                    if x & l.mask == l.before {
+                        f(full ^ max_xor(&im, &l.images));
+                    }
+                }
+            }
+        }
+    }
+
     /// Calls `f` with the canonical code of every position one jump before `x`.
     #[inline]
     fn parents(&self, x: u64, mut f: impl FnMut(u64)) {
@@ -240,6 +264,21 @@ enum Step {
 #[inline]
 fn min_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
     min_of::<G>(std::array::from_fn(|s| a[s] ^ b[s]))
+}
+
+#[cfg(feature = "parallel")]
+#[inline]
+fn max_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
+    let mut v: [u64; G] = std::array::from_fn(|s| a[s] ^ b[s]);
+    let mut len = G;
+    while len > 1 {
+        let half = len / 2;
+        for s in 0..half {
+            v[s] = v[s].max(v[len - 1 - s]);
+        }
+        len -= half;
+    }
+    v[0]
 }
 
 /// Work that runs on [`Moves`] of any group size.
@@ -389,6 +428,36 @@ impl<'a, const G: usize> Gather<'a, G> {
     }
 }
 
+impl<const G: usize> Gather<'_, G> {
+    /// The members of `level` with a child whose complement is in `mirror` (the first winning
+    /// level of a self-complementary problem). With dense levels the mirror goes into the
+    /// bitset and each member asks about its children, stopping at the first one found: a few
+    /// million reads in place of setting the bits of every parent of the mirror's complements
+    /// (and no big bitset to clear).
+    fn with_complement_child_in(&self, level: &[u64], mirror: &[u64], full: u64) -> Vec<u64> {
+        #[cfg(feature = "parallel")]
+        if let (Some(r), Some(&x), Some(&y)) = (&self.dense, level.first(), mirror.first()) {
+            let m = self.m;
+            let mut k = None;
+            m.children_complement(x, full, |c| {
+                k.get_or_insert(c);
+            });
+            let most = (level.len() as u64).saturating_mul(64).max(1 << 16);
+            let layer = r.layer(position::pegs(y), r.class(y), most);
+            if let (Some(l), Some(k)) = (layer, k) {
+                if r.class(k) == r.class(y) && position::pegs(k) == position::pegs(y) {
+                    return l.members_with(mirror, level, |x, set| {
+                        let mut found = false;
+                        m.children_complement(x, full, |c| found = found || set.contains(c));
+                        found
+                    });
+                }
+            }
+        }
+        self.with_child_in(level, mirror, full)
+    }
+}
+
 /// True when every canonical code of every level has the class of one start: the class of
 /// σ(x) is a function of x's class, and every position reachable from a start has the start's
 /// class, so the canonical codes' classes are those of the starts' images under the group.
@@ -488,7 +557,8 @@ impl WithMoves for Levels<'_> {
 
         if half {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1): B_(h−1) = comp(F_(N−h+1)).
-            winning[h] = gather.with_child_in(&reachable[h], &reachable[n_holes - h + 1], full);
+            winning[h] =
+                gather.with_complement_child_in(&reachable[h], &reachable[n_holes - h + 1], full);
             for n in h + 1..n_holes {
                 winning[n] = gather.with_child_in(&reachable[n], &winning[n - 1], 0);
             }
