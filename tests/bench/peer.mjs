@@ -4,7 +4,7 @@
 //               against the peer's `calculate-all`;
 //   counting:   `pegwise count --exact` solved whole (no table) against the peer's `unique-paths`.
 // Run by scripts/bench when PEER_FESCHBER names the peer's binary.
-//   PEER_FESCHBER=/path/peg-solitaire [BENCH_RUNS=5] [BENCH_THREADS=n] node tests/bench/peer.mjs
+//   PEER_FESCHBER=/path/peg-solitaire [BENCH_RUNS=5] [BENCH_THREADS=n] [PEGWISE=bin] node tests/bench/peer.mjs
 // BENCH_THREADS runs both on n worker threads (RAYON_NUM_THREADS for pegwise, --threads for
 // the peer); without it each takes every core.
 import { spawnSync } from 'node:child_process';
@@ -19,7 +19,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 5);
 const threads = process.env.BENCH_THREADS;
 const peerThreads = threads ? ['--threads', threads] : [];
 const env = threads ? { ...process.env, RAYON_NUM_THREADS: threads } : process.env;
-const pegwise = join(root, 'target', 'release', 'pegwise');
+// PEGWISE names another pegwise binary (an older build, for a before/after)
+const pegwise = process.env.PEGWISE ?? join(root, 'target', 'release', 'pegwise');
 const noTables = mkdtempSync(join(tmpdir(), 'pegwise-no-tables-'));
 if (!peer) {
   console.error('peer.mjs: set PEER_FESCHBER to the peer binary (see README "Performance")');
