@@ -44,34 +44,11 @@ fn checked_sum(counts: impl IntoIterator<Item = u128>) -> Option<u128> {
     counts.into_iter().try_fold(0u128, u128::checked_add)
 }
 
-/// A count in a [`Counts`] table: u64 where the counts fit (slots of 16 bytes, half of
-/// u128's, so a level's table takes half the cache), else u128.
-trait Num: Copy + Default + Send + Sync + Into<u128> {
-    const ONE: Self;
-    fn checked_add(self, other: Self) -> Option<Self>;
-}
-
-impl Num for u64 {
-    const ONE: u64 = 1;
-    #[inline]
-    fn checked_add(self, other: u64) -> Option<u64> {
-        u64::checked_add(self, other)
-    }
-}
-
-impl Num for u128 {
-    const ONE: u128 = 1;
-    #[inline]
-    fn checked_add(self, other: u128) -> Option<u128> {
-        u128::checked_add(self, other)
-    }
-}
-
 /// The sum of `table`'s counts over the codes `each` calls its argument with (None past
-/// `C`'s range). The codes are gathered and their slots touched first: the loads are
+/// `u128::MAX`). The codes are gathered and their slots touched first: the loads are
 /// independent, so their cache misses overlap instead of queueing one after another.
 #[inline]
-fn sum_over<C: Num>(table: &Counts<C>, each: impl Fn(&mut dyn FnMut(u64))) -> Option<C> {
+fn sum_over(table: &Counts<u128>, each: impl Fn(&mut dyn FnMut(u64))) -> Option<u128> {
     let mut codes = [0u64; MAX_JUMPS];
     let mut k = 0;
     each(&mut |c| {
@@ -81,15 +58,13 @@ fn sum_over<C: Num>(table: &Counts<C>, each: impl Fn(&mut dyn FnMut(u64))) -> Op
         k += 1;
     });
     if k > MAX_JUMPS {
-        let mut sum = Some(C::default());
+        let mut sum = Some(0u128);
         each(&mut |c| sum = sum.and_then(|s| s.checked_add(table.get(c))));
         return sum;
     }
     let touch = codes[..k].iter().fold(0, |t, &c| t ^ table.first_key(c));
     std::hint::black_box(touch);
-    codes[..k]
-        .iter()
-        .try_fold(C::default(), |s, &c| s.checked_add(table.get(c)))
+    checked_sum(codes[..k].iter().map(|&c| table.get(c)))
 }
 
 /// The work of `count_from`.
@@ -165,42 +140,35 @@ impl WithMoves for Halves<'_> {
     type Out = Option<u128>;
 
     fn run<const G: usize>(self, m: &Moves<G>) -> Option<u128> {
-        // u64 counts first; u128 only when a count passes u64 (then the pass runs again)
-        halves::<G, u64>(self.s, m).or_else(|| halves::<G, u128>(self.s, m))
-    }
-}
-
-/// `count_by_halves` with counts of type `C` (None when one passes `C`'s range, or the total
-/// passes u128's).
-fn halves<const G: usize, C: Num>(s: &Solved, m: &Moves<G>) -> Option<u128> {
-    let holes = s.problem.board.len();
-    let full = s.problem.board.full();
-    let w = &s.winning;
-    let top = holes - 1;
-    // f on the middle level `low` and on its complements' level `holes - low`
-    let low = holes / 2;
-    let mut f = Counts::new(&w[top], &vec![C::ONE; w[top].len()]);
-    let mut mirror = None;
-    for n in (low..top).rev() {
-        let counts = par::map(&w[n], |y| sum_over(&f, |out| m.parents(y, out)));
-        let counts: Vec<C> = counts.into_iter().collect::<Option<_>>()?;
-        let done = std::mem::replace(&mut f, Counts::new(&w[n], &counts));
-        if n + 1 == holes - low {
-            mirror = Some(done);
+        let s = self.s;
+        let holes = s.problem.board.len();
+        let full = s.problem.board.full();
+        let w = &s.winning;
+        let top = holes - 1;
+        // f on the middle level `low` and on its complements' level `holes - low`
+        let low = holes / 2;
+        let mut f = Counts::new(&w[top], &vec![1; w[top].len()]);
+        let mut mirror = None;
+        for n in (low..top).rev() {
+            let counts = par::map(&w[n], |y| sum_over(&f, |out| m.parents(y, out)));
+            let counts: Vec<u128> = counts.into_iter().collect::<Option<_>>()?;
+            let done = std::mem::replace(&mut f, Counts::new(&w[n], &counts));
+            if n + 1 == holes - low {
+                mirror = Some(done);
+            }
         }
+        // on an even board the middle level is its own mirror
+        let mirror = mirror.as_ref().unwrap_or(&f);
+        let order = s.canon.perms().len().clamp(1, G);
+        let parts = par::map(&w[low], |x| {
+            // x stands for its whole orbit under the group
+            let im = m.images(x);
+            let orbit = (0..order).filter(|&i| !im[..i].contains(&im[i])).count();
+            let paths = f.get(x).checked_mul(mirror.get(m.canonical(full ^ x)))?;
+            paths.checked_mul(orbit as u128)
+        });
+        checked_sum(parts.into_iter().collect::<Option<Vec<u128>>>()?)
     }
-    // on an even board the middle level is its own mirror
-    let mirror = mirror.as_ref().unwrap_or(&f);
-    let order = s.canon.perms().len().clamp(1, G);
-    let parts = par::map(&w[low], |x| {
-        // x stands for its whole orbit under the group
-        let im = m.images(x);
-        let orbit = (0..order).filter(|&i| !im[..i].contains(&im[i])).count();
-        let there: u128 = mirror.get(m.canonical(full ^ x)).into();
-        let paths = f.get(x).into().checked_mul(there)?;
-        paths.checked_mul(orbit as u128)
-    });
-    checked_sum(parts.into_iter().collect::<Option<Vec<u128>>>()?)
 }
 
 /// Values of one level by code (counts, or chances in `wins`): an open-addressing hash table,
