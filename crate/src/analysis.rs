@@ -1,7 +1,6 @@
 //! Analysis of a game's current position, for the page's Analysis panel: how many jump
-//! sequences still reach the goal (and how many sequences of positions), the chance that
-//! random play wins, the positions every winning game passes through, the fewest moves left
-//! (with the first move of such a line) and the best finish. The same core as `pegwise count`, `fewest` and `best`; here the
+//! sequences still reach the goal, the fewest moves left (with the first move of such a line)
+//! and the best finish. The same core as `pegwise count`, `fewest` and `best`; here the
 //! winning test is the game's own oracle, so an answer is exact or it is no answer:
 //! `Missing` when table parts are still to come (the oracle has noted which), `Unknown` when
 //! its budget ran out.
@@ -11,7 +10,6 @@ use std::sync::Mutex;
 use crate::board::Jump;
 use crate::counts_file::{Counts, Entry};
 use crate::game::Game;
-use crate::generate::wins;
 use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
 use crate::position::CodeMap;
@@ -286,51 +284,6 @@ pub fn count_here_memo(
         });
     }
     answer
-}
-
-/// The chance that random play from the game's position wins: at every step one of the legal
-/// jumps, each as likely (`generate::wins::chance_from`). `nodes`: the budget for the whole
-/// walk, as for [`count_here`].
-pub fn chance_here(game: &mut Game, nodes: u64) -> Answer<f64> {
-    let (p, code) = (game.problem().clone(), game.code());
-    if !p.classes_allow() && !p.is_goal(code) {
-        return Answer::Done(0.0);
-    }
-    let canon = p.canon();
-    walk_with(game, nodes, |test| {
-        wins::chance_from(&p, &canon, code, test)
-    })
-}
-
-/// The winning games from the game's position read as sequences of positions, each up to the
-/// symmetries that keep the goal (`generate::wins::count_positions_from`); `Done(None)` past
-/// `u128::MAX`. `nodes` as for [`count_here`].
-pub fn count_positions_here(game: &mut Game, nodes: u64) -> Answer<Option<u128>> {
-    let (p, code) = (game.problem().clone(), game.code());
-    if !p.classes_allow() && !p.is_goal(code) {
-        return Answer::Done(Some(0));
-    }
-    let canon = p.canon();
-    walk_with(game, nodes, |test| {
-        wins::count_positions_from(&p, &canon, code, test)
-    })
-}
-
-/// The positions every winning game from the game's position passes through, most pegs first
-/// (the position itself first; none when it doesn't win), each with the forced jump that
-/// leads to it from the one before when they are one jump apart
-/// (`generate::wins::forced_from`). `nodes` as for [`count_here`].
-pub fn forced_here(game: &mut Game, nodes: u64) -> Answer<Vec<(u64, Option<Jump>)>> {
-    let (p, code) = (game.problem().clone(), game.code());
-    if !p.classes_allow() && !p.is_goal(code) {
-        return Answer::Done(Vec::new());
-    }
-    let a = walk_with(game, nodes, |test| wins::forced_from(&p, code, test));
-    match a {
-        Answer::Done(forced) => Answer::Done(wins::forced_line(&p.board, &forced)),
-        Answer::Missing => Answer::Missing,
-        Answer::Unknown => Answer::Unknown,
-    }
 }
 
 /// The name of the shipped counts file that may serve the game's problem (`<table stem>.pgc`,
@@ -779,51 +732,11 @@ mod tests {
     }
 
     #[test]
-    fn chance_sequences_and_forced_positions_match_the_walk_over_a_solved_problem() {
-        let mut forced_jumps = 0;
-        for (name, start, goal) in [
-            ("triangle5", "a1", "start"),
-            ("triangle5", "c3", "any"),
-            ("trunc12", "a1", "any"),
-            ("trunc12", "b2", "b2"),
-        ] {
-            let b = Board::by_name(name).unwrap();
-            let p = Problem::parse(b, start, goal).unwrap();
-            let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
-            let w = |c: u64| s.is_winning(c);
-            // with a table and with the live solver (every other game of `games`)
-            for mut g in games(name, start, goal) {
-                let x = g.code();
-                let what = format!("{name} {start} {goal} {x:#x}");
-                let want = wins::chance_from(&p, &s.canon, x, &w);
-                match chance_here(&mut g, u64::MAX) {
-                    Answer::Done(c) => assert!((c - want).abs() <= want * 1e-12, "{what}"),
-                    other => panic!("{what}: {other:?}"),
-                }
-                let want = wins::count_positions_from(&p, &s.canon, x, &w);
-                assert_eq!(count_positions_here(&mut g, u64::MAX), Answer::Done(want));
-                let want = wins::forced_line(&p.board, &wins::forced_from(&p, x, &w));
-                forced_jumps += want.iter().filter(|(_, j)| j.is_some()).count();
-                assert_eq!(forced_here(&mut g, u64::MAX), Answer::Done(want), "{what}");
-                // a jump the game draws as forced is the first forced jump of the line
-                if let Some(j) = g.only_good_jump() {
-                    let line = wins::forced_from(&p, x, &w);
-                    assert_eq!(line.get(1).copied(), Some(position::after(x, j)), "{what}");
-                }
-            }
-        }
-        assert!(forced_jumps > 10, "{forced_jumps} forced jumps");
-    }
-
-    #[test]
     fn the_live_solver_says_unknown_when_its_budget_runs_out() {
         let b = Board::by_name("english").unwrap();
         let p = Problem::parse(b, "d4", "start").unwrap();
         let mut g = Game::new(p).unwrap();
         assert_eq!(count_here(&mut g, 50), Answer::Unknown);
-        assert_eq!(chance_here(&mut g, 50), Answer::Unknown);
-        assert_eq!(count_positions_here(&mut g, 50), Answer::Unknown);
-        assert_eq!(forced_here(&mut g, 50), Answer::Unknown);
         assert_eq!(fewest_here(&mut g, 50), Answer::Unknown);
         assert_eq!(best_here(&g, 10), Answer::Unknown);
     }

@@ -514,26 +514,6 @@ impl Game {
             .collect()
     }
 
-    /// The only good jump of the position, when exactly one legal jump keeps the goal and every
-    /// other is known to lose: every winning game makes it (it is forced). Known means without
-    /// a search (the table, a cut-off, or the live search's memory), so a jump not yet judged
-    /// leaves None rather than a guess.
-    pub fn only_good_jump(&mut self) -> Option<Jump> {
-        let covered = self.ask().covered;
-        let code = self.code;
-        let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, code).collect();
-        let mut found = None;
-        for j in jumps {
-            match self.oracle.known(position::after(code, j), covered) {
-                Verdict::Good if found.is_some() => return None,
-                Verdict::Good => found = Some(j),
-                Verdict::Bad => {}
-                Verdict::Unknown | Verdict::Loading => return None,
-            }
-        }
-        found
-    }
-
     /// Verdicts on every legal jump.
     pub fn hints(&mut self) -> Vec<(Jump, Verdict)> {
         let ask = self.ask();

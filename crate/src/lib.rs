@@ -55,9 +55,8 @@ pub mod describe;
 pub mod error;
 pub mod game;
 pub mod game_id;
-// the generator of whole winning sets: the CLI's and the tests', and the Analysis panel's
-// (its walks over every winning game); never in the game's wasm
-#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
+// the offline generator of whole tables: the CLI's and the tests', never in the page's wasm
+#[cfg(not(target_arch = "wasm32"))]
 pub mod generate;
 pub mod huffman;
 pub mod masks;

@@ -48,7 +48,7 @@ fn checked_sum(counts: impl IntoIterator<Item = u128>) -> Option<u128> {
 /// `u128::MAX`). The codes are gathered and their slots touched first: the loads are
 /// independent, so their cache misses overlap instead of queueing one after another.
 #[inline]
-fn sum_over(table: &Counts<u128>, each: impl Fn(&mut dyn FnMut(u64))) -> Option<u128> {
+fn sum_over(table: &Counts, each: impl Fn(&mut dyn FnMut(u64))) -> Option<u128> {
     let mut codes = [0u64; MAX_JUMPS];
     let mut k = 0;
     each(&mut |c| {
@@ -171,22 +171,20 @@ impl WithMoves for Halves<'_> {
     }
 }
 
-/// Values of one level by code (counts, or chances in `wins`): an open-addressing hash table,
-/// one cache miss a lookup where a binary search over a level that outgrows the cache takes
-/// several.
-pub(super) struct Counts<T> {
-    slots: Vec<(u64, T)>,
+/// Counts of one level by code: an open-addressing hash table, one cache miss a lookup where a
+/// binary search over a level that outgrows the cache takes several.
+struct Counts {
+    slots: Vec<(u64, u128)>,
     mask: usize,
 }
 
-impl<T: Copy + Default> Counts<T> {
-    /// The table of `codes` (distinct, none 0) with their values.
-    pub(super) fn new(codes: &[u64], counts: &[T]) -> Counts<T> {
+impl Counts {
+    fn new(codes: &[u64], counts: &[u128]) -> Counts {
         let size = (2 * codes.len()).next_power_of_two().max(2);
-        let mut slots = vec![(0u64, T::default()); size];
+        let mut slots = vec![(0u64, 0u128); size];
         let mask = size - 1;
         for (&c, &n) in codes.iter().zip(counts) {
-            let mut i = Self::slot(c, mask);
+            let mut i = Counts::slot(c, mask);
             while slots[i].0 != 0 {
                 i = (i + 1) & mask;
             }
@@ -203,21 +201,21 @@ impl<T: Copy + Default> Counts<T> {
     /// The key in `code`'s first slot (to load it early).
     #[inline]
     fn first_key(&self, code: u64) -> u64 {
-        self.slots[Self::slot(code, self.mask)].0
+        self.slots[Counts::slot(code, self.mask)].0
     }
 
-    /// The value of `code`, the default (0) when it is not in the level (codes are never 0: no
-    /// level holds the empty board).
+    /// The count of `code`, 0 when it is not in the level (codes are never 0: no level holds
+    /// the empty board).
     #[inline]
-    pub(super) fn get(&self, code: u64) -> T {
-        let mut i = Self::slot(code, self.mask);
+    fn get(&self, code: u64) -> u128 {
+        let mut i = Counts::slot(code, self.mask);
         loop {
             let (c, n) = self.slots[i];
             if c == code {
                 return n;
             }
             if c == 0 {
-                return T::default();
+                return 0;
             }
             i = (i + 1) & self.mask;
         }

@@ -24,7 +24,6 @@ mod par;
 pub mod prune;
 pub mod record;
 pub mod verify;
-pub mod wins;
 
 use crate::board::Board;
 use crate::codec;

@@ -195,8 +195,6 @@ struct HintView {
     to: String,
     jump: String,
     verdict: Verdict,
-    /// Good, and the only good jump of the position: every winning game makes it.
-    forced: bool,
 }
 
 #[derive(Serialize)]
@@ -578,15 +576,13 @@ impl GameHandle {
     pub fn hints_for(&mut self, hole: &str) -> Result<JsValue, JsValue> {
         let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
         let v = self.inner.hints_for(h);
-        let only = self.inner.only_good_jump();
-        Ok(to_js(&self.hint_views(v, only)))
+        Ok(to_js(&self.hint_views(v)))
     }
 
     /// Hints for every legal jump.
     pub fn hints(&mut self) -> JsValue {
         let v = self.inner.hints();
-        let only = self.inner.only_good_jump();
-        to_js(&self.hint_views(v, only))
+        to_js(&self.hint_views(v))
     }
 
     /// The peg on `hole` judged: `{hole, jumps: [{from, over, to, jump, verdict}], good, bad,
@@ -595,8 +591,7 @@ impl GameHandle {
     pub fn peg_hints(&mut self, hole: &str) -> Result<JsValue, JsValue> {
         let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
         let p = self.inner.peg_hints(h);
-        let only = self.inner.only_good_jump();
-        Ok(to_js(&self.peg_view(p, only)))
+        Ok(to_js(&self.peg_view(p)))
     }
 
     /// One short try, within the live-search budget, at an undecided jump of the pegs on
@@ -612,12 +607,7 @@ impl GameHandle {
             .map_err(js_err)?;
         let step = self.refiner.step(&mut self.inner, &holes);
         self.undecided = step.undecided;
-        let only = self.inner.only_good_jump();
-        let pegs: Vec<PegView> = step
-            .pegs
-            .into_iter()
-            .map(|p| self.peg_view(p, only))
-            .collect();
+        let pegs: Vec<PegView> = step.pegs.into_iter().map(|p| self.peg_view(p)).collect();
         Ok(to_js(&pegs))
     }
 
@@ -628,9 +618,12 @@ impl GameHandle {
 
     /// Every peg that can jump, judged as `pegHints` does, in reading order.
     pub fn pegs(&mut self) -> JsValue {
-        let pegs = self.inner.pegs();
-        let only = self.inner.only_good_jump();
-        let v: Vec<PegView> = pegs.into_iter().map(|p| self.peg_view(p, only)).collect();
+        let v: Vec<PegView> = self
+            .inner
+            .pegs()
+            .into_iter()
+            .map(|p| self.peg_view(p))
+            .collect();
         to_js(&v)
     }
 
@@ -724,8 +717,7 @@ fn attach_cached(inner: &mut Game) {
 }
 
 impl GameHandle {
-    /// `only`: the position's only good jump, if it has one (`Game::only_good_jump`).
-    fn peg_view(&self, p: PegHints, only: Option<Jump>) -> PegView {
+    fn peg_view(&self, p: PegHints) -> PegView {
         PegView {
             hole: self.inner.problem().board.hole_name(p.hole).to_string(),
             good: p.count(Verdict::Good),
@@ -734,7 +726,7 @@ impl GameHandle {
             loading: p.count(Verdict::Loading),
             bomb: p.bomb(),
             mark: p.mark(),
-            jumps: self.hint_views(p.jumps.clone(), only),
+            jumps: self.hint_views(p.jumps.clone()),
         }
     }
 
@@ -785,7 +777,7 @@ impl GameHandle {
         }
     }
 
-    fn hint_views(&self, v: Vec<(Jump, Verdict)>, only: Option<Jump>) -> Vec<HintView> {
+    fn hint_views(&self, v: Vec<(Jump, Verdict)>) -> Vec<HintView> {
         let b = &self.inner.problem().board;
         v.into_iter()
             .map(|(j, verdict)| {
@@ -796,7 +788,6 @@ impl GameHandle {
                     to: jv.to,
                     jump: jv.jump,
                     verdict,
-                    forced: only == Some(j),
                 }
             })
             .collect()

@@ -10,8 +10,6 @@ import { workerClient } from '../element/worker-client.js';
  * @typedef {import('../shared/wasm-types.js').CountAnswer} CountAnswer
  * @typedef {import('../shared/wasm-types.js').FewestAnswer} FewestAnswer
  * @typedef {import('../shared/wasm-types.js').BestAnswer} BestAnswer
- * @typedef {import('../shared/wasm-types.js').ChanceAnswer} ChanceAnswer
- * @typedef {import('../shared/wasm-types.js').ForcedAnswer} ForcedAnswer
  */
 
 export class AnalysisEngine {
@@ -57,8 +55,8 @@ export class AnalysisEngine {
    * Asks one question about the game saved as `save` (the game's `save` text: board, start,
    * goal and moves). A busy worker (still on an older position) is replaced first.
    * @param {string} save
-   * @param {'count'|'positions'|'chance'|'forced'|'fewest'|'best'} what
-   * @returns {Promise<CountAnswer|FewestAnswer|BestAnswer|ChanceAnswer|ForcedAnswer>}
+   * @param {'count'|'fewest'|'best'} what
+   * @returns {Promise<CountAnswer|FewestAnswer|BestAnswer>}
    */
   async ask(save, what) {
     if (!this.worker || (this.busy && this.open !== save)) this.spawn();

@@ -16,8 +16,6 @@
  * @typedef {import('./wasm-types.js').CountAnswer} CountAnswer
  * @typedef {import('./wasm-types.js').FewestAnswer} FewestAnswer
  * @typedef {import('./wasm-types.js').BestAnswer} BestAnswer
- * @typedef {import('./wasm-types.js').ChanceAnswer} ChanceAnswer
- * @typedef {import('./wasm-types.js').ForcedAnswer} ForcedAnswer
  * @typedef {import('./wasm-types.js').BoardDescription} BoardDescription
  * @typedef {import('./wasm-types.js').DrawingFault} DrawingFault
  * @typedef {import('./config.js').OpenSpec} OpenSpec
@@ -81,8 +79,8 @@
  * The Analysis panel's worker adds these: a question about its open game (analysis-ops.js),
  * and the board editor's, which needs none (editor-ops.js).
  * @typedef {{
- *   analyse: {args: {what: 'count'|'positions'|'chance'|'forced'|'fewest'|'best'}, reply: {version: number,
- *     what: string, answer: CountAnswer|FewestAnswer|BestAnswer|ChanceAnswer|ForcedAnswer}},
+ *   analyse: {args: {what: 'count'|'fewest'|'best'}, reply: {version: number, what: string,
+ *     answer: CountAnswer|FewestAnswer|BestAnswer}},
  * }} AnalysisRequests
  * @typedef {{
  *   describeBoard: {args: {request: object}, reply: {board: BoardDescription} | {error: DrawingFault}},
