@@ -85,8 +85,7 @@ impl<'a> Ask<'a> {
         if s.table {
             s.left -= 1;
             // `verdict` notes the part a lookup waits for, so the next round has it
-            let ask = s.oracle.ask();
-            return match s.oracle.verdict(code, ask) {
+            return match s.oracle.verdict(code) {
                 Verdict::Good => true,
                 Verdict::Bad => false,
                 Verdict::Loading | Verdict::Unknown => {
@@ -98,10 +97,10 @@ impl<'a> Ask<'a> {
         if s.gave_up {
             return false;
         }
-        let before = s.oracle.live_stats().nodes;
-        // what is left of the walk's budget, for this one question
-        let ask = crate::oracle::Ask::new(crate::oracle::Limits::nodes(s.left.max(1)));
-        let w = s.oracle.winning(code, ask);
+        let (budget, before) = (s.oracle.budget, s.oracle.live_stats().nodes);
+        s.oracle.budget = s.left.max(1);
+        let w = s.oracle.winning(code);
+        s.oracle.budget = budget;
         let used = s.oracle.live_stats().nodes.saturating_sub(before);
         s.left = s.left.saturating_sub(used);
         w.unwrap_or_else(|| {
@@ -461,15 +460,14 @@ pub fn best_with(game: &Game, nodes: u64, finish: Option<&mut Game>) -> Answer<B
     if jumps.is_empty() {
         return best_here(game, nodes);
     }
-    let ask = f.ask();
-    let at_least = match f.oracle().verdict(code, ask) {
+    let at_least = match f.oracle().verdict(code) {
         Verdict::Loading => return Answer::Missing,
         Verdict::Unknown => 1,
         Verdict::Bad => 2,
         Verdict::Good => {
             let mut missing = false;
             for &j in &jumps {
-                match f.oracle().verdict(position::after(code, j), ask) {
+                match f.oracle().verdict(position::after(code, j)) {
                     Verdict::Good => {
                         return Answer::Done(Best {
                             pegs: 1,
@@ -563,7 +561,7 @@ mod tests {
             for mut g in games(name, start, goal) {
                 let p = g.problem().clone();
                 let x = g.code();
-                let want = crate::search::brute::count(&p, x, &mut Default::default());
+                let want = crate::generate::brute::count(&p, x, &mut Default::default());
                 assert_eq!(count_here(&mut g, u64::MAX), Answer::Done(Some(want)));
                 let here = p.from_here(x).ok();
                 let want = if p.is_goal(x) {
@@ -623,11 +621,7 @@ mod tests {
             union: true,
             committed: false,
         };
-        Arc::new(
-            crate::generate::build::build(&spec, &mut |_| {})
-                .unwrap()
-                .table,
-        )
+        Arc::new(crate::shipped::build(&spec, &mut |_| {}).unwrap().table)
     }
 
     #[test]
@@ -689,7 +683,7 @@ mod tests {
                 g.attach_table(union.clone()).unwrap();
                 let p = g.problem().clone();
                 let x = g.code();
-                let want = crate::search::brute::count(&p, x, &mut Default::default());
+                let want = crate::generate::brute::count(&p, x, &mut Default::default());
                 assert_eq!(
                     count_here(&mut g, u64::MAX),
                     Answer::Done(Some(want)),

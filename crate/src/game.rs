@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::board::Jump;
 use crate::error::{Error, Result};
 use crate::moves;
-use crate::oracle::{Ask, Limits, Oracle, Source, Verdict};
+use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
 use crate::problem::{Problem, Start};
 use crate::table::Table;
@@ -146,27 +146,11 @@ impl Game {
     pub fn future(&self) -> Vec<Jump> {
         self.redo.iter().rev().copied().collect()
     }
-    /// The oracle (table or live search) behind the hints; ask it with [`Game::ask`] about the
+    /// The oracle (table or live search) behind the hints, set for questions about the
     /// current position and the positions below it.
     pub fn oracle(&mut self) -> &mut Oracle {
+        self.cover_here();
         &mut self.oracle
-    }
-
-    /// A question about the current position and the positions below it: the game's limits,
-    /// and whether it lies at or below the anchor (so a table's "not there" means losing).
-    pub fn ask(&mut self) -> Ask {
-        let covered = self.anchor().is_some();
-        self.oracle.ask().covered(covered)
-    }
-
-    /// The limits of the game's questions (the live solver's positions and time).
-    pub fn limits(&self) -> Limits {
-        self.oracle.limits()
-    }
-
-    /// Sets the limits of the game's questions.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.oracle.set_limits(limits);
     }
 
     /// For a game from a set position with a table: where on the line (0 the start, k after
@@ -189,6 +173,12 @@ impl Game {
         None
     }
 
+    /// Tells the oracle whether the current position (and so every position below it) lies
+    /// at or below the anchor.
+    fn cover_here(&mut self) {
+        self.oracle.covered = self.anchor().is_some();
+    }
+
     /// Attaches a winning-position table.
     pub fn attach_table(&mut self, table: std::sync::Arc<Table>) -> Result<()> {
         self.oracle.attach(table)
@@ -202,8 +192,8 @@ impl Game {
 
     /// Where hints come from.
     pub fn source(&mut self) -> Source {
-        let covered = self.anchor().is_some();
-        self.oracle.source(covered)
+        self.cover_here();
+        self.oracle.source()
     }
 
     /// Why `j` can't be played now, or None when it can.
@@ -381,20 +371,18 @@ impl Game {
                 crate::winnable::Winnable::Unknown => {}
             }
         }
-        let ask = self.ask();
-        let w = self.oracle.winning(self.code, ask);
+        self.cover_here();
+        let w = self.oracle.winning(self.code);
         if w.is_some() {
             return w;
         }
-        // each child gets a twentieth of the question's limits
-        let child = Ask {
-            limits: ask.limits.share(20),
-            ..ask
-        };
+        let (budget, time_ms) = (self.oracle.budget, self.oracle.time_ms);
+        self.oracle.budget = (budget / 20).max(1);
+        self.oracle.time_ms = time_ms.map(|t| t / 20.0);
         let mut all_bad = true;
         let mut found = None;
         for j in self.legal_jumps() {
-            match self.oracle.winning(position::after(self.code, j), child) {
+            match self.oracle.winning(position::after(self.code, j)) {
                 Some(true) => {
                     found = Some(true);
                     break;
@@ -403,13 +391,15 @@ impl Game {
                 None => all_bad = false,
             }
         }
+        self.oracle.budget = budget;
+        self.oracle.time_ms = time_ms;
         found.or((all_bad && !self.legal_jumps().is_empty()).then_some(false))
     }
 
     /// Can the game be won from its start? None when the search can't tell.
     pub fn start_winning(&mut self) -> Option<bool> {
-        let ask = self.oracle.ask().covered(self.anchor() == Some(0));
-        self.oracle.winning(self.start, ask)
+        self.oracle.covered = self.anchor() == Some(0);
+        self.oracle.winning(self.start)
     }
 
     /// Can the game be won from its start, and if not, how that is known: the hint source
@@ -453,15 +443,16 @@ impl Game {
         // each position on the line is covered from the anchor on
         let anchor = self.anchor();
         let covered = |i: usize| anchor.is_some_and(|a| a <= i);
-        let ask = self.oracle.ask();
-        if !self.oracle.winning(codes[0], ask.covered(covered(0)))? {
+        self.oracle.covered = covered(0);
+        if !self.oracle.winning(codes[0])? {
             return None;
         }
         // winning at `lo`, not at `hi`: a position after a losing one never wins again
         let (mut lo, mut hi) = (0, self.history.len());
         while hi - lo > 1 {
             let mid = (lo + hi) / 2;
-            if self.oracle.winning(codes[mid], ask.covered(covered(mid)))? {
+            self.oracle.covered = covered(mid);
+            if self.oracle.winning(codes[mid])? {
                 lo = mid;
             } else {
                 hi = mid;
@@ -475,7 +466,7 @@ impl Game {
 
     /// Verdicts on the jumps of the peg on `hole` (empty when it has none).
     pub fn hints_for(&mut self, hole: u8) -> Vec<(Jump, Verdict)> {
-        let ask = self.ask();
+        self.cover_here();
         let code = self.code;
         let jumps: Vec<Jump> = self
             .problem
@@ -485,7 +476,7 @@ impl Game {
             .collect();
         jumps
             .into_iter()
-            .map(|j| (j, self.oracle.verdict(position::after(code, j), ask)))
+            .map(|j| (j, self.oracle.verdict(position::after(code, j))))
             .collect()
     }
 
@@ -516,14 +507,14 @@ impl Game {
 
     /// Verdicts on every legal jump.
     pub fn hints(&mut self) -> Vec<(Jump, Verdict)> {
-        let ask = self.ask();
-        self.oracle.classify(self.code, ask)
+        self.cover_here();
+        self.oracle.classify(self.code)
     }
 
     /// A winning line from here, if one exists and can be found.
     pub fn solution(&mut self) -> Option<Vec<Jump>> {
-        let ask = self.ask();
-        self.oracle.solution(self.code, ask)
+        self.cover_here();
+        self.oracle.solution(self.code)
     }
 
     /// Number of moves played (chains of jumps by one peg count once).
@@ -593,7 +584,7 @@ mod tests {
     fn the_record_answers_at_the_start_where_the_live_search_cannot() {
         // Wiegleb's central game: far past the live search's budget, won by the record
         let mut g = game("wiegleb", "e5", "start");
-        g.set_limits(Limits::nodes(1));
+        g.oracle().budget = 1;
         assert_eq!(g.winning(), Some(true));
         assert_eq!(g.status(), Status::Playing);
         // a start the classes rule out is lost at move 0

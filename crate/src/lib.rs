@@ -49,18 +49,12 @@ pub mod classes;
 pub mod codec;
 pub mod counts_file;
 pub mod crc;
-// what a drawn board plays like: the editor's (the CLI's and the Analysis wasm's)
-#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
-pub mod describe;
 pub mod error;
 pub mod game;
 pub mod game_id;
-// the offline generator of whole tables: the CLI's and the tests', never in the page's wasm
-#[cfg(not(target_arch = "wasm32"))]
 pub mod generate;
 pub mod huffman;
 pub mod masks;
-pub mod midend;
 pub mod moves;
 pub mod oracle;
 pub mod pagoda;

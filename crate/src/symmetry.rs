@@ -80,7 +80,6 @@ impl Canon {
     }
 
     /// The group order rounded up as the table rows are (1, 2, 4, 8 or 12 on lattices).
-    #[cfg(not(target_arch = "wasm32"))]
     pub(crate) fn width(&self) -> usize {
         self.width
     }

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use definitions::Definitions;
 use pegwise::board::{Board, Jump};
-use pegwise::generate::record::start_representatives;
+use pegwise::winnable::record::start_representatives;
 
 /// One problem as the CLI is asked it, and as the definitions see it.
 struct Case {

@@ -5,10 +5,9 @@
 use pegwise::board::{bit, Board, CATALOGUE};
 use pegwise::classes::Classes;
 use pegwise::game::Game;
-use pegwise::generate::record;
 use pegwise::position;
 use pegwise::problem::{Goal, Problem, Start};
-use pegwise::winnable::{self, Winnable};
+use pegwise::winnable::{self, record, Winnable};
 
 const RECORD: &str = include_str!("../src/winnable/winnable.txt");
 const WITNESSES: &str = include_str!("fixtures/witnesses.txt");

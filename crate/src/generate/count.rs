@@ -251,7 +251,7 @@ mod tests {
                     xs.extend(next.into_iter().step_by(7).take(40));
                 }
                 for x in xs {
-                    let want = crate::search::brute::count(&p, x, &mut memo);
+                    let want = crate::generate::brute::count(&p, x, &mut memo);
                     let got = count_from(&p, &s.canon, x, |c| s.is_winning(c));
                     assert_eq!(got, Some(want), "{name} {start:?} {goal:?} from {x}");
                 }

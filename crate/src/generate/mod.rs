@@ -12,17 +12,13 @@
 //! the parents gathered in parallel into buckets by their top bits and radix sorted bucket by
 //! bucket (`par::collect`).
 
-/// The reference solver lives below both the runtime and the generator.
-pub use crate::search::brute;
-pub mod build;
+pub mod brute;
 pub mod count;
-pub mod counts_write;
 pub mod finish_masks;
 #[cfg(feature = "outcore")]
 pub mod outcore;
 mod par;
 pub mod prune;
-pub mod record;
 pub mod verify;
 
 use crate::board::Board;

@@ -323,8 +323,6 @@ pub struct GameHandle {
     inner: Game,
     /// Moves of the request it opened from that did not play.
     refused: Option<crate::game_id::MovesRefused>,
-    /// The first request's refusal, when a fallback opened instead (see `open`).
-    fell_back: Option<(crate::midend::Refused, crate::midend::FellBack)>,
     /// The winnable game near this one, once asked (every state of a lost game shows it).
     nearby: Option<Option<crate::problem::Problem>>,
     /// The tries at the undecided jumps of the position (see `refine`).
@@ -339,7 +337,6 @@ impl GameHandle {
         GameHandle {
             inner,
             refused,
-            fell_back: None,
             nearby: None,
             refiner: crate::refine::Refiner::new(),
             undecided: 0,
@@ -652,11 +649,7 @@ impl GameHandle {
                 "a budget is 1 to 50000000 positions",
             ));
         }
-        let limits = self.inner.limits();
-        self.inner.set_limits(crate::oracle::Limits {
-            nodes: nodes as u64,
-            ..limits
-        });
+        self.inner.oracle().budget = nodes as u64;
         Ok(())
     }
 
@@ -671,12 +664,9 @@ impl GameHandle {
                 "a time budget is 1 to 600000 ms, or 0 for none",
             ));
         }
-        let limits = self.inner.limits();
-        self.inner.set_limits(crate::oracle::Limits {
-            time_ms: (ms > 0.0).then_some(ms),
-            clock: Some(clock),
-            ..limits
-        });
+        let o = self.inner.oracle();
+        o.time_ms = (ms > 0.0).then_some(ms);
+        o.clock = Some(clock);
         Ok(())
     }
 

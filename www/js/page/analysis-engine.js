@@ -48,8 +48,14 @@ export class AnalysisEngine {
     return this.line?.busy ?? false;
   }
 
-  /** @type {import('../element/worker-client.js').Send} */
-  send = (op, gid, args) => (this.line ? this.line.send(op, gid, args) : Promise.reject(new Error('stopped')));
+  /**
+   * @param {string} op
+   * @param {number|undefined} gid
+   * @param {object} [args]
+   */
+  send(op, gid, args) {
+    return this.line ? this.line.send(op, gid, args) : Promise.reject(new Error('stopped'));
+  }
 
   /**
    * Asks one question about the game saved as `save` (the game's `save` text: board, start,
@@ -63,7 +69,7 @@ export class AnalysisEngine {
     if (this.open !== save) {
       this.open = save;
       const r = await this.send('open', 1, { save });
-      if ('error' in r) throw new Error(r.error.message);
+      if (r.error) throw new Error(r.error.message);
     }
     const r = await this.send('analyse', 1, { what });
     return r.answer;

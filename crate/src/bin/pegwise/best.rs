@@ -4,8 +4,7 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::common::{problem_of, Output, ProblemArgs};
-use crate::data::shipped_game;
+use crate::common::{problem_of, shipped_game, Output, ProblemArgs};
 use crate::progress::Progress;
 use crate::way::{pegs_text, thousands};
 use pegwise::analysis::{self, Answer};

@@ -2,9 +2,9 @@
 //! symmetries, the catalogue board it is (and so whether it has tables), the game it opens with
 //! and whether that game can be won. Each answer comes from the function the game itself uses.
 
-use crate::board::{checked_name, Board, DrawingError, Drawn, Lattice, Twin};
+use super::drawn::{DrawingError, Drawn, Twin};
+use super::{Board, Lattice, Origin};
 use crate::game::Game;
-use crate::oracle::Limits;
 use crate::problem::Problem;
 use crate::winnable::{self, Winnable};
 
@@ -28,25 +28,39 @@ pub struct Description {
     pub winnable: Winnable,
 }
 
+/// How far the live search may look when the record and the sweep leave "can the opening be
+/// won" unknown (a big drawn board): the game's own answer, as the page's banner gives it once
+/// the board is open.
+#[derive(Debug, Clone, Copy)]
+pub struct Search {
+    /// Positions the live search may visit.
+    pub nodes: u64,
+    /// Milliseconds it may take, on `clock` (None: no limit).
+    pub time_ms: Option<f64>,
+    /// The clock for `time_ms` (the core reads none of its own).
+    pub clock: Option<fn() -> f64>,
+}
+
 /// Describes a board drawn on a grid of cells, named `name` (blank: unnamed). With `search`,
 /// an opening that no record or exhaustive search decides is asked of the live search.
 pub fn describe_cells(
     lattice: Lattice,
     rows: &[Vec<bool>],
     name: &str,
-    search: Option<Limits>,
+    search: Option<Search>,
 ) -> Result<Description, DrawingError> {
     let Drawn { board, twin } = Board::from_cells(lattice, rows, name)?;
     let opening = winnable::default_problem(&board);
     let mut winnable = winnable::status(&opening);
     if let (Winnable::Unknown, Some(s)) = (winnable, search) {
         if let Ok(mut game) = Game::new(opening.clone()) {
-            game.set_limits(s);
+            let oracle = game.oracle();
+            (oracle.budget, oracle.time_ms, oracle.clock) = (s.nodes, s.time_ms, s.clock);
             winnable = game.winnable();
         }
     }
     Ok(Description {
-        name: checked_name(name)?,
+        name: super::drawn::checked_name(name)?,
         cells: board.cells()?,
         tables: crate::shipped::tables_for(&board).is_ok_and(|t| !t.is_empty()),
         winnable,
@@ -59,9 +73,14 @@ pub fn describe_cells(
 /// Describes a board given as text (a catalogue name, `row:L`, or an `ascii:`/`ascii-tri:`
 /// drawing), as the editor would draw it: a start from the board on the page. A drawn board
 /// keeps its name; a catalogue board becomes its drawing.
-pub fn describe_text(text: &str, search: Option<Limits>) -> Result<Description, DrawingError> {
+pub fn describe_text(text: &str, search: Option<Search>) -> Result<Description, DrawingError> {
     let board = Board::by_name(text).map_err(DrawingError::Board)?;
-    describe_cells(board.lattice(), &board.cells()?, board.drawn_name(), search)
+    let name = if board.origin == Origin::Drawn && board.name != super::catalogue::DRAWN_NAME {
+        board.name.as_str()
+    } else {
+        ""
+    };
+    describe_cells(board.lattice, &board.cells()?, name, search)
 }
 
 #[cfg(test)]
@@ -88,7 +107,7 @@ mod tests {
         ));
         assert_eq!(d.cells.len(), 5);
         // the live search, as the game asks it once the board is open, settles it
-        let search = Limits {
+        let search = Search {
             nodes: 5_000_000,
             time_ms: None,
             clock: None,

@@ -4,11 +4,11 @@
 //! exactly whatever the search did not; on bigger boards a built table of the start (goal
 //! `any`) decides it, and without one an undecided finish stays unknown.
 
-use super::{solve, Options};
 use crate::board::{bit, Board, Jump};
 use crate::classes::Classes;
+use crate::generate::{solve, Options};
 use crate::moves;
-use crate::oracle::{Ask, Limits, Oracle};
+use crate::oracle::Oracle;
 use crate::position;
 use crate::problem::{Goal, Problem, Start};
 use crate::symmetry::{self, Canon};
@@ -23,7 +23,7 @@ pub struct Line {
     /// The start hole (the smallest of its orbit).
     pub start: u8,
     /// Finishes won and undecided.
-    pub finishes: crate::winnable::Finishes,
+    pub finishes: super::Finishes,
     /// A solution for each finish won: (finish hole, jumps).
     pub witnesses: Vec<(u8, Vec<Jump>)>,
 }
@@ -50,7 +50,7 @@ pub fn decide(
     let from = position::single_vacancy(board, start);
     let mut line = Line {
         start,
-        finishes: crate::winnable::Finishes::default(),
+        finishes: super::Finishes::default(),
         witnesses: Vec::new(),
     };
     let mut undecided = 0u64;
@@ -103,9 +103,10 @@ pub fn decide(
 pub fn witness(board: &Board, start: u8, finish: u8, budget: u64) -> Option<Vec<Jump>> {
     let p = Problem::new(board.clone(), Start::Hole(start), Goal::Hole(finish)).ok()?;
     let mut oracle = Oracle::new(&p);
+    oracle.budget = budget;
     let from = position::single_vacancy(board, start);
     oracle
-        .solution(from, Ask::new(Limits::nodes(budget)))
+        .solution(from)
         .or_else(|| beam(board, from, finish, 40_000))
         .or_else(|| beam(board, from, finish, 200_000))
 }
