@@ -137,7 +137,7 @@ async function firstTables() {
 }
 const heads = JSON.stringify(await firstTables());
 
-// the pages: the bundles replace the module graph, so its preload list goes
+// the pages, with the first game's table heads written in
 for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {
   let html = readFileSync(`${WWW}${f}`, 'utf8').replace('/*@first-tables*/ null', () => heads);
   // inline scripts minified too
@@ -147,7 +147,6 @@ for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {
   }
   html = html
     .replace(/^\s*<!--[\s\S]*?-->\n/gm, '')
-    .replace(/^\s*<link rel="modulepreload"[^\n]*\n/gm, '')
     .replace(/\n[ \t]+/g, '\n'); // indentation only: the pages have no <pre> or <textarea>
   writeFileSync(`${SITE}${f}`, html);
 }

@@ -42,7 +42,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let verdicts = loop {
                 let v: Vec<Verdict> = jumps
                     .iter()
-                    .map(|&j| oracle.verdict(position::after(code, j)))
+                    .map(|&j| oracle.verdict(position::after(code, j), oracle.ask()))
                     .collect();
                 let needs = oracle.take_needs();
                 if needs.is_empty() {

@@ -33,12 +33,14 @@ fn main() -> Result<(), pegwise::Error> {
         let (mut nodes, mut class_cuts, mut pagoda_cuts) = (0u64, 0u64, 0u64);
         for x in positions(&board, start, 1 + i as u32, count) {
             let mut oracle = Oracle::new(&problem);
-            oracle.budget = u64::MAX;
-            oracle.time_ms = Some(ms);
-            oracle.clock = Some(clock);
+            oracle.set_limits(pegwise::oracle::Limits {
+                nodes: u64::MAX,
+                time_ms: Some(ms),
+                clock: Some(clock),
+            });
             for j in position::legal_jumps(&board, x) {
                 let t = clock();
-                let v = oracle.verdict(position::after(x, j));
+                let v = oracle.verdict(position::after(x, j), oracle.ask());
                 match v {
                     Verdict::Good => good += 1,
                     Verdict::Bad => bad += 1,

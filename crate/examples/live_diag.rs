@@ -33,12 +33,14 @@ fn main() -> Result<(), pegwise::Error> {
         let (mut lg, mut lb, mut lu) = (0, 0, 0);
         for x in positions(&board, start, 1 + i as u32, count) {
             let mut oracle = Oracle::new(&problem);
-            oracle.budget = u64::MAX;
-            oracle.time_ms = Some(ms);
-            oracle.clock = Some(clock);
+            oracle.set_limits(pegwise::oracle::Limits {
+                nodes: u64::MAX,
+                time_ms: Some(ms),
+                clock: Some(clock),
+            });
             for j in position::legal_jumps(&board, x) {
                 let y = position::after(x, j);
-                if !matches!(oracle.verdict(y), Verdict::Unknown) {
+                if !matches!(oracle.verdict(y, oracle.ask()), Verdict::Unknown) {
                     continue;
                 }
                 unknown += 1;
@@ -66,10 +68,12 @@ fn main() -> Result<(), pegwise::Error> {
                 }
                 if long > 0.0 {
                     let mut o = Oracle::new(&problem);
-                    o.budget = u64::MAX;
-                    o.time_ms = Some(long);
-                    o.clock = Some(clock);
-                    match o.verdict(y) {
+                    o.set_limits(pegwise::oracle::Limits {
+                        nodes: u64::MAX,
+                        time_ms: Some(long),
+                        clock: Some(clock),
+                    });
+                    match o.verdict(y, o.ask()) {
                         Verdict::Good => lg += 1,
                         Verdict::Bad => lb += 1,
                         _ => lu += 1,

@@ -1,6 +1,7 @@
 //! Analysis of a game's current position, for the page's Analysis panel: how many jump
-//! sequences still reach the goal, the fewest moves left (with the first move of such a line)
-//! and the best finish. The same core as `pegwise count`, `fewest` and `best`; here the
+//! sequences still reach the goal (and how many sequences of positions), the chance that
+//! random play wins, the positions every winning game passes through, the fewest moves left
+//! (with the first move of such a line) and the best finish. The same core as `pegwise count`, `fewest` and `best`; here the
 //! winning test is the game's own oracle, so an answer is exact or it is no answer:
 //! `Missing` when table parts are still to come (the oracle has noted which), `Unknown` when
 //! its budget ran out.
@@ -10,6 +11,7 @@ use std::sync::Mutex;
 use crate::board::Jump;
 use crate::counts_file::{Counts, Entry};
 use crate::game::Game;
+use crate::generate::wins;
 use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
 use crate::position::CodeMap;
@@ -85,7 +87,8 @@ impl<'a> Ask<'a> {
         if s.table {
             s.left -= 1;
             // `verdict` notes the part a lookup waits for, so the next round has it
-            return match s.oracle.verdict(code) {
+            let ask = s.oracle.ask();
+            return match s.oracle.verdict(code, ask) {
                 Verdict::Good => true,
                 Verdict::Bad => false,
                 Verdict::Loading | Verdict::Unknown => {
@@ -97,10 +100,10 @@ impl<'a> Ask<'a> {
         if s.gave_up {
             return false;
         }
-        let (budget, before) = (s.oracle.budget, s.oracle.live_stats().nodes);
-        s.oracle.budget = s.left.max(1);
-        let w = s.oracle.winning(code);
-        s.oracle.budget = budget;
+        let before = s.oracle.live_stats().nodes;
+        // what is left of the walk's budget, for this one question
+        let ask = crate::oracle::Ask::new(crate::oracle::Limits::nodes(s.left.max(1)));
+        let w = s.oracle.winning(code, ask);
         let used = s.oracle.live_stats().nodes.saturating_sub(before);
         s.left = s.left.saturating_sub(used);
         w.unwrap_or_else(|| {
@@ -285,6 +288,51 @@ pub fn count_here_memo(
     answer
 }
 
+/// The chance that random play from the game's position wins: at every step one of the legal
+/// jumps, each as likely (`generate::wins::chance_from`). `nodes`: the budget for the whole
+/// walk, as for [`count_here`].
+pub fn chance_here(game: &mut Game, nodes: u64) -> Answer<f64> {
+    let (p, code) = (game.problem().clone(), game.code());
+    if !p.classes_allow() && !p.is_goal(code) {
+        return Answer::Done(0.0);
+    }
+    let canon = p.canon();
+    walk_with(game, nodes, |test| {
+        wins::chance_from(&p, &canon, code, test)
+    })
+}
+
+/// The winning games from the game's position read as sequences of positions, each up to the
+/// symmetries that keep the goal (`generate::wins::count_positions_from`); `Done(None)` past
+/// `u128::MAX`. `nodes` as for [`count_here`].
+pub fn count_positions_here(game: &mut Game, nodes: u64) -> Answer<Option<u128>> {
+    let (p, code) = (game.problem().clone(), game.code());
+    if !p.classes_allow() && !p.is_goal(code) {
+        return Answer::Done(Some(0));
+    }
+    let canon = p.canon();
+    walk_with(game, nodes, |test| {
+        wins::count_positions_from(&p, &canon, code, test)
+    })
+}
+
+/// The positions every winning game from the game's position passes through, most pegs first
+/// (the position itself first; none when it doesn't win), each with the forced jump that
+/// leads to it from the one before when they are one jump apart
+/// (`generate::wins::forced_from`). `nodes` as for [`count_here`].
+pub fn forced_here(game: &mut Game, nodes: u64) -> Answer<Vec<(u64, Option<Jump>)>> {
+    let (p, code) = (game.problem().clone(), game.code());
+    if !p.classes_allow() && !p.is_goal(code) {
+        return Answer::Done(Vec::new());
+    }
+    let a = walk_with(game, nodes, |test| wins::forced_from(&p, code, test));
+    match a {
+        Answer::Done(forced) => Answer::Done(wins::forced_line(&p.board, &forced)),
+        Answer::Missing => Answer::Missing,
+        Answer::Unknown => Answer::Unknown,
+    }
+}
+
 /// The name of the shipped counts file that may serve the game's problem (`<table stem>.pgc`,
 /// when the build pins one), to fetch and hand to [`shipped_entry`] through `Counts::decode`.
 pub fn counts_file(game: &Game) -> Option<String> {
@@ -460,14 +508,15 @@ pub fn best_with(game: &Game, nodes: u64, finish: Option<&mut Game>) -> Answer<B
     if jumps.is_empty() {
         return best_here(game, nodes);
     }
-    let at_least = match f.oracle().verdict(code) {
+    let ask = f.ask();
+    let at_least = match f.oracle().verdict(code, ask) {
         Verdict::Loading => return Answer::Missing,
         Verdict::Unknown => 1,
         Verdict::Bad => 2,
         Verdict::Good => {
             let mut missing = false;
             for &j in &jumps {
-                match f.oracle().verdict(position::after(code, j)) {
+                match f.oracle().verdict(position::after(code, j), ask) {
                     Verdict::Good => {
                         return Answer::Done(Best {
                             pegs: 1,
@@ -561,7 +610,7 @@ mod tests {
             for mut g in games(name, start, goal) {
                 let p = g.problem().clone();
                 let x = g.code();
-                let want = crate::generate::brute::count(&p, x, &mut Default::default());
+                let want = crate::search::brute::count(&p, x, &mut Default::default());
                 assert_eq!(count_here(&mut g, u64::MAX), Answer::Done(Some(want)));
                 let here = p.from_here(x).ok();
                 let want = if p.is_goal(x) {
@@ -621,7 +670,11 @@ mod tests {
             union: true,
             committed: false,
         };
-        Arc::new(crate::shipped::build(&spec, &mut |_| {}).unwrap().table)
+        Arc::new(
+            crate::generate::build::build(&spec, &mut |_| {})
+                .unwrap()
+                .table,
+        )
     }
 
     #[test]
@@ -683,7 +736,7 @@ mod tests {
                 g.attach_table(union.clone()).unwrap();
                 let p = g.problem().clone();
                 let x = g.code();
-                let want = crate::generate::brute::count(&p, x, &mut Default::default());
+                let want = crate::search::brute::count(&p, x, &mut Default::default());
                 assert_eq!(
                     count_here(&mut g, u64::MAX),
                     Answer::Done(Some(want)),
@@ -726,11 +779,51 @@ mod tests {
     }
 
     #[test]
+    fn chance_sequences_and_forced_positions_match_the_walk_over_a_solved_problem() {
+        let mut forced_jumps = 0;
+        for (name, start, goal) in [
+            ("triangle5", "a1", "start"),
+            ("triangle5", "c3", "any"),
+            ("trunc12", "a1", "any"),
+            ("trunc12", "b2", "b2"),
+        ] {
+            let b = Board::by_name(name).unwrap();
+            let p = Problem::parse(b, start, goal).unwrap();
+            let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
+            let w = |c: u64| s.is_winning(c);
+            // with a table and with the live solver (every other game of `games`)
+            for mut g in games(name, start, goal) {
+                let x = g.code();
+                let what = format!("{name} {start} {goal} {x:#x}");
+                let want = wins::chance_from(&p, &s.canon, x, &w);
+                match chance_here(&mut g, u64::MAX) {
+                    Answer::Done(c) => assert!((c - want).abs() <= want * 1e-12, "{what}"),
+                    other => panic!("{what}: {other:?}"),
+                }
+                let want = wins::count_positions_from(&p, &s.canon, x, &w);
+                assert_eq!(count_positions_here(&mut g, u64::MAX), Answer::Done(want));
+                let want = wins::forced_line(&p.board, &wins::forced_from(&p, x, &w));
+                forced_jumps += want.iter().filter(|(_, j)| j.is_some()).count();
+                assert_eq!(forced_here(&mut g, u64::MAX), Answer::Done(want), "{what}");
+                // a jump the game draws as forced is the first forced jump of the line
+                if let Some(j) = g.only_good_jump() {
+                    let line = wins::forced_from(&p, x, &w);
+                    assert_eq!(line.get(1).copied(), Some(position::after(x, j)), "{what}");
+                }
+            }
+        }
+        assert!(forced_jumps > 10, "{forced_jumps} forced jumps");
+    }
+
+    #[test]
     fn the_live_solver_says_unknown_when_its_budget_runs_out() {
         let b = Board::by_name("english").unwrap();
         let p = Problem::parse(b, "d4", "start").unwrap();
         let mut g = Game::new(p).unwrap();
         assert_eq!(count_here(&mut g, 50), Answer::Unknown);
+        assert_eq!(chance_here(&mut g, 50), Answer::Unknown);
+        assert_eq!(count_positions_here(&mut g, 50), Answer::Unknown);
+        assert_eq!(forced_here(&mut g, 50), Answer::Unknown);
         assert_eq!(fewest_here(&mut g, 50), Answer::Unknown);
         assert_eq!(best_here(&g, 10), Answer::Unknown);
     }

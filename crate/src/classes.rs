@@ -127,7 +127,7 @@ mod tests {
                     let start = p.start_positions()[0];
                     if !c.may_reach(start, bit(f)) {
                         assert!(
-                            !crate::generate::brute::Brute::new(&p).winning(start),
+                            !crate::search::brute::Brute::new(&p).winning(start),
                             "{name} {s} -> {f}"
                         );
                     }

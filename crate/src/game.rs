@@ -5,7 +5,7 @@ use serde::Serialize;
 use crate::board::Jump;
 use crate::error::{Error, Result};
 use crate::moves;
-use crate::oracle::{Oracle, Source, Verdict};
+use crate::oracle::{Ask, Limits, Oracle, Source, Verdict};
 use crate::position;
 use crate::problem::{Problem, Start};
 use crate::table::Table;
@@ -146,11 +146,27 @@ impl Game {
     pub fn future(&self) -> Vec<Jump> {
         self.redo.iter().rev().copied().collect()
     }
-    /// The oracle (table or live search) behind the hints, set for questions about the
+    /// The oracle (table or live search) behind the hints; ask it with [`Game::ask`] about the
     /// current position and the positions below it.
     pub fn oracle(&mut self) -> &mut Oracle {
-        self.cover_here();
         &mut self.oracle
+    }
+
+    /// A question about the current position and the positions below it: the game's limits,
+    /// and whether it lies at or below the anchor (so a table's "not there" means losing).
+    pub fn ask(&mut self) -> Ask {
+        let covered = self.anchor().is_some();
+        self.oracle.ask().covered(covered)
+    }
+
+    /// The limits of the game's questions (the live solver's positions and time).
+    pub fn limits(&self) -> Limits {
+        self.oracle.limits()
+    }
+
+    /// Sets the limits of the game's questions.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.oracle.set_limits(limits);
     }
 
     /// For a game from a set position with a table: where on the line (0 the start, k after
@@ -173,12 +189,6 @@ impl Game {
         None
     }
 
-    /// Tells the oracle whether the current position (and so every position below it) lies
-    /// at or below the anchor.
-    fn cover_here(&mut self) {
-        self.oracle.covered = self.anchor().is_some();
-    }
-
     /// Attaches a winning-position table.
     pub fn attach_table(&mut self, table: std::sync::Arc<Table>) -> Result<()> {
         self.oracle.attach(table)
@@ -192,8 +202,8 @@ impl Game {
 
     /// Where hints come from.
     pub fn source(&mut self) -> Source {
-        self.cover_here();
-        self.oracle.source()
+        let covered = self.anchor().is_some();
+        self.oracle.source(covered)
     }
 
     /// Why `j` can't be played now, or None when it can.
@@ -371,18 +381,20 @@ impl Game {
                 crate::winnable::Winnable::Unknown => {}
             }
         }
-        self.cover_here();
-        let w = self.oracle.winning(self.code);
+        let ask = self.ask();
+        let w = self.oracle.winning(self.code, ask);
         if w.is_some() {
             return w;
         }
-        let (budget, time_ms) = (self.oracle.budget, self.oracle.time_ms);
-        self.oracle.budget = (budget / 20).max(1);
-        self.oracle.time_ms = time_ms.map(|t| t / 20.0);
+        // each child gets a twentieth of the question's limits
+        let child = Ask {
+            limits: ask.limits.share(20),
+            ..ask
+        };
         let mut all_bad = true;
         let mut found = None;
         for j in self.legal_jumps() {
-            match self.oracle.winning(position::after(self.code, j)) {
+            match self.oracle.winning(position::after(self.code, j), child) {
                 Some(true) => {
                     found = Some(true);
                     break;
@@ -391,15 +403,13 @@ impl Game {
                 None => all_bad = false,
             }
         }
-        self.oracle.budget = budget;
-        self.oracle.time_ms = time_ms;
         found.or((all_bad && !self.legal_jumps().is_empty()).then_some(false))
     }
 
     /// Can the game be won from its start? None when the search can't tell.
     pub fn start_winning(&mut self) -> Option<bool> {
-        self.oracle.covered = self.anchor() == Some(0);
-        self.oracle.winning(self.start)
+        let ask = self.oracle.ask().covered(self.anchor() == Some(0));
+        self.oracle.winning(self.start, ask)
     }
 
     /// Can the game be won from its start, and if not, how that is known: the hint source
@@ -443,16 +453,15 @@ impl Game {
         // each position on the line is covered from the anchor on
         let anchor = self.anchor();
         let covered = |i: usize| anchor.is_some_and(|a| a <= i);
-        self.oracle.covered = covered(0);
-        if !self.oracle.winning(codes[0])? {
+        let ask = self.oracle.ask();
+        if !self.oracle.winning(codes[0], ask.covered(covered(0)))? {
             return None;
         }
         // winning at `lo`, not at `hi`: a position after a losing one never wins again
         let (mut lo, mut hi) = (0, self.history.len());
         while hi - lo > 1 {
             let mid = (lo + hi) / 2;
-            self.oracle.covered = covered(mid);
-            if self.oracle.winning(codes[mid])? {
+            if self.oracle.winning(codes[mid], ask.covered(covered(mid)))? {
                 lo = mid;
             } else {
                 hi = mid;
@@ -466,7 +475,7 @@ impl Game {
 
     /// Verdicts on the jumps of the peg on `hole` (empty when it has none).
     pub fn hints_for(&mut self, hole: u8) -> Vec<(Jump, Verdict)> {
-        self.cover_here();
+        let ask = self.ask();
         let code = self.code;
         let jumps: Vec<Jump> = self
             .problem
@@ -476,7 +485,7 @@ impl Game {
             .collect();
         jumps
             .into_iter()
-            .map(|j| (j, self.oracle.verdict(position::after(code, j))))
+            .map(|j| (j, self.oracle.verdict(position::after(code, j), ask)))
             .collect()
     }
 
@@ -505,16 +514,36 @@ impl Game {
             .collect()
     }
 
+    /// The only good jump of the position, when exactly one legal jump keeps the goal and every
+    /// other is known to lose: every winning game makes it (it is forced). Known means without
+    /// a search (the table, a cut-off, or the live search's memory), so a jump not yet judged
+    /// leaves None rather than a guess.
+    pub fn only_good_jump(&mut self) -> Option<Jump> {
+        let covered = self.ask().covered;
+        let code = self.code;
+        let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, code).collect();
+        let mut found = None;
+        for j in jumps {
+            match self.oracle.known(position::after(code, j), covered) {
+                Verdict::Good if found.is_some() => return None,
+                Verdict::Good => found = Some(j),
+                Verdict::Bad => {}
+                Verdict::Unknown | Verdict::Loading => return None,
+            }
+        }
+        found
+    }
+
     /// Verdicts on every legal jump.
     pub fn hints(&mut self) -> Vec<(Jump, Verdict)> {
-        self.cover_here();
-        self.oracle.classify(self.code)
+        let ask = self.ask();
+        self.oracle.classify(self.code, ask)
     }
 
     /// A winning line from here, if one exists and can be found.
     pub fn solution(&mut self) -> Option<Vec<Jump>> {
-        self.cover_here();
-        self.oracle.solution(self.code)
+        let ask = self.ask();
+        self.oracle.solution(self.code, ask)
     }
 
     /// Number of moves played (chains of jumps by one peg count once).
@@ -584,7 +613,7 @@ mod tests {
     fn the_record_answers_at_the_start_where_the_live_search_cannot() {
         // Wiegleb's central game: far past the live search's budget, won by the record
         let mut g = game("wiegleb", "e5", "start");
-        g.oracle().budget = 1;
+        g.set_limits(Limits::nodes(1));
         assert_eq!(g.winning(), Some(true));
         assert_eq!(g.status(), Status::Playing);
         // a start the classes rule out is lost at move 0

@@ -49,12 +49,19 @@ pub mod classes;
 pub mod codec;
 pub mod counts_file;
 pub mod crc;
+// what a drawn board plays like: the editor's (the CLI's and the Analysis wasm's)
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
+pub mod describe;
 pub mod error;
 pub mod game;
 pub mod game_id;
+// the generator of whole winning sets: the CLI's and the tests', and the Analysis panel's
+// (its walks over every winning game); never in the game's wasm
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub mod generate;
 pub mod huffman;
 pub mod masks;
+pub mod midend;
 pub mod moves;
 pub mod oracle;
 pub mod pagoda;

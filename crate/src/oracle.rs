@@ -71,23 +71,93 @@ pub struct Oracle {
     problem: Problem,
     attached: Option<Attached>,
     live: Live,
-    /// Nodes the live solver may visit per question.
-    pub budget: u64,
-    /// Set during a refinement try (see `refine`): the try's number.
-    attempt: Option<u32>,
-    /// Milliseconds the live solver may spend per question, on `clock` (none: no limit).
-    pub time_ms: Option<f64>,
-    /// A clock in milliseconds for `time_ms` (the core reads no clock of its own: wasm has
-    /// none in `std`).
-    pub clock: Option<fn() -> f64>,
+    /// The limits of a question asked without its own ([`Oracle::ask`]).
+    limits: Limits,
     /// Table parts that answers were waiting for since the last `take_needs`, each once (a
     /// few at a time: a vector, not a set, keeps the B-tree code out of the wasm).
     needs: Vec<Need>,
     /// The game starts from a set position, which the table's starts may not reach.
     edited: bool,
-    /// For an `edited` game: the positions asked about now are at or below a position the
-    /// table holds as winning, so the table's "not there" means losing (set by the game).
+}
+
+/// How far the live solver may go for one question: new positions visited, and milliseconds
+/// on a clock.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// New positions the live solver may visit.
+    pub nodes: u64,
+    /// Milliseconds it may spend, on `clock` (none: no limit).
+    pub time_ms: Option<f64>,
+    /// A clock in milliseconds for `time_ms` (the core reads no clock of its own: wasm has
+    /// none in `std`).
+    pub clock: Option<fn() -> f64>,
+}
+
+impl Limits {
+    /// At most `nodes` new positions, and no clock.
+    pub const fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes,
+            time_ms: None,
+            clock: None,
+        }
+    }
+
+    /// A `parts`-th of these limits (at least one position), for each of several questions.
+    pub fn share(self, parts: u32) -> Limits {
+        Limits {
+            nodes: (self.nodes / u64::from(parts.max(1))).max(1),
+            time_ms: self.time_ms.map(|t| t / f64::from(parts.max(1))),
+            ..self
+        }
+    }
+
+    /// These limits, with at most `ms` milliseconds on `clock`.
+    pub fn within_ms(self, ms: f64, clock: fn() -> f64) -> Limits {
+        Limits {
+            time_ms: Some(self.time_ms.map_or(ms, |t| t.min(ms))),
+            clock: Some(self.clock.unwrap_or(clock)),
+            ..self
+        }
+    }
+}
+
+/// One question's options: how far the live solver may go, and what the asker knows of the
+/// position. They travel with the question, so no answer depends on what was asked before.
+#[derive(Debug, Clone, Copy)]
+pub struct Ask {
+    /// The live solver's limits.
+    pub limits: Limits,
+    /// For a game from a set position: the position asked about is at or below one the table
+    /// holds as winning, so the table's "not there" means losing (the game knows; see
+    /// `Game::ask`).
     pub covered: bool,
+    /// A refinement try's number (see [`Live::refine`]), or none: a first search.
+    pub attempt: Option<u32>,
+}
+
+impl Ask {
+    /// A question within `limits`, about a position not known to be covered.
+    pub fn new(limits: Limits) -> Ask {
+        Ask {
+            limits,
+            covered: false,
+            attempt: None,
+        }
+    }
+
+    /// This question about a position `covered` or not.
+    pub fn covered(self, covered: bool) -> Ask {
+        Ask { covered, ..self }
+    }
+
+    /// This question as the `attempt`-th refinement try.
+    pub fn attempt(self, attempt: u32) -> Ask {
+        Ask {
+            attempt: Some(attempt),
+            ..self
+        }
+    }
 }
 
 /// Default live-search budget per question (new positions visited).
@@ -100,14 +170,25 @@ impl Oracle {
             problem: problem.clone(),
             attached: None,
             live: Live::new(problem),
-            budget: DEFAULT_BUDGET,
-            attempt: None,
-            time_ms: None,
-            clock: None,
+            limits: Limits::nodes(DEFAULT_BUDGET),
             needs: Vec::new(),
             edited: matches!(problem.start, Start::Position(_)),
-            covered: false,
         }
+    }
+
+    /// The limits of a question asked without its own.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Sets the limits of the questions asked without their own.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// A question within the oracle's limits (see [`Ask`]).
+    pub fn ask(&self) -> Ask {
+        Ask::new(self.limits)
     }
 
     /// Attaches a table; refuses one for another board or another problem.
@@ -161,10 +242,10 @@ impl Oracle {
         self.attached.as_ref().map(|a| &a.table)
     }
 
-    /// Where answers come from now (for an edited game: the table once the position asked
-    /// about is `covered`, the live solver with the table's help before).
-    pub fn source(&self) -> Source {
-        if self.attached.is_some() && (!self.edited || self.covered) {
+    /// Where answers come from for a position (for an edited game: the table once the
+    /// position is `covered`, the live solver with the table's help before).
+    pub fn source(&self, covered: bool) -> Source {
+        if self.attached.is_some() && self.table_says_losing(covered) {
             Source::Table
         } else {
             Source::Search
@@ -189,15 +270,15 @@ impl Oracle {
         }
     }
 
-    /// True when the table's "not there" means losing for the positions asked about now.
-    fn table_says_losing(&self) -> bool {
-        !self.edited || self.covered
+    /// True when the table's "not there" means losing for a position `covered` or not.
+    fn table_says_losing(&self, covered: bool) -> bool {
+        !self.edited || covered
     }
 
     /// Is `code` (a position reachable from the start) winning? None: the search gave up,
     /// or the table part that answers has not arrived (see `verdict`).
-    pub fn winning(&mut self, code: u64) -> Option<bool> {
-        match self.verdict(code) {
+    pub fn winning(&mut self, code: u64, ask: Ask) -> Option<bool> {
+        match self.verdict(code, ask) {
             Verdict::Good => Some(true),
             Verdict::Bad => Some(false),
             Verdict::Unknown | Verdict::Loading => None,
@@ -205,14 +286,14 @@ impl Oracle {
     }
 
     /// The verdict on a position: good when the goal can still be reached from it.
-    pub fn verdict(&mut self, code: u64) -> Verdict {
+    pub fn verdict(&mut self, code: u64, ask: Ask) -> Verdict {
         match &self.attached {
             Some(a) => {
                 let goal = goal_holes(&self.problem, a.sym, &a.full);
                 match table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)) {
                     Ok(true) => Verdict::Good,
-                    Ok(false) if self.table_says_losing() => Verdict::Bad,
-                    Ok(false) => self.live_verdict(code),
+                    Ok(false) if self.table_says_losing(ask.covered) => Verdict::Bad,
+                    Ok(false) => self.live_verdict(code, ask),
                     Err(need) => {
                         if !self.needs.contains(&need) {
                             self.needs.push(need);
@@ -221,21 +302,24 @@ impl Oracle {
                     }
                 }
             }
-            None => self.live_verdict(code),
+            None => self.live_verdict(code, ask),
         }
     }
 
-    /// The live solver's verdict, within the budget (a refinement try's with `attempt`).
-    fn live_verdict(&mut self, code: u64) -> Verdict {
-        let deadline = match (self.clock, self.time_ms) {
+    /// The live solver's verdict, within the question's limits (a refinement try's with its
+    /// `attempt`).
+    fn live_verdict(&mut self, code: u64, ask: Ask) -> Verdict {
+        let Limits {
+            nodes,
+            time_ms,
+            clock,
+        } = ask.limits;
+        let deadline = match (clock, time_ms) {
             (Some(clock), Some(ms)) => Some((clock, clock() + ms)),
             _ => None,
         };
-        let mut budget = Budget {
-            nodes: self.budget,
-            deadline,
-        };
-        Verdict::from(match self.attempt {
+        let mut budget = Budget { nodes, deadline };
+        Verdict::from(match ask.attempt {
             Some(n) => self.live.refine(code, n, &mut budget),
             None => self.live.winning_within(code, &mut budget),
         })
@@ -243,30 +327,18 @@ impl Oracle {
 
     /// The verdict on `code` as far as it is known without searching (the table, a cut-off,
     /// or the live search's memory): Unknown where a search would be needed.
-    pub fn known(&mut self, code: u64) -> Verdict {
-        let budget = std::mem::replace(&mut self.budget, 0);
-        let v = self.verdict(code);
-        self.budget = budget;
-        v
-    }
-
-    /// One more try, within the budget, at a position the live search left undecided (the
-    /// `attempt`-th; see [`Live::refine`]). Where the table answers, that is the answer.
-    pub fn refine(&mut self, code: u64, attempt: u32) -> Verdict {
-        self.attempt = Some(attempt);
-        let v = self.verdict(code);
-        self.attempt = None;
-        v
+    pub fn known(&mut self, code: u64, covered: bool) -> Verdict {
+        self.verdict(code, Ask::new(Limits::nodes(0)).covered(covered))
     }
 
     /// The attached table's answer for `code` (None without a table, or while the part that
     /// answers is missing). Takes `&self`, so bulk walks (counting, fewest moves) can share it
     /// across threads.
-    pub fn from_table(&self, code: u64) -> Option<bool> {
+    pub fn from_table(&self, code: u64, covered: bool) -> Option<bool> {
         let a = self.attached.as_ref()?;
         let goal = goal_holes(&self.problem, a.sym, &a.full);
         match table_winning(a, &self.problem, goal, a.full.transform(a.sym, code)) {
-            Ok(false) if !self.table_says_losing() => None,
+            Ok(false) if !self.table_says_losing(covered) => None,
             w => w.ok(),
         }
     }
@@ -277,23 +349,23 @@ impl Oracle {
     }
 
     /// The verdict on every legal jump of `code`.
-    pub fn classify(&mut self, code: u64) -> Vec<(Jump, Verdict)> {
+    pub fn classify(&mut self, code: u64, ask: Ask) -> Vec<(Jump, Verdict)> {
         let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, code).collect();
         jumps
             .into_iter()
-            .map(|j| (j, self.verdict(position::after(code, j))))
+            .map(|j| (j, self.verdict(position::after(code, j), ask)))
             .collect()
     }
 
     /// A winning line of jumps from `code`, if the oracle can find one.
-    pub fn solution(&mut self, code: u64) -> Option<Vec<Jump>> {
+    pub fn solution(&mut self, code: u64, ask: Ask) -> Option<Vec<Jump>> {
         let mut line = Vec::new();
         let mut x = code;
         while position::pegs(x) > 1 {
             let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, x).collect();
             let j = self
-                .known_good(x, &jumps)
-                .or_else(|| self.first_winning(x, &jumps))?;
+                .known_good(x, &jumps, ask.covered)
+                .or_else(|| self.first_winning(x, &jumps, ask))?;
             line.push(j);
             x = position::after(x, j);
         }
@@ -304,20 +376,20 @@ impl Oracle {
     /// live search found and remembers), asked with no search budget: a solution follows the
     /// line a search found at once, instead of first spending a whole budget on each jump
     /// before it that the search can't settle.
-    fn known_good(&mut self, x: u64, jumps: &[Jump]) -> Option<Jump> {
+    fn known_good(&mut self, x: u64, jumps: &[Jump], covered: bool) -> Option<Jump> {
         jumps
             .iter()
             .copied()
-            .find(|&j| self.known(position::after(x, j)) == Verdict::Good)
+            .find(|&j| self.known(position::after(x, j), covered) == Verdict::Good)
     }
 
     /// The first of `jumps` from `x` whose position the oracle finds winning, within its
     /// budget for each.
-    fn first_winning(&mut self, x: u64, jumps: &[Jump]) -> Option<Jump> {
+    fn first_winning(&mut self, x: u64, jumps: &[Jump], ask: Ask) -> Option<Jump> {
         jumps
             .iter()
             .copied()
-            .find(|&j| self.winning(position::after(x, j)) == Some(true))
+            .find(|&j| self.winning(position::after(x, j), ask) == Some(true))
     }
 }
 

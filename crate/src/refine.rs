@@ -6,7 +6,7 @@
 //! the peg the player looks at get twice the turns.
 
 use crate::game::{Game, PegHints};
-use crate::oracle::Verdict;
+use crate::oracle::{Ask, Limits, Verdict};
 use crate::position;
 
 /// What one step of refinement did.
@@ -58,6 +58,7 @@ impl Refiner {
             self.made = 0;
         }
         // the undecided jumps: (the peg's hole, the position after the jump)
+        let covered = game.ask().covered;
         let mut open: Vec<(u8, u64)> = Vec::new();
         for &hole in holes {
             let jumps: Vec<_> = game
@@ -68,7 +69,7 @@ impl Refiner {
                 .collect();
             for j in jumps {
                 let child = position::after(code, j);
-                if game.oracle().known(child) == Verdict::Unknown {
+                if game.oracle().known(child, covered) == Verdict::Unknown {
                     open.push((hole, child));
                 }
             }
@@ -101,11 +102,16 @@ impl Refiner {
         }
         let ms = self.try_ms();
         self.made += 1;
-        let oracle = game.oracle();
-        let time_ms = oracle.time_ms;
-        oracle.time_ms = Some(time_ms.map_or(ms, |t| t.min(ms)));
-        let verdict = oracle.refine(child, attempt);
-        oracle.time_ms = time_ms;
+        let ask = game.ask();
+        let limits = ask.limits;
+        let ask = Ask {
+            limits: Limits {
+                time_ms: Some(limits.time_ms.map_or(ms, |t| t.min(ms))),
+                ..limits
+            },
+            ..ask.attempt(attempt)
+        };
+        let verdict = game.oracle().verdict(child, ask);
         if verdict == Verdict::Unknown {
             return Step {
                 pegs: Vec::new(),
@@ -115,7 +121,7 @@ impl Refiner {
         let mut decided: Vec<u8> = Vec::new();
         let mut undecided = 0;
         for &(h, c) in &open {
-            if game.oracle().known(c) == Verdict::Unknown {
+            if game.oracle().known(c, covered) == Verdict::Unknown {
                 undecided += 1;
             } else if !decided.contains(&h) {
                 decided.push(h);

@@ -9,7 +9,7 @@ use crate::board::Board;
 use crate::error::{Error, Result};
 use crate::problem::{Goal, Problem, Start};
 use crate::symmetry::Canon;
-use crate::table::{Table, INLINE_LIMIT};
+use crate::table::Table;
 
 /// One shipped table: the problem it solves, its file name, and which levels it stores.
 #[derive(Debug, Clone)]
@@ -196,48 +196,6 @@ pub fn covers(game: &Problem, spec: &TableSpec) -> bool {
     }
     game.symmetry_onto(spec.problem.start_set(), spec.problem.goal_set())
         .is_some()
-}
-
-/// A built table: the head file and the external level files, by name.
-pub struct Built {
-    /// The table (every level present).
-    pub table: Table,
-    /// The head file's bytes.
-    pub head: Vec<u8>,
-    /// (file name, bytes) of each external level.
-    pub shards: Vec<(String, Vec<u8>)>,
-}
-
-/// Builds a shipped table from scratch with the generator.
-pub fn build(spec: &TableSpec, progress: &mut dyn FnMut(&str)) -> Result<Built> {
-    let solved =
-        crate::generate::solve(&spec.problem, crate::generate::Options::default(), progress)?;
-    build_from(spec, &solved, progress)
-}
-
-/// Builds a shipped table from the solved sets of its problem (in memory or out of core).
-pub fn build_from(
-    spec: &TableSpec,
-    solved: &crate::generate::Solved,
-    progress: &mut dyn FnMut(&str),
-) -> Result<Built> {
-    let table = if spec.union {
-        let levels = crate::generate::finish_masks::union_levels(solved, progress)?;
-        let p = &spec.problem;
-        Table::build(&p.board, p.start_set(), p.goal_set(), true, true, levels)
-    } else {
-        solved.to_table(|_| true)
-    };
-    let (head, ext) = table.encode_split(INLINE_LIMIT);
-    let shards = ext
-        .into_iter()
-        .map(|(pegs, bytes)| (Table::shard_file(&spec.file, pegs), bytes))
-        .collect();
-    Ok(Built {
-        table,
-        head,
-        shards,
-    })
 }
 
 /// Hex SHA-256.

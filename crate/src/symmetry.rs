@@ -80,6 +80,7 @@ impl Canon {
     }
 
     /// The group order rounded up as the table rows are (1, 2, 4, 8 or 12 on lattices).
+    #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
     pub(crate) fn width(&self) -> usize {
         self.width
     }

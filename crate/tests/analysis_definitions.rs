@@ -1,8 +1,9 @@
 //! Every analysis command of the CLI held against a brute force written from its definition
-//! (`definitions/`): `count`, `fewest`, `best`, `deadend` (the lost line and the dead board),
-//! `games`, `games --unique`, `solve` and `hint`. Each runs on every start class of triangle4,
-//! triangle5 and trunc12 with every goal (`start`, `any` and each hole), and on rows of 4 to 9
-//! holes from every position with one or two empty holes, with the same goals. Where a command
+//! (`definitions/`): `count`, `count --positions`, `chance`, `forced`, `fewest`, `best`,
+//! `deadend` (the lost line and the dead board), `games`, `games --unique`, `solve` and `hint`.
+//! Each runs on every start class of triangle4, triangle5 and trunc12 with every goal
+//! (`start`, `any` and each hole), and on rows of 4 to 9 holes from every position with one or
+//! two empty holes, with the same goals. Where a command
 //! prints a line of jumps or moves, the line is replayed and what it claims is checked.
 
 mod definitions;
@@ -13,7 +14,7 @@ use serde_json::Value;
 
 use definitions::Definitions;
 use pegwise::board::{Board, Jump};
-use pegwise::winnable::record::start_representatives;
+use pegwise::generate::record::start_representatives;
 
 /// One problem as the CLI is asked it, and as the definitions see it.
 struct Case {
@@ -329,4 +330,86 @@ fn hint_marks_each_legal_jump_good_exactly_when_it_keeps_the_goal() {
             assert_eq!(good, d.winning(after), "{what}: {text}");
         }
     });
+}
+
+#[test]
+fn chance_is_the_mean_over_legal_jumps_of_the_chance_after_each() {
+    each(|c, d| {
+        let v = cli(&c.args("chance"));
+        let want = d.chance(c.code);
+        let got = v["chance"].as_f64().expect("a chance");
+        let what = c.name();
+        if want == 0.0 {
+            assert_eq!(got, 0.0, "{what}");
+            assert!(v["one_in"].is_null(), "{what}");
+        } else {
+            assert!(
+                ((got - want) / want).abs() < 1e-12,
+                "{what}: {got} against {want}"
+            );
+            let one_in = v["one_in"].as_f64().expect("1 in N");
+            assert!((one_in * want - 1.0).abs() < 1e-12, "{what}: 1 in {one_in}");
+        }
+    });
+}
+
+#[test]
+fn count_positions_is_the_number_of_position_sequences_up_to_symmetry() {
+    each(|c, d| {
+        let mut args = c.args("count");
+        args.push("--positions".into());
+        let v = cli(&args);
+        let want = d.position_sequences(c.code);
+        assert_eq!(v["count"], want.to_string(), "{}", c.name());
+    });
+}
+
+#[test]
+fn forced_lists_the_positions_and_jumps_every_winning_game_passes_through() {
+    let shown = std::cell::Cell::new(0);
+    each(|c, d| {
+        let v = cli(&c.args("forced"));
+        let what = c.name();
+        let (positions, jumps) = d.forced(c.code);
+        let text = |x: u64| pegwise::moves::position_text(&c.board, x);
+        let got: Vec<String> = v["positions"]
+            .as_array()
+            .expect("positions")
+            .iter()
+            .map(|p| p["position"].as_str().unwrap().to_string())
+            .collect();
+        let want: Vec<String> = positions.iter().map(|&x| text(x)).collect();
+        assert_eq!(got, want, "{what}: forced positions");
+        assert_eq!(v["winning"], !positions.is_empty(), "{what}");
+        // each forced jump is named on the position it leads to
+        let got: Vec<(String, String)> = v["positions"]
+            .as_array()
+            .unwrap()
+            .windows(2)
+            .filter_map(|w| {
+                let j = w[1]["jump"].as_str()?;
+                Some((
+                    w[0]["position"].as_str().unwrap().to_string(),
+                    j.to_string(),
+                ))
+            })
+            .collect();
+        let want: Vec<(String, String)> = jumps
+            .iter()
+            .map(|&(x, j)| (text(x), pegwise::moves::jump_text(&c.board, j)))
+            .collect();
+        assert_eq!(got, want, "{what}: forced jumps");
+        let listed: Vec<&str> = v["jumps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|j| j.as_str().unwrap())
+            .collect();
+        assert_eq!(
+            listed,
+            want.iter().map(|w| w.1.as_str()).collect::<Vec<_>>()
+        );
+        shown.set(shown.get() + usize::from(!jumps.is_empty() && positions.len() > 2));
+    });
+    assert!(shown.get() > 10, "{} cases with a forced jump", shown.get());
 }

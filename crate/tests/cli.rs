@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::process::Command;
 
-use pegwise::generate::brute::{self, Brute};
+use pegwise::search::brute::{self, Brute};
 use pegwise::{position, Board, Problem};
 use serde_json::Value;
 

@@ -13,7 +13,7 @@ use std::process::Command;
 
 use pegwise::game::Game;
 use pegwise::game_id::GameId;
-use pegwise::generate::brute::{self, Brute};
+use pegwise::search::brute::{self, Brute};
 use pegwise::{position, Board, Problem};
 use serde_json::Value;
 

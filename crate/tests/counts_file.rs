@@ -44,7 +44,7 @@ fn the_shipped_counts_match_live_counting_and_search_on_every_level() {
     assert_eq!(c.len(), stored);
     assert!(c.iter().all(|(x, _)| s.is_winning(x)));
     // the generator rebuilds the shipped file byte for byte (what MANIFEST pins)
-    let rebuilt = pegwise::counts_file::encode(&p.board, &s, c.lowest).unwrap();
+    let rebuilt = pegwise::generate::counts_write::encode(&p.board, &s, c.lowest).unwrap();
     assert!(
         rebuilt == bytes,
         "`pegwise counts` no longer rebuilds {FILE} byte for byte"

@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use pegwise::winnable::record::start_representatives;
+use pegwise::generate::record::start_representatives;
 use serde_json::Value;
 
 fn root() -> PathBuf {

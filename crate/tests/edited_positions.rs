@@ -11,9 +11,9 @@ mod common;
 use std::collections::{HashMap, HashSet};
 
 use pegwise::game::Game;
-use pegwise::generate::brute::Brute;
-use pegwise::oracle::{Source, Verdict};
+use pegwise::oracle::{Limits, Source, Verdict};
 use pegwise::position;
+use pegwise::search::brute::Brute;
 use pegwise::shipped;
 use pegwise::{Board, Goal, Problem, Start};
 
@@ -68,7 +68,7 @@ fn check(board: &str, goal: Goal) -> Seen {
         let mut bf = Brute::new(brute);
         let mut g = Game::new(p).unwrap();
         g.attach_table(table).unwrap();
-        g.oracle().budget = 1;
+        g.set_limits(Limits::nodes(1));
         let start_wins = bf.winning(code);
         let covered = start_wins && reach.contains(&code);
         assert_eq!(
@@ -158,7 +158,7 @@ fn a_jump_into_the_table_covers_the_game_from_there() {
     let mut g = Game::new(p).unwrap();
     g.attach_table(common::built_table(&spec.file, "triangle5"))
         .unwrap();
-    g.oracle().budget = 1;
+    g.set_limits(Limits::nodes(1));
     assert_eq!(g.source(), Source::Search);
     g.play_jump(j).unwrap();
     assert_eq!(g.source(), Source::Table);

@@ -7,10 +7,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use pegwise::board::bit;
-use pegwise::generate::brute::{self, Brute};
-use pegwise::oracle::Oracle;
+use pegwise::oracle::{Ask, Limits, Oracle};
 use pegwise::pagoda::Pagodas;
 use pegwise::position;
+use pegwise::search::brute::{self, Brute};
 use pegwise::search::live::Live;
 use pegwise::shipped;
 use pegwise::table::Table;
@@ -223,7 +223,7 @@ fn agrees_with_the_table(
             if seen.insert(x, ()).is_some() {
                 continue;
             }
-            let truth = table.winning(x).expect("the table answers");
+            let truth = table.winning(x, table.ask()).expect("the table answers");
             checked += 1;
             if let Some(w) = live.winning(x, &mut 20_000) {
                 assert_eq!(w, truth, "{what}: position {x}");
@@ -287,9 +287,8 @@ fn live_solutions_are_legal_lines_to_the_goal() {
         let p = pegwise::winnable::default_problem(&board);
         let start = p.start_positions()[0];
         let mut oracle = Oracle::new(&p);
-        oracle.budget = 2_000_000;
         let line = oracle
-            .solution(start)
+            .solution(start, Ask::new(Limits::nodes(2_000_000)))
             .unwrap_or_else(|| panic!("{name}: no solution found"));
         let mut x = start;
         for j in &line {
@@ -299,8 +298,8 @@ fn live_solutions_are_legal_lines_to_the_goal() {
         assert!(p.is_goal(x), "{name}: the line does not end on the goal");
         // asked again: the remembered line, with no positions to spend
         let spent = oracle.live_stats().nodes;
-        oracle.budget = 0;
-        assert_eq!(oracle.solution(start).as_ref(), Some(&line), "{name}");
+        let none = Ask::new(Limits::nodes(0));
+        assert_eq!(oracle.solution(start, none).as_ref(), Some(&line), "{name}");
         assert_eq!(oracle.live_stats().nodes, spent, "{name}: searched again");
     }
 }

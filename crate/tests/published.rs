@@ -1,6 +1,7 @@
-//! The published figures (Bell's tables, OEIS A112737/A112738) reproduced by the generator.
+//! The published figures (Bell's tables, OEIS A112737/A112738) reproduced by the generator,
+//! and the fastest public peer's figures of the central game (random play, position sequences).
 
-use pegwise::generate::{self, count, Options};
+use pegwise::generate::{self, count, wins, Options};
 use pegwise::{Board, Problem};
 use serde_json::Value;
 
@@ -134,6 +135,35 @@ fn english_central_game_a112737_a112738_and_solution_count() {
     let start = p.start_positions()[0];
     let n = count::count_from(&p, &solved.canon, start, |c| solved.is_winning(c)).unwrap();
     assert_eq!(n.to_string(), fx["solutions"].as_str().unwrap());
+    // the fastest public peer's two figures of the central game (its own run, in the fixture)
+    let peer = &fx["peer_feschber"];
+    let winning = |c: u64| solved.is_winning(c);
+    let chance = wins::chance_from(&p, &solved.canon, start, &winning);
+    let want = peer["random_play_chance"].as_f64().unwrap();
+    assert!(
+        ((chance - want) / want).abs() < 1e-12,
+        "random play wins {chance:e}, the peer says {want:e}"
+    );
+    let sequences = wins::count_positions_from(&p, &solved.canon, start, &winning).unwrap();
+    assert_eq!(
+        sequences.to_string(),
+        peer["position_sequences"].as_str().unwrap()
+    );
+    // every first jump wins: only the start and the finish are forced (README, `forced`)
+    let finish = 1u64 << 16;
+    assert_eq!(wins::forced_from(&p, start, &winning), [start, finish]);
+    // 20 jumps into a solution: four forced jumps before the finish
+    let mut g = pegwise::game::Game::new(p.clone()).unwrap();
+    g.play_text("d2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1 g3-e3 c4-c2 c1-c3 a4-c4-c2 e4-c4 g4-e4-e2 e1-e3 c5-c3 c2-c4 a5-c5 d5-b5")
+        .unwrap();
+    let line = wins::forced_line(&p.board, &wins::forced_from(&p, g.code(), &winning));
+    let pegs: Vec<u32> = line.iter().map(|(y, _)| y.count_ones()).collect();
+    assert_eq!(pegs, [12, 5, 4, 3, 2, 1]);
+    let jumps: Vec<String> = line
+        .iter()
+        .filter_map(|&(_, j)| j.map(|j| pegwise::moves::jump_text(&p.board, j)))
+        .collect();
+    assert_eq!(jumps, ["d5-f5", "e3-e5", "f5-d5", "d6-d4"]);
 }
 
 /// The counting convention of "the stored half", the figure the README gives for every table:

@@ -3,24 +3,24 @@
 //! they give is brute force's (small boards) or the English table's (random playouts).
 
 use pegwise::game::Game;
-use pegwise::generate::brute::Brute;
-use pegwise::oracle::Verdict;
+use pegwise::oracle::{Limits, Verdict};
 use pegwise::position;
 use pegwise::refine::Refiner;
+use pegwise::search::brute::Brute;
 use pegwise::{Board, Goal, Problem, Start};
 
 /// Judges every peg on a budget of 20 positions a jump, as a first answer, then refines with
 /// `nodes` positions a try until no jump is left undecided (at most `max_steps` tries).
 /// Returns the tries it took and how many jumps the first answer left undecided.
 fn refine_all(game: &mut Game, nodes: u64, max_steps: usize) -> (usize, usize) {
-    game.oracle().budget = 20;
+    game.set_limits(Limits::nodes(20));
     let before = game
         .pegs()
         .iter()
         .flat_map(|p| &p.jumps)
         .filter(|(_, v)| *v == Verdict::Unknown)
         .count();
-    game.oracle().budget = nodes;
+    game.set_limits(Limits::nodes(nodes));
     let holes = game.movable_pegs();
     let mut r = Refiner::new();
     for steps in 1..=max_steps {
@@ -63,7 +63,8 @@ fn tries_decide_every_jump_of_the_small_boards_as_brute_force_does() {
                     } else {
                         english_truth(&p, child)
                     };
-                    let got = g.oracle().known(child);
+                    let covered = g.ask().covered;
+                    let got = g.oracle().known(child, covered);
                     assert_eq!(
                         got,
                         if want { Verdict::Good } else { Verdict::Bad },

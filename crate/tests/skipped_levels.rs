@@ -5,9 +5,9 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use pegwise::generate::brute::Brute;
 use pegwise::generate::{self, verify, Options};
 use pegwise::oracle::Oracle;
+use pegwise::search::brute::Brute;
 use pegwise::shipped;
 use pegwise::table::Table;
 use pegwise::{Board, Goal, Problem, Start};

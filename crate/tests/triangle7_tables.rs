@@ -9,10 +9,10 @@ mod common;
 use common::Rng;
 
 use pegwise::board::Board;
+use pegwise::generate::record;
 use pegwise::oracle::Oracle;
 use pegwise::problem::{Problem, Start};
 use pegwise::shipped;
-use pegwise::winnable::record;
 
 #[test]
 fn every_start_and_goal_agrees_with_brute_force_on_random_playouts() {

@@ -5,9 +5,10 @@
 use pegwise::board::{bit, Board, CATALOGUE};
 use pegwise::classes::Classes;
 use pegwise::game::Game;
+use pegwise::generate::record;
 use pegwise::position;
 use pegwise::problem::{Goal, Problem, Start};
-use pegwise::winnable::{self, record, Winnable};
+use pegwise::winnable::{self, Winnable};
 
 const RECORD: &str = include_str!("../src/winnable/winnable.txt");
 const WITNESSES: &str = include_str!("fixtures/witnesses.txt");

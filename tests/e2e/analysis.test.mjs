@@ -1,7 +1,10 @@
 // The Analysis panel: closed by default and remembered; winning games from here (the English
 // central game's published count at the start, a count after jumps checked against the
-// CLI), fewest moves left with the first move drawn, the best finish once the goal is lost,
-// and edit mode (edit, play, share the link, reopen), with axe-core's checks on the open panel.
+// CLI), as sequences of positions, the chance of random play and the forced positions (the
+// fastest peer's figures of the central game, and the CLI's after jumps), fewest moves left
+// with the first move drawn, the best finish once the goal is lost, the forced jump drawn on
+// the board, and edit mode (edit, play, share the link, reopen), with axe-core's checks on the
+// open panel.
 
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -39,18 +42,31 @@ async function openPanel(page) {
   await figures(page);
 }
 
-/** The panel's three figures once they are there (the panel loads on its first opening) and
- * none is busy (counting can take a while in wasm). */
-async function figures(page, timeout = 170_000) {
+/** Every figure of the panel, by the end of its id (`an-count`). */
+const FIGURES = ['count', 'positions', 'chance', 'forced', 'fewest', 'best'];
+
+/** The panel's figures once they are there (the panel loads on its first opening) and none of
+ * `keys` is busy (counting can take a while in wasm). The forced positions come one a line. */
+async function figures(page, timeout = 170_000, keys = FIGURES) {
   await page.waitForFunction(
-    () => {
+    (keys) => {
       const dds = [...document.querySelectorAll('.analysis-list dd')];
-      return dds.length === 3 && dds.every((d) => d.getAttribute('aria-busy') === 'false');
+      return dds.length === 6 && keys.every((k) => document.getElementById(`an-${k}`)?.getAttribute('aria-busy') === 'false');
     },
-    null,
+    keys,
     { timeout, polling: 100 },
   );
-  return page.evaluate(() => Object.fromEntries(['count', 'fewest', 'best'].map((k) => [k, document.getElementById(`an-${k}`)?.textContent ?? ''])));
+  return page.evaluate(
+    (all) =>
+      Object.fromEntries(
+        all.map((k) => {
+          const dd = document.getElementById(`an-${k}`);
+          const lines = [...(dd?.children ?? [])].map((c) => c.textContent ?? '');
+          return [k, k === 'forced' ? lines.join('\n') || (dd?.textContent ?? '') : (dd?.textContent ?? '')];
+        }),
+      ),
+    FIGURES,
+  );
 }
 
 test('the panel is closed by default, loads its code and wasm when opened, is remembered, and passes axe open', async () => {
@@ -100,8 +116,9 @@ test('the English central game: the published count at the start, then counts an
   await load(page, env.url, '?board=english&start=d4&goal=start');
   await page.click('#analysis summary');
   // the shipped counts file answers the start at once: no long count (live, it took 14 s in
-  // wasm); the bound is loose, for a loaded machine, and far below a live count
-  let f = await figures(page, 8_000);
+  // wasm); the bound is loose, for a loaded machine, and far below a live count (the walks over
+  // every winning game come after these two, and are not waited for here)
+  let f = await figures(page, 8_000, ['count', 'fewest']);
   // published (Bell; references.md): 40,861,647,040,079,968 winning games of the central game
   assert.equal(f.count, '40,861,647,040,079,968 (4.1×10^16)');
   // 18 moves: Bergholt's solution, shown shortest by Beasley; its first move is drawn
@@ -331,5 +348,41 @@ test('French c1 → any (its default game): counts and fewest moves from the uni
   const fewest = await cli(['fewest', '--board', 'french', '--position', position, '--goal', 'any']);
   assert.equal(f.fewest.match(/^(\d+); the first: [a-g]\d(-[a-g]\d)+$/)?.[1], String(fewest.moves), f.fewest);
   await shoot(page, 'analysis-french');
+  await clean();
+});
+
+test('random play, position sequences and forced positions: the CLI’s figures, and the peer’s for the central game', async () => {
+  const { page, clean } = await openPage(env.browser, { abortable: TABLE_PARTS });
+  // the 10-hole triangle from a2 to b2: its first jump is forced, and so is its last
+  await load(page, env.url, '?board=triangle4&start=a2&goal=b2');
+  await openPanel(page);
+  let f = await figures(page);
+  const game = ['--board', 'triangle4', '--start', 'a2', '--goal', 'b2'];
+  const [positions, chance, forced] = await Promise.all([cli(['count', '--positions', ...game]), cli(['chance', ...game]), cli(['forced', ...game])]);
+  assert.equal(f.positions, positions.count);
+  assert.equal(f.chance, `1 in ${chance.one_in.toFixed(1)} (${(chance.chance * 100).toPrecision(3)}%)`);
+  const lines = forced.positions.slice(1).map((p, i, all) => `${i === all.length - 1 ? 'the finish, ' : ''}${p.pegs === 1 ? '1 peg' : `${p.pegs} pegs`}${p.jump ? `, after the forced jump ${p.jump}` : ''}: ${p.position}`);
+  assert.equal(f.forced, lines.join('\n'));
+  assert.ok(forced.jumps.length >= 1, 'a forced jump on this game');
+  // the game draws the forced jump's landing hole as forced (wasm's flag on the hint)
+  const first = forced.positions[1].jump;
+  const [from, to] = first.split('-');
+  await clickHole(page, from);
+  await settled(page);
+  const marks = await page.evaluate(() => window.pegwise.marks());
+  assert.equal(marks.targets[to], 'forced', JSON.stringify(marks));
+  await shoot(page, 'analysis-forced');
+  await clickHole(page, to);
+  await settled(page);
+  // the English central game: the fastest peer's two figures (its own run; tests/fixtures)
+  const peer = JSON.parse(readFileSync(`${ROOT}tests/fixtures/published.json`, 'utf8')).english_central_game.peer_feschber;
+  await load(page, env.url, '?board=english&start=d4&goal=start');
+  f = await figures(page, 600_000);
+  assert.equal(f.positions.replace(/ \(.*\)$/, '').replaceAll(',', ''), peer.position_sequences);
+  const oneIn = Math.round(1 / peer.random_play_chance).toLocaleString('en-US');
+  assert.equal(f.chance, `1 in ${oneIn} (${(peer.random_play_chance * 100).toPrecision(3)}%)`);
+  // from the start every winning game shares only the start and the finish (one peg on d4)
+  assert.equal(f.forced, `the finish, 1 peg: ${'o'.repeat(16)}X${'o'.repeat(16)}`);
+  await shoot(page, 'analysis-english-chance');
   await clean();
 });

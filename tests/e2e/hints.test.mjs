@@ -34,7 +34,13 @@ async function compareHover(page, cli) {
     await hoverHole(page, peg);
     const marks = await page.evaluate(() => window.pegwise.marks());
     const want = Object.fromEntries(jumps.map((j) => [j.to, cli.jumps.find((c) => c.jump === j.jump).good ? 'good' : 'bad']));
-    assert.deepEqual(marks.targets, want, `marks of ${peg}`);
+    // the position's only good jump may be drawn forced (wasm says so once it knows every other
+    // jump loses); no other jump ever is
+    const only = cli.jumps.filter((c) => c.good);
+    const seen = Object.fromEntries(
+      Object.entries(marks.targets).map(([to, m]) => [to, m === 'forced' && only.length === 1 && only[0].jump === `${peg}-${to}` ? 'good' : m]),
+    );
+    assert.deepEqual(seen, want, `marks of ${peg}`);
     const bomb = Object.values(want).every((v) => v === 'bad');
     assert.equal(marks.pegs[peg] === 'bomb', bomb, `${peg} shows as a bomb exactly when every jump is bad`);
     const line = await page.locator('#hint-line').textContent();

@@ -164,6 +164,15 @@ pub struct Twin {
 }
 
 impl Board {
+    /// The name a drawn board was given, or "" (a catalogue board, a row, or a drawing left
+    /// unnamed).
+    pub fn drawn_name(&self) -> &str {
+        match self.origin == super::Origin::Drawn && self.name != DRAWN_NAME {
+            true => &self.name,
+            false => "",
+        }
+    }
+
     /// A board from a grid of cells (see the module's doc for the triangular layout), named
     /// `name` (blank: unnamed). A drawing that is a catalogue board turned or mirrored is
     /// turned to stand as that board does, so it plays with the same holes and tables.

@@ -200,16 +200,13 @@ impl Board {
     }
 }
 
-// The board editor's rules (`drawn` reads a grid of cells, `describe` says what such a board
-// plays like): in the native crate and the Analysis wasm, never in the game's wasm. Unused
+// The board editor's rules (`drawn` reads a grid of cells; `crate::describe`, above the game,
+// says what such a board plays like): in the native crate and the Analysis wasm, never in the
+// game's wasm. Unused
 // there, they would still cost it bytes (LLVM inlines differently with them around); declared
 // last, so the lines of the code above, which panic locations carry, stay as they were.
 #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
-mod describe;
-#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 mod drawn;
-#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
-pub use describe::{describe_cells, describe_text, Description, Search};
 #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub use drawn::{
     catalogue_twin, checked_name, lattice_named, DrawingError, Drawn, Twin, MAX_HOLES, MAX_SIDE,

@@ -44,11 +44,34 @@ fn checked_sum(counts: impl IntoIterator<Item = u128>) -> Option<u128> {
     counts.into_iter().try_fold(0u128, u128::checked_add)
 }
 
+/// A count in a [`Counts`] table: u64 where the counts fit (slots of 16 bytes, half of
+/// u128's, so a level's table takes half the cache), else u128.
+trait Num: Copy + Default + Send + Sync + Into<u128> {
+    const ONE: Self;
+    fn checked_add(self, other: Self) -> Option<Self>;
+}
+
+impl Num for u64 {
+    const ONE: u64 = 1;
+    #[inline]
+    fn checked_add(self, other: u64) -> Option<u64> {
+        u64::checked_add(self, other)
+    }
+}
+
+impl Num for u128 {
+    const ONE: u128 = 1;
+    #[inline]
+    fn checked_add(self, other: u128) -> Option<u128> {
+        u128::checked_add(self, other)
+    }
+}
+
 /// The sum of `table`'s counts over the codes `each` calls its argument with (None past
-/// `u128::MAX`). The codes are gathered and their slots touched first: the loads are
+/// `C`'s range). The codes are gathered and their slots touched first: the loads are
 /// independent, so their cache misses overlap instead of queueing one after another.
 #[inline]
-fn sum_over(table: &Counts, each: impl Fn(&mut dyn FnMut(u64))) -> Option<u128> {
+fn sum_over<C: Num>(table: &Counts<C>, each: impl Fn(&mut dyn FnMut(u64))) -> Option<C> {
     let mut codes = [0u64; MAX_JUMPS];
     let mut k = 0;
     each(&mut |c| {
@@ -58,13 +81,15 @@ fn sum_over(table: &Counts, each: impl Fn(&mut dyn FnMut(u64))) -> Option<u128> 
         k += 1;
     });
     if k > MAX_JUMPS {
-        let mut sum = Some(0u128);
+        let mut sum = Some(C::default());
         each(&mut |c| sum = sum.and_then(|s| s.checked_add(table.get(c))));
         return sum;
     }
     let touch = codes[..k].iter().fold(0, |t, &c| t ^ table.first_key(c));
     std::hint::black_box(touch);
-    checked_sum(codes[..k].iter().map(|&c| table.get(c)))
+    codes[..k]
+        .iter()
+        .try_fold(C::default(), |s, &c| s.checked_add(table.get(c)))
 }
 
 /// The work of `count_from`.
@@ -140,51 +165,60 @@ impl WithMoves for Halves<'_> {
     type Out = Option<u128>;
 
     fn run<const G: usize>(self, m: &Moves<G>) -> Option<u128> {
-        let s = self.s;
-        let holes = s.problem.board.len();
-        let full = s.problem.board.full();
-        let w = &s.winning;
-        let top = holes - 1;
-        // f on the middle level `low` and on its complements' level `holes - low`
-        let low = holes / 2;
-        let mut f = Counts::new(&w[top], &vec![1; w[top].len()]);
-        let mut mirror = None;
-        for n in (low..top).rev() {
-            let counts = par::map(&w[n], |y| sum_over(&f, |out| m.parents(y, out)));
-            let counts: Vec<u128> = counts.into_iter().collect::<Option<_>>()?;
-            let done = std::mem::replace(&mut f, Counts::new(&w[n], &counts));
-            if n + 1 == holes - low {
-                mirror = Some(done);
-            }
-        }
-        // on an even board the middle level is its own mirror
-        let mirror = mirror.as_ref().unwrap_or(&f);
-        let order = s.canon.perms().len().clamp(1, G);
-        let parts = par::map(&w[low], |x| {
-            // x stands for its whole orbit under the group
-            let im = m.images(x);
-            let orbit = (0..order).filter(|&i| !im[..i].contains(&im[i])).count();
-            let paths = f.get(x).checked_mul(mirror.get(m.canonical(full ^ x)))?;
-            paths.checked_mul(orbit as u128)
-        });
-        checked_sum(parts.into_iter().collect::<Option<Vec<u128>>>()?)
+        // u64 counts first; u128 only when a count passes u64 (then the pass runs again)
+        halves::<G, u64>(self.s, m).or_else(|| halves::<G, u128>(self.s, m))
     }
 }
 
-/// Counts of one level by code: an open-addressing hash table, one cache miss a lookup where a
-/// binary search over a level that outgrows the cache takes several.
-struct Counts {
-    slots: Vec<(u64, u128)>,
+/// `count_by_halves` with counts of type `C` (None when one passes `C`'s range, or the total
+/// passes u128's).
+fn halves<const G: usize, C: Num>(s: &Solved, m: &Moves<G>) -> Option<u128> {
+    let holes = s.problem.board.len();
+    let full = s.problem.board.full();
+    let w = &s.winning;
+    let top = holes - 1;
+    // f on the middle level `low` and on its complements' level `holes - low`
+    let low = holes / 2;
+    let mut f = Counts::new(&w[top], &vec![C::ONE; w[top].len()]);
+    let mut mirror = None;
+    for n in (low..top).rev() {
+        let counts = par::map(&w[n], |y| sum_over(&f, |out| m.parents(y, out)));
+        let counts: Vec<C> = counts.into_iter().collect::<Option<_>>()?;
+        let done = std::mem::replace(&mut f, Counts::new(&w[n], &counts));
+        if n + 1 == holes - low {
+            mirror = Some(done);
+        }
+    }
+    // on an even board the middle level is its own mirror
+    let mirror = mirror.as_ref().unwrap_or(&f);
+    let order = s.canon.perms().len().clamp(1, G);
+    let parts = par::map(&w[low], |x| {
+        // x stands for its whole orbit under the group
+        let im = m.images(x);
+        let orbit = (0..order).filter(|&i| !im[..i].contains(&im[i])).count();
+        let there: u128 = mirror.get(m.canonical(full ^ x)).into();
+        let paths = f.get(x).into().checked_mul(there)?;
+        paths.checked_mul(orbit as u128)
+    });
+    checked_sum(parts.into_iter().collect::<Option<Vec<u128>>>()?)
+}
+
+/// Values of one level by code (counts, or chances in `wins`): an open-addressing hash table,
+/// one cache miss a lookup where a binary search over a level that outgrows the cache takes
+/// several.
+pub(super) struct Counts<T> {
+    slots: Vec<(u64, T)>,
     mask: usize,
 }
 
-impl Counts {
-    fn new(codes: &[u64], counts: &[u128]) -> Counts {
+impl<T: Copy + Default> Counts<T> {
+    /// The table of `codes` (distinct, none 0) with their values.
+    pub(super) fn new(codes: &[u64], counts: &[T]) -> Counts<T> {
         let size = (2 * codes.len()).next_power_of_two().max(2);
-        let mut slots = vec![(0u64, 0u128); size];
+        let mut slots = vec![(0u64, T::default()); size];
         let mask = size - 1;
         for (&c, &n) in codes.iter().zip(counts) {
-            let mut i = Counts::slot(c, mask);
+            let mut i = Self::slot(c, mask);
             while slots[i].0 != 0 {
                 i = (i + 1) & mask;
             }
@@ -201,21 +235,21 @@ impl Counts {
     /// The key in `code`'s first slot (to load it early).
     #[inline]
     fn first_key(&self, code: u64) -> u64 {
-        self.slots[Counts::slot(code, self.mask)].0
+        self.slots[Self::slot(code, self.mask)].0
     }
 
-    /// The count of `code`, 0 when it is not in the level (codes are never 0: no level holds
-    /// the empty board).
+    /// The value of `code`, the default (0) when it is not in the level (codes are never 0: no
+    /// level holds the empty board).
     #[inline]
-    fn get(&self, code: u64) -> u128 {
-        let mut i = Counts::slot(code, self.mask);
+    pub(super) fn get(&self, code: u64) -> T {
+        let mut i = Self::slot(code, self.mask);
         loop {
             let (c, n) = self.slots[i];
             if c == code {
                 return n;
             }
             if c == 0 {
-                return 0;
+                return T::default();
             }
             i = (i + 1) & self.mask;
         }
@@ -251,7 +285,7 @@ mod tests {
                     xs.extend(next.into_iter().step_by(7).take(40));
                 }
                 for x in xs {
-                    let want = crate::generate::brute::count(&p, x, &mut memo);
+                    let want = crate::search::brute::count(&p, x, &mut memo);
                     let got = count_from(&p, &s.canon, x, |c| s.is_winning(c));
                     assert_eq!(got, Some(want), "{name} {start:?} {goal:?} from {x}");
                 }

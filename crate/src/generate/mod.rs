@@ -12,14 +12,21 @@
 //! the parents gathered in parallel into buckets by their top bits and radix sorted bucket by
 //! bucket (`par::collect`).
 
-pub mod brute;
+/// The reference solver lives below both the runtime and the generator.
+pub use crate::search::brute;
+pub mod build;
 pub mod count;
+pub mod counts_write;
+#[cfg(feature = "parallel")]
+mod dense;
 pub mod finish_masks;
 #[cfg(feature = "outcore")]
 pub mod outcore;
 mod par;
 pub mod prune;
+pub mod record;
 pub mod verify;
+pub mod wins;
 
 use crate::board::Board;
 use crate::codec;
@@ -188,6 +195,30 @@ impl<'a, const G: usize> Moves<'a, G> {
         }
     }
 
+    /// Calls `f` with the canonical code of the complement of every position one jump after
+    /// `x` (`full`: the board's holes). Every symmetry keeps the whole board, so the images
+    /// of full ^ c are full ^ (images of c), and the least of them is full ^ the greatest.
+    #[cfg(feature = "parallel")]
+    #[inline]
+    fn children_complement(&self, x: u64, full: u64, mut f: impl FnMut(u64)) {
+        let im = self.images(x);
+        match &self.bits {
+            Some(bb) => {
+                let pegs = bb.layout(x);
+                bb.lines(pegs, bb.all ^ pegs, |i| {
+                    f(full ^ max_xor(&im, &self.slots[i]))
+                });
+            }
+            None => {
+                for l in &self.lines {
+                    if x & l.mask == l.before {
+                        f(full ^ max_xor(&im, &l.images));
+                    }
+                }
+            }
+        }
+    }
+
     /// Calls `f` with the canonical code of every position one jump before `x`.
     #[inline]
     fn parents(&self, x: u64, mut f: impl FnMut(u64)) {
@@ -212,11 +243,47 @@ impl<'a, const G: usize> Moves<'a, G> {
     fn canonical(&self, x: u64) -> u64 {
         self.canon.canonical(x)
     }
+
+    /// Calls `f` with the keys a step makes from `x`.
+    #[inline]
+    fn step(&self, step: Step, x: u64, mut f: impl FnMut(u64)) {
+        match step {
+            Step::Children => self.children(x, f),
+            Step::Parents(flip) => self.parents(flip ^ x, f),
+            Step::Complement(full) => f(self.canonical(full ^ x)),
+        }
+    }
+}
+
+/// What a level step makes from each position of its input.
+#[derive(Clone, Copy)]
+enum Step {
+    /// The canonical children.
+    Children,
+    /// The canonical parents of the position XOR this (the complement, or itself with 0).
+    Parents(u64),
+    /// The canonical complement (the board's holes given).
+    Complement(u64),
 }
 
 #[inline]
 fn min_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
     min_of::<G>(std::array::from_fn(|s| a[s] ^ b[s]))
+}
+
+#[cfg(feature = "parallel")]
+#[inline]
+fn max_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
+    let mut v: [u64; G] = std::array::from_fn(|s| a[s] ^ b[s]);
+    let mut len = G;
+    while len > 1 {
+        let half = len / 2;
+        for s in 0..half {
+            v[s] = v[s].max(v[len - 1 - s]);
+        }
+        len -= half;
+    }
+    v[0]
 }
 
 /// Work that runs on [`Moves`] of any group size.
@@ -262,40 +329,156 @@ fn check_memory(board: &Board, level: &[u64], held: usize, max: usize) -> Result
     Ok(())
 }
 
-/// The sorted canonical children of a level that `keep` keeps.
-fn expand<const G: usize>(
-    pool: &par::Pool,
-    m: &Moves<G>,
+/// Runs the level steps of one solve: through dense bitsets over ranked codes where a level's
+/// ranked space is small enough (`dense`), else by the radix sort (`par::collect`).
+struct Gather<'a, const G: usize> {
+    pool: par::Pool,
+    m: &'a Moves<'a, G>,
     bits: u32,
-    (level, keep): (&[u64], &prune::Prune),
-    max: usize,
-) -> Result<Vec<u64>> {
-    let keeps = |x: u64| keep.keeps(x);
-    let next = par::collect_kept(pool, level, bits, &keeps, |x, out| {
-        m.children(x, |c| out.push(c))
-    });
-    if next.len() > max {
-        return Err(Error::TooBig(format!(
-            "{} codes at one level (limit {max})",
-            next.len()
-        )));
-    }
-    Ok(next)
+    /// The rank tables, when every level's codes share one class (one start).
+    #[cfg(feature = "parallel")]
+    dense: Option<dense::Ranks>,
 }
 
-/// The members of `level` with a child in `below` (with `flip` = full, a child whose complement
-/// is in `below`): `level` ∩ canonical parents of `below`, by a radix sort and a merge.
-fn with_child_in<const G: usize>(
-    pool: &par::Pool,
-    m: &Moves<G>,
-    bits: u32,
-    level: &[u64],
-    below: &[u64],
-    flip: u64,
-) -> Vec<u64> {
-    par::collect(pool, below, bits, Some(level), |y, out| {
-        m.parents(flip ^ y, |p| out.push(p))
-    })
+impl<'a, const G: usize> Gather<'a, G> {
+    /// The steps for a problem whose starts are `starts` (canonical codes).
+    fn new(problem: &Problem, m: &'a Moves<'a, G>, starts: &[u64]) -> Gather<'a, G> {
+        let bits = problem.board.len() as u32;
+        #[cfg(not(feature = "parallel"))]
+        let _ = starts;
+        Gather {
+            pool: par::Pool::default(),
+            m,
+            bits,
+            #[cfg(feature = "parallel")]
+            dense: one_class(problem, m.canon, starts)
+                .then(|| dense::Ranks::new(bits, &crate::classes::Classes::of(&problem.board)))
+                .flatten(),
+        }
+    }
+
+    /// The ranking of the keys `step` makes from `input`, when a dense level pays (about
+    /// `keys` keys expected): their peg count and class come from the first key made, as
+    /// every key shares them (see `one_class`). Also gives that key.
+    #[cfg(feature = "parallel")]
+    fn layer(&self, step: Step, input: &[u64], keys: usize) -> Option<(dense::Layer<'_>, u64)> {
+        let ranks = self.dense.as_ref()?;
+        let mut first = None;
+        for &x in input.iter().take(64) {
+            self.m.step(step, x, |k| {
+                first.get_or_insert(k);
+            });
+            if first.is_some() {
+                break;
+            }
+        }
+        let k = first?;
+        // reading a bitset costs about a word where sorting costs about a key
+        let most = (keys as u64).saturating_mul(64).max(1 << 16);
+        Some((ranks.layer(position::pegs(k), ranks.class(k), most)?, k))
+    }
+
+    /// The sorted unique keys `step` makes from `input` that `keep` keeps.
+    fn collect(
+        &self,
+        step: Step,
+        input: &[u64],
+        keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
+    ) -> Vec<u64> {
+        let m = self.m;
+        #[cfg(feature = "parallel")]
+        if let Some((l, _)) = self.layer(step, input, input.len().saturating_mul(8)) {
+            return l.collect(input, keep, |x, out| m.step(step, x, |c| out.push(c)));
+        }
+        let produce = |x, out: &mut par::Sink| m.step(step, x, |c| out.push(c));
+        match keep {
+            Some(keep) => par::collect_kept(&self.pool, input, self.bits, keep, produce),
+            None => par::collect(&self.pool, input, self.bits, None, produce),
+        }
+    }
+
+    /// The sorted canonical children of a level that `keep` keeps.
+    fn expand(&self, level: &[u64], keep: &prune::Prune, max: usize) -> Result<Vec<u64>> {
+        let keeps = |x: u64| keep.keeps(x);
+        let next = self.collect(Step::Children, level, Some(&keeps));
+        if next.len() > max {
+            return Err(Error::TooBig(format!(
+                "{} codes at one level (limit {max})",
+                next.len()
+            )));
+        }
+        Ok(next)
+    }
+
+    /// The members of `level` with a child in `below` (with `flip` = full, a child whose
+    /// complement is in `below`): `level` ∩ canonical parents of `below`.
+    fn with_child_in(&self, level: &[u64], below: &[u64], flip: u64) -> Vec<u64> {
+        let m = self.m;
+        let step = Step::Parents(flip);
+        #[cfg(feature = "parallel")]
+        if let (Some((l, k)), Some(r), Some(&x)) = (
+            self.layer(step, below, below.len().saturating_mul(8)),
+            &self.dense,
+            level.first(),
+        ) {
+            // the level's codes share one class and peg count too; if they aren't the keys',
+            // no key is in it, which the radix path below finds as well
+            if r.class(x) == r.class(k) && position::pegs(x) == position::pegs(k) {
+                return l.within(below, level, |y, out| m.step(step, y, |c| out.push(c)));
+            }
+        }
+        par::collect(&self.pool, below, self.bits, Some(level), |y, out| {
+            m.step(step, y, |p| out.push(p))
+        })
+    }
+}
+
+impl<const G: usize> Gather<'_, G> {
+    /// The members of `level` with a child whose complement is in `mirror` (the first winning
+    /// level of a self-complementary problem). With dense levels the mirror goes into the
+    /// bitset and each member asks about its children, stopping at the first one found: a few
+    /// million reads in place of setting the bits of every parent of the mirror's complements
+    /// (and no big bitset to clear).
+    fn with_complement_child_in(&self, level: &[u64], mirror: &[u64], full: u64) -> Vec<u64> {
+        #[cfg(feature = "parallel")]
+        if let (Some(r), Some(&x), Some(&y)) = (&self.dense, level.first(), mirror.first()) {
+            let m = self.m;
+            let mut k = None;
+            m.children_complement(x, full, |c| {
+                k.get_or_insert(c);
+            });
+            let most = (level.len() as u64).saturating_mul(64).max(1 << 16);
+            let layer = r.layer(position::pegs(y), r.class(y), most);
+            if let (Some(l), Some(k)) = (layer, k) {
+                if r.class(k) == r.class(y) && position::pegs(k) == position::pegs(y) {
+                    return l.members_with(mirror, level, |x, set| {
+                        let mut found = false;
+                        m.children_complement(x, full, |c| found = found || set.contains(c));
+                        found
+                    });
+                }
+            }
+        }
+        self.with_child_in(level, mirror, full)
+    }
+}
+
+/// True when every canonical code of every level has the class of one start: the class of
+/// σ(x) is a function of x's class, and every position reachable from a start has the start's
+/// class, so the canonical codes' classes are those of the starts' images under the group.
+#[cfg(feature = "parallel")]
+fn one_class(problem: &Problem, canon: &Canon, starts: &[u64]) -> bool {
+    let classes = crate::classes::Classes::of(&problem.board);
+    let mut seen = starts
+        .iter()
+        .flat_map(|&s| {
+            canon
+                .perms()
+                .iter()
+                .map(move |p| crate::symmetry::apply(p, s))
+        })
+        .map(|x| classes.class(x));
+    seen.next().is_some_and(|first| seen.all(|c| c == first))
 }
 
 /// Solves a problem. `progress` hears one line per finished level.
@@ -340,9 +523,7 @@ impl WithMoves for Levels<'_> {
             progress,
         } = self;
         let n_holes = problem.board.len();
-        let bits = n_holes as u32;
         let full = problem.board.full();
-        let pool = par::Pool::default();
         let mut reachable: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
         let mut winning: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
         let mut starts: Vec<u64> = problem
@@ -357,6 +538,7 @@ impl WithMoves for Levels<'_> {
         let top = starts
             .first()
             .map_or(n_holes - 1, |&c| position::pegs(c) as usize);
+        let gather = Gather::new(problem, m, &starts);
         reachable[top] = starts;
 
         let half = problem.is_self_complementary() && !opts.all_reachable && n_holes >= 3;
@@ -374,28 +556,19 @@ impl WithMoves for Levels<'_> {
             if keep.wants_to_learn(reachable[n + 1].len() as u64) {
                 keep.learn(&reachable[n + 1]);
             }
-            let above = (&reachable[n + 1][..], &keep);
-            reachable[n] = expand(&pool, m, bits, above, opts.max_codes)?;
+            reachable[n] = gather.expand(&reachable[n + 1], &keep, opts.max_codes)?;
             progress(&format!("reachable with {n} pegs: {}", reachable[n].len()));
         }
 
         if half {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1): B_(h−1) = comp(F_(N−h+1)).
-            winning[h] = with_child_in(
-                &pool,
-                m,
-                bits,
-                &reachable[h],
-                &reachable[n_holes - h + 1],
-                full,
-            );
+            winning[h] =
+                gather.with_complement_child_in(&reachable[h], &reachable[n_holes - h + 1], full);
             for n in h + 1..n_holes {
-                winning[n] = with_child_in(&pool, m, bits, &reachable[n], &winning[n - 1], 0);
+                winning[n] = gather.with_child_in(&reachable[n], &winning[n - 1], 0);
             }
             for n in 1..h {
-                winning[n] = par::collect(&pool, &winning[n_holes - n], bits, None, |x, out| {
-                    out.push(m.canonical(full ^ x))
-                });
+                winning[n] = gather.collect(Step::Complement(full), &winning[n_holes - n], None);
             }
         } else {
             let goal = problem.goal_set();
@@ -405,7 +578,7 @@ impl WithMoves for Levels<'_> {
                 .filter(|&x| x & goal != 0)
                 .collect();
             for n in 2..n_holes {
-                winning[n] = with_child_in(&pool, m, bits, &reachable[n], &winning[n - 1], 0);
+                winning[n] = gather.with_child_in(&reachable[n], &winning[n - 1], 0);
             }
         }
         Ok((reachable, winning))

@@ -408,7 +408,7 @@ where
 }
 
 /// The parts joined, copied in parallel.
-fn concat(parts: Vec<Vec<u64>>) -> Vec<u64> {
+pub(super) fn concat(parts: Vec<Vec<u64>>) -> Vec<u64> {
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;

@@ -2,10 +2,10 @@
 //! position reachable from a start, or on positions sampled by random playouts. Used by the
 //! tests and by `pegwise tables --verify`.
 
-use crate::generate::brute::{self, Brute};
 use crate::oracle::Oracle;
 use crate::position;
 use crate::problem::Problem;
+use crate::search::brute::{self, Brute};
 
 /// A position where the oracle and brute force disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -81,7 +81,8 @@ pub fn playouts(
 
 fn check(oracle: &mut Oracle, brute: &mut Brute, x: u64) -> Result<(), Mismatch> {
     let want = brute.winning(x);
-    let got = oracle.winning(x);
+    let ask = oracle.ask();
+    let got = oracle.winning(x, ask);
     if got == Some(want) {
         Ok(())
     } else {

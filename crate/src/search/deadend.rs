@@ -109,7 +109,7 @@ fn path_to(seen: &CodeMap<(u64, Option<Jump>, u64)>, mut key: u64) -> Line {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::generate::brute::Brute;
+    use crate::search::brute::Brute;
 
     /// Fewest jumps to a position satisfying `hit`, over every jump sequence (no symmetry).
     fn brute_depth(p: &Problem, hit: &dyn Fn(u64) -> bool) -> Option<usize> {

@@ -348,7 +348,7 @@ mod tests {
         for (board, start, goal) in [("triangle5", "a1", "any"), ("triangle5", "a3", "start")] {
             let p = Problem::parse(Board::by_name(board).unwrap(), start, goal).unwrap();
             let s = p.start_positions()[0];
-            let brute = std::cell::RefCell::new(crate::generate::brute::Brute::new(&p));
+            let brute = std::cell::RefCell::new(crate::search::brute::Brute::new(&p));
             let winning = |c: u64| brute.borrow_mut().winning(c);
             for unique in [false, true] {
                 let all = Enumerator::new(&p, unique).games(s);

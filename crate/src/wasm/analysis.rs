@@ -1,5 +1,6 @@
-//! The Analysis panel's questions, as `Game` methods: winning games from here, the fewest moves
-//! left and the best finish (crate::analysis does the work; this only shapes the answers).
+//! The Analysis panel's questions, as `Game` methods: winning games from here (as jump
+//! sequences and as position sequences), the chance that random play wins, the positions every
+//! winning game passes through, the fewest moves left and the best finish (crate::analysis does the work; this only shapes the answers).
 
 use std::cell::RefCell;
 
@@ -69,6 +70,34 @@ struct BestView {
     jump: Option<JumpView>,
 }
 
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ChanceView {
+    state: &'static str,
+    /// The chance that random play wins, from 0 to 1 (null unless done).
+    chance: Option<f64>,
+    /// 1 / chance: "1 in N" (null when the chance is 0, or not done).
+    one_in: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ForcedView {
+    pegs: u32,
+    /// The position as the editor writes it (X a peg, o a hole, reading order).
+    position: String,
+    /// The forced jump into it from the position before, when they are one jump apart.
+    jump: Option<JumpView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ForcedLineView {
+    state: &'static str,
+    /// Most pegs first; empty unless done, or when the goal can't be reached.
+    positions: Vec<ForcedView>,
+}
+
 fn state_of<T>(a: &Answer<T>) -> &'static str {
     match a {
         Answer::Done(_) => "done",
@@ -118,6 +147,69 @@ impl GameHandle {
             state: state_of(&a),
             count,
             too_many,
+        }))
+    }
+
+    /// How many winning games lead from here read as sequences of positions, each up to the
+    /// symmetries that keep the goal: `{state, count, tooMany}` as `countWinning`, within
+    /// `nodes` (no memo: each position is walked anew).
+    #[wasm_bindgen(js_name = countPositions)]
+    pub fn count_positions(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
+        let nodes = nodes_of(nodes)?;
+        let a = analysis::count_positions_here(&mut self.inner, nodes);
+        let (count, too_many) = match &a {
+            Answer::Done(Some(n)) => (Some(n.to_string()), false),
+            Answer::Done(None) => (None, true),
+            _ => (None, false),
+        };
+        Ok(to_js(&CountView {
+            state: state_of(&a),
+            count,
+            too_many,
+        }))
+    }
+
+    /// The chance that random play from here wins (each legal jump as likely at every step):
+    /// `{state, chance, oneIn}`, `oneIn` = 1 / chance (null when the chance is 0), within
+    /// `nodes` positions.
+    #[wasm_bindgen(js_name = randomChance)]
+    pub fn random_chance(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
+        let nodes = nodes_of(nodes)?;
+        let a = analysis::chance_here(&mut self.inner, nodes);
+        let chance = match &a {
+            Answer::Done(p) => Some(*p),
+            _ => None,
+        };
+        Ok(to_js(&ChanceView {
+            state: state_of(&a),
+            chance,
+            one_in: chance.filter(|&p| p > 0.0).map(|p| 1.0 / p),
+        }))
+    }
+
+    /// The positions every winning game from here passes through, most pegs first (this one
+    /// first; none when the goal can't be reached): `{state, positions: [{pegs, position,
+    /// jump}]}`, `position` as the editor writes it (X a peg, o a hole), `jump` the forced jump
+    /// that leads to it from the one before (null when they are more than one jump apart).
+    #[wasm_bindgen(js_name = forcedPositions)]
+    pub fn forced_positions(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
+        let nodes = nodes_of(nodes)?;
+        let a = analysis::forced_here(&mut self.inner, nodes);
+        let b = &self.inner.problem().board;
+        let positions = match &a {
+            Answer::Done(line) => line
+                .iter()
+                .map(|&(y, j)| ForcedView {
+                    pegs: y.count_ones(),
+                    position: moves::position_text(b, y),
+                    jump: j.map(|j| jump_view(b, j)),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        Ok(to_js(&ForcedLineView {
+            state: state_of(&a),
+            positions,
         }))
     }
 

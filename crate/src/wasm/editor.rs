@@ -1,5 +1,5 @@
 //! The board editor's one question, `describeBoard` (in the Analysis panel's package only: the
-//! editor loads with it). The core (`crate::board::describe`) decides everything; this reads
+//! editor loads with it). The core (`crate::describe`) decides everything; this reads
 //! the request and shapes the answer.
 
 use js_sys::{Array, Reflect};
@@ -8,13 +8,13 @@ use wasm_bindgen::prelude::*;
 
 use super::errors::{bad_argument, fields};
 use super::{to_js, ProblemView};
-use crate::board::{
-    describe_cells, describe_text, lattice_named, Description, DrawingError, Search, MAX_SIDE,
-};
+use crate::board::{lattice_named, DrawingError, MAX_SIDE};
+use crate::describe::{describe_cells, describe_text, Description};
+use crate::oracle::Limits;
 
 /// The live search's share of one answer, for an opening nothing else decides: the page's own
 /// budget for a question (200 ms), so the preview says what the banner will.
-const SEARCH: Search = Search {
+const SEARCH: Limits = Limits {
     nodes: 50_000_000,
     time_ms: Some(200.0),
     clock: Some(super::clock),

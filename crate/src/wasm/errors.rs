@@ -13,16 +13,6 @@ pub(crate) fn js_err(e: Error) -> JsValue {
     fields(&e.to_string(), e.kind(), e.param(), e.value(), e.why())
 }
 
-/// The same, for a call with several text inputs: the value is the input the error is about
-/// (the board text for a bad board, say), where the call has one by that name.
-pub(crate) fn js_err_in(e: Error, inputs: &[(&str, &str)]) -> JsValue {
-    let value = inputs
-        .iter()
-        .find(|(p, _)| *p == e.param())
-        .map_or(e.value(), |(_, v)| v);
-    fields(&e.to_string(), e.kind(), e.param(), value, e.why())
-}
-
 /// A bad argument of a binding itself (a budget, a seek target), not of the game: kind
 /// `bad-argument`; its message is the why (the param and the value are fields of their own).
 pub(crate) fn bad_argument(param: &str, value: &str, why: &str) -> JsValue {

@@ -195,6 +195,8 @@ struct HintView {
     to: String,
     jump: String,
     verdict: Verdict,
+    /// Good, and the only good jump of the position: every winning game makes it.
+    forced: bool,
 }
 
 #[derive(Serialize)]
@@ -323,6 +325,8 @@ pub struct GameHandle {
     inner: Game,
     /// Moves of the request it opened from that did not play.
     refused: Option<crate::game_id::MovesRefused>,
+    /// The first request's refusal, when a fallback opened instead (see `open`).
+    fell_back: Option<(crate::midend::Refused, crate::midend::FellBack)>,
     /// The winnable game near this one, once asked (every state of a lost game shows it).
     nearby: Option<Option<crate::problem::Problem>>,
     /// The tries at the undecided jumps of the position (see `refine`).
@@ -337,6 +341,7 @@ impl GameHandle {
         GameHandle {
             inner,
             refused,
+            fell_back: None,
             nearby: None,
             refiner: crate::refine::Refiner::new(),
             undecided: 0,
@@ -573,13 +578,15 @@ impl GameHandle {
     pub fn hints_for(&mut self, hole: &str) -> Result<JsValue, JsValue> {
         let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
         let v = self.inner.hints_for(h);
-        Ok(to_js(&self.hint_views(v)))
+        let only = self.inner.only_good_jump();
+        Ok(to_js(&self.hint_views(v, only)))
     }
 
     /// Hints for every legal jump.
     pub fn hints(&mut self) -> JsValue {
         let v = self.inner.hints();
-        to_js(&self.hint_views(v))
+        let only = self.inner.only_good_jump();
+        to_js(&self.hint_views(v, only))
     }
 
     /// The peg on `hole` judged: `{hole, jumps: [{from, over, to, jump, verdict}], good, bad,
@@ -588,7 +595,8 @@ impl GameHandle {
     pub fn peg_hints(&mut self, hole: &str) -> Result<JsValue, JsValue> {
         let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
         let p = self.inner.peg_hints(h);
-        Ok(to_js(&self.peg_view(p)))
+        let only = self.inner.only_good_jump();
+        Ok(to_js(&self.peg_view(p, only)))
     }
 
     /// One short try, within the live-search budget, at an undecided jump of the pegs on
@@ -604,7 +612,12 @@ impl GameHandle {
             .map_err(js_err)?;
         let step = self.refiner.step(&mut self.inner, &holes);
         self.undecided = step.undecided;
-        let pegs: Vec<PegView> = step.pegs.into_iter().map(|p| self.peg_view(p)).collect();
+        let only = self.inner.only_good_jump();
+        let pegs: Vec<PegView> = step
+            .pegs
+            .into_iter()
+            .map(|p| self.peg_view(p, only))
+            .collect();
         Ok(to_js(&pegs))
     }
 
@@ -615,12 +628,9 @@ impl GameHandle {
 
     /// Every peg that can jump, judged as `pegHints` does, in reading order.
     pub fn pegs(&mut self) -> JsValue {
-        let v: Vec<PegView> = self
-            .inner
-            .pegs()
-            .into_iter()
-            .map(|p| self.peg_view(p))
-            .collect();
+        let pegs = self.inner.pegs();
+        let only = self.inner.only_good_jump();
+        let v: Vec<PegView> = pegs.into_iter().map(|p| self.peg_view(p, only)).collect();
         to_js(&v)
     }
 
@@ -649,7 +659,11 @@ impl GameHandle {
                 "a budget is 1 to 50000000 positions",
             ));
         }
-        self.inner.oracle().budget = nodes as u64;
+        let limits = self.inner.limits();
+        self.inner.set_limits(crate::oracle::Limits {
+            nodes: nodes as u64,
+            ..limits
+        });
         Ok(())
     }
 
@@ -664,9 +678,12 @@ impl GameHandle {
                 "a time budget is 1 to 600000 ms, or 0 for none",
             ));
         }
-        let o = self.inner.oracle();
-        o.time_ms = (ms > 0.0).then_some(ms);
-        o.clock = Some(clock);
+        let limits = self.inner.limits();
+        self.inner.set_limits(crate::oracle::Limits {
+            time_ms: (ms > 0.0).then_some(ms),
+            clock: Some(clock),
+            ..limits
+        });
         Ok(())
     }
 
@@ -707,7 +724,8 @@ fn attach_cached(inner: &mut Game) {
 }
 
 impl GameHandle {
-    fn peg_view(&self, p: PegHints) -> PegView {
+    /// `only`: the position's only good jump, if it has one (`Game::only_good_jump`).
+    fn peg_view(&self, p: PegHints, only: Option<Jump>) -> PegView {
         PegView {
             hole: self.inner.problem().board.hole_name(p.hole).to_string(),
             good: p.count(Verdict::Good),
@@ -716,7 +734,7 @@ impl GameHandle {
             loading: p.count(Verdict::Loading),
             bomb: p.bomb(),
             mark: p.mark(),
-            jumps: self.hint_views(p.jumps.clone()),
+            jumps: self.hint_views(p.jumps.clone(), only),
         }
     }
 
@@ -767,7 +785,7 @@ impl GameHandle {
         }
     }
 
-    fn hint_views(&self, v: Vec<(Jump, Verdict)>) -> Vec<HintView> {
+    fn hint_views(&self, v: Vec<(Jump, Verdict)>, only: Option<Jump>) -> Vec<HintView> {
         let b = &self.inner.problem().board;
         v.into_iter()
             .map(|(j, verdict)| {
@@ -778,6 +796,7 @@ impl GameHandle {
                     to: jv.to,
                     jump: jv.jump,
                     verdict,
+                    forced: only == Some(j),
                 }
             })
             .collect()

@@ -1,51 +1,94 @@
-//! Opening a game from what the page holds: a link's query, a stored record of any version, a
-//! save, an element's settings, or an edit of the position. The page hands these over as it
-//! found them; [`GameId`] reads them, and its one rule fills in what they leave out.
+//! Opening a game from what the page holds: the bindings of the core's midend
+//! ([`crate::midend`]). The page hands a request over as it found it (a link's query, a stored
+//! record of any version, a save, an element's settings, an edit of the position, or a list
+//! of those made at once); this file only reads the JS value into an [`OpenRequest`], and the
+//! midend's rules decide what opens.
 
 use js_sys::{Array, Reflect};
 use wasm_bindgen::prelude::*;
 
-use super::errors::{js_err, js_err_in};
+use super::errors::fields;
 use super::{attach_cached, to_js, GameHandle};
-use crate::error::Error;
-use crate::game::Game;
 use crate::game_id::{GameId, MovesRefused};
-use crate::moves;
+use crate::midend::{self, FellBack, OpenRequest, Opened, Refused, StoredRecord};
 
-/// A text field of a request, when it has one.
-fn text(request: &JsValue, key: &str) -> Option<String> {
-    Reflect::get(request, &JsValue::from_str(key))
+/// A field of a JS object.
+fn get(obj: &JsValue, key: &str) -> Option<JsValue> {
+    Reflect::get(obj, &JsValue::from_str(key))
         .ok()
-        .and_then(|v| v.as_string())
+        .filter(|v| !v.is_undefined() && !v.is_null())
+}
+
+/// A text field, when it is one.
+fn text(obj: &JsValue, key: &str) -> Option<String> {
+    get(obj, key).and_then(|v| v.as_string())
 }
 
 /// A list of texts (a redo list, the next jump first), when the field is one.
-fn texts(request: &JsValue, key: &str) -> Option<Vec<String>> {
-    let v = Reflect::get(request, &JsValue::from_str(key)).ok()?;
+fn texts(obj: &JsValue, key: &str) -> Option<Vec<String>> {
+    let v = get(obj, key)?;
     let list: &Array = v.dyn_ref()?;
     list.iter().map(|j| j.as_string()).collect()
 }
 
-/// The request's stored record, when it has one.
-fn stored_record(request: &JsValue) -> Option<JsValue> {
-    Reflect::get(request, &JsValue::from_str("stored"))
-        .ok()
-        .filter(|v| v.is_object())
+/// A stored record as the midend reads it.
+fn stored(record: &JsValue) -> StoredRecord {
+    let keys = ["save", "board", "start", "goal", "moves"];
+    StoredRecord {
+        version: get(record, "v").map(|v| v.as_f64().ok_or(())),
+        fields: keys
+            .iter()
+            .filter_map(|k| Some((k.to_string(), text(record, k)?)))
+            .collect(),
+        future: texts(record, "future"),
+    }
 }
 
-/// A stored record (any version the page has written) as an identity.
-fn stored(record: &JsValue) -> Result<GameId, Error> {
-    let version = Reflect::get(record, &JsValue::from_str("v"))
-        .ok()
-        .filter(|v| !v.is_undefined());
-    let version =
-        match version {
-            Some(v) => Some(v.as_f64().ok_or_else(|| {
-                Error::BadSave("its format is not a number this page reads".into())
-            })?),
-            None => None,
-        };
-    GameId::from_stored(version, |k| text(record, k), texts(record, "future"))
+/// One request: `{link, save, stored, board, start, position, goal, moves, future, flip,
+/// redoFrom}`, where `link` is the query as `[key, value]` pairs.
+fn one(r: &JsValue) -> OpenRequest {
+    let link = get(r, "link").and_then(|l| {
+        let list: &Array = l.dyn_ref()?;
+        let pairs = list.iter().filter_map(|kv| {
+            let kv: &Array = kv.dyn_ref()?;
+            Some((kv.get(0).as_string()?, kv.get(1).as_string()?))
+        });
+        Some(pairs.collect())
+    });
+    OpenRequest {
+        link,
+        save: text(r, "save"),
+        stored: get(r, "stored")
+            .filter(JsValue::is_object)
+            .map(|s| stored(&s)),
+        fields: GameId {
+            board: text(r, "board"),
+            start: text(r, "start"),
+            position: text(r, "position"),
+            goal: text(r, "goal"),
+            moves: text(r, "moves"),
+            redo: texts(r, "future").map(|f| f.join(" ")),
+        },
+        flip: text(r, "flip"),
+        redo_from: text(r, "redoFrom"),
+    }
+}
+
+/// A request, or `{merge: [request, …]}`: requests made at once, merged in order by the
+/// midend's rule ([`OpenRequest::then`]).
+fn request(r: &JsValue) -> OpenRequest {
+    match get(r, "merge").and_then(|m| m.dyn_into::<Array>().ok()) {
+        Some(list) => list
+            .iter()
+            .fold(OpenRequest::default(), |a, b| a.then(one(&b))),
+        None => one(r),
+    }
+}
+
+/// A refusal as a JS `Error` with its fields (see `errors.rs`).
+fn refusal(r: &Refused) -> JsValue {
+    let e = &r.error;
+    fields(&e.to_string(), e.kind(), e.param(), &r.value, e.why())
 }
 
 /// Moves that did not play, as the page reads them.
@@ -57,126 +100,37 @@ struct RefusedView<'a> {
     message: &'a str,
 }
 
-/// Reads a request into the identity to open, and whether it must open strictly (a save).
-fn identity(request: &JsValue, current: Option<&Game>) -> Result<(GameId, bool), Error> {
-    // a link that names a game wins over the stored one, which then only lends its redo list
-    let link = Reflect::get(request, &JsValue::from_str("link")).ok();
-    let pairs = link.as_ref().and_then(|l| l.dyn_ref::<Array>()).map(|l| {
-        l.iter()
-            .filter_map(|kv| {
-                let kv: &Array = kv.dyn_ref()?;
-                Some((kv.get(0).as_string()?, kv.get(1).as_string()?))
-            })
-            .collect::<Vec<_>>()
-    });
-    if let Some(id) = pairs.and_then(GameId::from_pairs) {
-        return Ok((id, false));
-    }
-    if let Some(save) = text(request, "save") {
-        let mut id = GameId::from_save(&save)?;
-        if let Some(future) = texts(request, "future").filter(|f| !f.is_empty()) {
-            id.redo = Some(future.join(" "));
-        }
-        return Ok((id, true));
-    }
-    if let Some(record) = stored_record(request) {
-        return Ok((stored(&record)?, true));
-    }
-    let mut id = GameId {
-        board: text(request, "board"),
-        start: text(request, "start"),
-        position: text(request, "position"),
-        goal: text(request, "goal"),
-        moves: text(request, "moves"),
-        redo: texts(request, "future").map(|f| f.join(" ")),
-    };
-    if let (Some(hole), Some(g)) = (text(request, "flip"), current) {
-        // an edit: the position now with this hole's peg taken away or put back
-        let b = &g.problem().board;
-        let code = g.code() ^ crate::board::bit(b.hole(&hole)?);
-        id.position = Some(moves::position_text(b, code));
-        id.start = None;
-    }
-    Ok((id, false))
-}
-
-/// The game whose redo list a reloaded link takes: `redoFrom` save text, else the request's
-/// stored record.
-fn redo_source(request: &JsValue) -> Option<Game> {
-    let id = match text(request, "redoFrom") {
-        Some(save) => GameId::from_save(&save).ok(),
-        None => stored_record(request).and_then(|r| stored(&r).ok()),
-    };
-    id?.restore().ok()
-}
-
-/// The inputs an identity names, for errors that point at one of them.
-fn inputs(id: &GameId, save: Option<String>) -> Vec<(&'static str, String)> {
-    [
-        ("board", id.board.clone()),
-        ("start", id.start.clone()),
-        ("position", id.position.clone()),
-        ("goal", id.goal.clone()),
-        ("save", save),
-    ]
-    .into_iter()
-    .filter_map(|(k, v)| Some((k, v?)))
-    .collect()
-}
-
-fn open(request: &JsValue, current: Option<&Game>) -> Result<Option<GameHandle>, JsValue> {
-    let save = text(request, "save");
-    let (id, strict) = identity(request, current)
-        .map_err(|e| js_err_in(e, &[("save", save.as_deref().unwrap_or(""))]))?;
-    let named = inputs(&id, save);
-    let pairs: Vec<(&str, &str)> = named.iter().map(|(k, v)| (*k, v.as_str())).collect();
-    let fail = |e: Error| js_err_in(e, &pairs);
-    let (mut inner, refused) = match strict {
-        true => (id.restore().map_err(fail)?, None),
-        false => {
-            let problem = id.problem(current.map(Game::problem)).map_err(fail)?;
-            if let Some(c) = current {
-                let p = c.problem();
-                let same = p.board.spec() == problem.board.spec()
-                    && p.start == problem.start
-                    && p.goal == problem.goal;
-                if same && id.moves.is_none() {
-                    return Ok(None);
-                }
-            }
-            let (mut inner, refused) = id.play(problem).map_err(fail)?;
-            // a reloaded link takes the redo list of the saved game, when it is this game
-            if refused.is_none() {
-                if let Some(saved) = redo_source(request) {
-                    inner.adopt_redo(&saved);
-                }
-            }
-            (inner, refused)
-        }
-    };
-    attach_cached(&mut inner);
-    Ok(Some(GameHandle::new(inner, refused)))
+/// A handle on an opened game, its table attached when the worker has it already.
+fn handle(mut game: crate::game::Game, refused: Option<MovesRefused>) -> GameHandle {
+    attach_cached(&mut game);
+    GameHandle::new(game, refused)
 }
 
 #[wasm_bindgen(js_class = Game)]
 impl GameHandle {
-    /// Opens the game a request names: `{link}` a page's query as `[key, value]` pairs
-    /// (`[...new URLSearchParams(search)]`; when it names a game, a stored record only lends
-    /// it its redo list), `{save}` save text, `{stored}` a record
-    /// the page stored (any version: it is migrated here), or the fields `{board, start,
-    /// position, goal, moves, future}`, where what is left out comes from the board's
-    /// default game. A save or record opens strictly; other moves play up to the first that
-    /// doesn't (`movesRefused` says which). Throws, naming the bad input, on a bad board,
-    /// start, position, goal or save.
+    /// Opens a board's first game from a request (see the module's doc; the core's midend
+    /// fills in what it leaves out from the board's default game). A save or record opens
+    /// strictly; other moves play up to the first that doesn't (`movesRefused`). A request
+    /// refused for its start, position or goal opens the named board's default game instead,
+    /// anything else the default game, and `fellBack` says why; throws, naming the bad input,
+    /// only when nothing could open.
     pub fn open(request: &JsValue) -> Result<GameHandle, JsValue> {
-        open(request, None)?.ok_or_else(|| js_err(Error::BadSave("nothing to open".into())))
+        let first = midend::open_first(&self::request(request)).map_err(|r| refusal(&r))?;
+        let mut h = handle(first.game, first.moves_refused);
+        h.fell_back = first.fell_back;
+        Ok(h)
     }
 
     /// The game a request names with this game open: what the request leaves out comes from
     /// this game when the board is the same; `{flip: hole}` edits this position. Undefined
-    /// when the request names this very game and no moves (nothing to open).
+    /// when the request names this very game and no moves (nothing to open). Throws, naming
+    /// the bad input, when refused: this game stays open.
     pub fn reopen(&self, request: &JsValue) -> Result<Option<GameHandle>, JsValue> {
-        open(request, Some(&self.inner))
+        match midend::open(&self::request(request), Some(&self.inner)) {
+            Ok(Opened::Same) => Ok(None),
+            Ok(Opened::Game(game, refused)) => Ok(Some(handle(*game, refused))),
+            Err(r) => Err(refusal(&r)),
+        }
     }
 
     /// Moves of the request that did not play, `{moves, played, bad, message}`, or null.
@@ -195,6 +149,25 @@ impl GameHandle {
                 bad,
                 message: why,
             }),
+        }
+    }
+
+    /// Why the request `open` was given was refused, as an error with its fields and
+    /// `fellBack` (`board`: the board's default game opened instead; `default`: the default
+    /// game), or null when it opened as asked.
+    #[wasm_bindgen(js_name = fellBack)]
+    pub fn fell_back(&self) -> JsValue {
+        match &self.fell_back {
+            None => JsValue::NULL,
+            Some((r, how)) => {
+                let e = refusal(r);
+                let _ = Reflect::set(
+                    &e,
+                    &JsValue::from_str("fellBack"),
+                    &JsValue::from_str(FellBack::name(*how)),
+                );
+                e
+            }
         }
     }
 }

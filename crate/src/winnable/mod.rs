@@ -13,11 +13,10 @@
 
 use crate::board::{bit, Board};
 use crate::classes::Classes;
-use crate::generate::brute::Brute;
 use crate::position;
 use crate::problem::{Goal, Problem, Start};
+use crate::search::brute::Brute;
 
-pub mod record;
 mod rows;
 pub mod sweep;
 

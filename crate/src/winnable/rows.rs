@@ -118,7 +118,7 @@ mod tests {
 
     use super::super::{default_problem, nearby, starts, status};
     use super::*;
-    use crate::generate::brute::Brute;
+    use crate::search::brute::Brute;
     use crate::winnable;
 
     fn start_wins(p: &Problem) -> bool {

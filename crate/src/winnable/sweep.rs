@@ -161,7 +161,7 @@ mod tests {
                 crate::problem::Goal::Any,
             )
             .unwrap();
-            let mut brute = crate::generate::brute::Brute::new(&any);
+            let mut brute = crate::search::brute::Brute::new(&any);
             // every position with that many pegs or more: winning exactly when listed
             for code in (1..=b.full()).filter(|c| c.count_ones() >= pegs) {
                 assert_eq!(top.contains(&code), brute.winning(code), "{name} {code:x}");

@@ -3,10 +3,10 @@
 use std::sync::Arc;
 
 use pegwise::board::Board;
-use pegwise::generate::brute::Brute;
 use pegwise::oracle::Oracle;
 use pegwise::position;
 use pegwise::problem::{Goal, Problem, Start};
+use pegwise::search::brute::Brute;
 use pegwise::shipped;
 use pegwise::table::Table;
 use pegwise::winnable;
@@ -61,7 +61,7 @@ pub fn check_playouts(
             code = position::after(code, jumps[rng.next(jumps.len())]);
             if d >= from {
                 assert_eq!(
-                    oracle.winning(code),
+                    oracle.winning(code, oracle.ask()),
                     Some(brute.winning(code)),
                     "{what} position {code}"
                 );
@@ -107,7 +107,7 @@ pub fn check_start(
     );
     let start = position::single_vacancy(b, s);
     assert_eq!(
-        oracle.winning(start),
+        oracle.winning(start, oracle.ask()),
         Some(winnable::status(p) == winnable::Winnable::Yes),
         "{what}: the table and the record agree"
     );
@@ -127,7 +127,7 @@ pub fn check_union_table(
     jumps: (usize, usize),
 ) -> usize {
     let mut checked = 0;
-    for s in winnable::record::start_representatives(b) {
+    for s in pegwise::generate::record::start_representatives(b) {
         for goal in goals_of(b, s) {
             let p = Problem::new(b.clone(), Start::Hole(s), goal).unwrap();
             let mut oracle = Oracle::new(&p);

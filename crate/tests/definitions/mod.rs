@@ -20,6 +20,7 @@ pub struct Definitions<'a> {
     games: HashMap<u64, u128>,
     unique: HashMap<u64, u128>,
     best: HashMap<u64, u32>,
+    chance: HashMap<u64, f64>,
 }
 
 /// A move: the holes its peg visits, and the position it leaves.
@@ -41,6 +42,7 @@ impl<'a> Definitions<'a> {
             games: HashMap::new(),
             unique: HashMap::new(),
             best: HashMap::new(),
+            chance: HashMap::new(),
         }
     }
 
@@ -246,4 +248,118 @@ impl<'a> Definitions<'a> {
         }
         None
     }
+
+    /// The chance that random play wins: 1 on the goal, 0 at any other dead end, else the
+    /// mean over the legal jumps of the chance after each.
+    pub fn chance(&mut self, code: u64) -> f64 {
+        if let Some(&p) = self.chance.get(&code) {
+            return p;
+        }
+        let jumps = self.jumps(code);
+        let p = if jumps.is_empty() {
+            if self.won(code) {
+                1.0
+            } else {
+                0.0
+            }
+        } else {
+            let n = jumps.len() as f64;
+            jumps
+                .into_iter()
+                .map(|j| self.chance(Self::after(code, j)))
+                .sum::<f64>()
+                / n
+        };
+        self.chance.insert(code, p);
+        p
+    }
+
+    /// Every winning game from `code`, written out: the positions it passes through, `code`
+    /// first and the goal last.
+    pub fn winning_games(&mut self, code: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        let mut line = vec![code];
+        self.extend_games(&mut line, &mut out);
+        out
+    }
+
+    fn extend_games(&mut self, line: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let at = line[line.len() - 1];
+        if self.won(at) {
+            out.push(line.clone());
+            return;
+        }
+        for j in self.jumps(at) {
+            let next = Self::after(at, j);
+            if self.winning(next) {
+                line.push(next);
+                self.extend_games(line, out);
+                line.pop();
+            }
+        }
+    }
+
+    /// The symmetries that keep the goal set, as permutations of the holes.
+    fn goal_symmetries(&self) -> Vec<Vec<u8>> {
+        self.board
+            .symmetries()
+            .iter()
+            .filter(|p| image(p, self.goal) == self.goal)
+            .cloned()
+            .collect()
+    }
+
+    /// The winning games from `code` read as sequences of positions, each position up to the
+    /// symmetries that keep the goal: how many different sequences there are.
+    pub fn position_sequences(&mut self, code: u64) -> usize {
+        let group = self.goal_symmetries();
+        let class = |x: u64| group.iter().map(|p| image(p, x)).min().unwrap_or(x);
+        let seqs: HashSet<Vec<u64>> = self
+            .winning_games(code)
+            .into_iter()
+            .map(|g| g.into_iter().map(class).collect())
+            .collect();
+        seqs.len()
+    }
+
+    /// The positions every winning game from `code` passes through (most pegs first), and the
+    /// jumps every winning game makes, each with the position it is made from. Both empty when
+    /// no game wins.
+    pub fn forced(&mut self, code: u64) -> (Vec<u64>, Vec<(u64, Jump)>) {
+        let games = self.winning_games(code);
+        let Some(first) = games.first() else {
+            return (Vec::new(), Vec::new());
+        };
+        let positions: Vec<u64> = first
+            .iter()
+            .copied()
+            .filter(|x| games.iter().all(|g| g.contains(x)))
+            .collect();
+        let edges = |g: &Vec<u64>| -> Vec<(u64, Jump)> {
+            g.windows(2)
+                .map(|w| {
+                    let j = self
+                        .jumps(w[0])
+                        .into_iter()
+                        .find(|&j| Self::after(w[0], j) == w[1])
+                        .expect("one jump apart");
+                    (w[0], j)
+                })
+                .collect()
+        };
+        let all: Vec<Vec<(u64, Jump)>> = games.iter().map(edges).collect();
+        let jumps = all[0]
+            .iter()
+            .copied()
+            .filter(|e| all.iter().all(|g| g.contains(e)))
+            .collect();
+        (positions, jumps)
+    }
+}
+
+/// The image of a set of holes under a permutation.
+fn image(p: &[u8], set: u64) -> u64 {
+    (0..p.len())
+        .filter(|&k| set >> k & 1 == 1)
+        .fold(0, |m, k| m | 1 << p[k])
 }

@@ -51,7 +51,7 @@ export { PegwiseError };
  *   selected: string|null, cursor: string|null, hover: string|null, focus: string|null,
  *   verdicts: Record<string, Hint[]>, pegHints: Record<string, import('../shared/wasm-types.js').PegHint>,
  *   proving: boolean,
- *   marks: {targets: Record<string, 'good'|'bad'|'unknown'|'loading'|'plain'>,
+ *   marks: {targets: Record<string, 'good'|'forced'|'bad'|'unknown'|'loading'|'plain'>,
  *     pegs: Record<string, 'bomb'|'good'|'unknown'|'loading'>},
  *   error: string|null,
  * }} GameState

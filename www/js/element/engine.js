@@ -6,10 +6,14 @@
 import { workerClient } from './worker-client.js';
 
 /**
- * @typedef {import('../shared/wasm-types.js').Snapshot} Snapshot
  * @typedef {import('../shared/wasm-types.js').BoardEntry} BoardEntry
+ * @typedef {import('../shared/protocol.js').ChangeEvent} ChangeEvent
+ * @typedef {import('../shared/protocol.js').Requests} Requests
+ * @typedef {import('../shared/protocol.js').GameRequests} GameRequests
+ * @typedef {<K extends keyof GameRequests>(op: K, args?: GameRequests[K]['args']) => Promise<GameRequests[K]['reply']>} Call
+ *   a request about this board's game, answered with the reply the protocol declares
  * @typedef {{
- *   call: (op: string, args?: object) => Promise<any>,
+ *   call: Call,
  *   boards: Promise<BoardEntry[]>,
  *   close: () => void,
  * }} Session  one board's line to the engine
@@ -44,7 +48,7 @@ export function resolveSrc(src) {
 /**
  * @typedef {{worker: Worker, sessions: number, idle: ReturnType<typeof setTimeout>|undefined,
  *   line: import('./worker-client.js').WorkerClient,
- *   tables: Map<number, (msg: Snapshot & {event: string}) => void>, boards: Promise<BoardEntry[]>|null}} Engine
+ *   tables: Map<number, (msg: ChangeEvent) => void>, boards: Promise<BoardEntry[]>|null}} Engine
  *   boards: the catalogue, asked for on first use (it is not needed to open the first game)
  */
 
@@ -100,7 +104,7 @@ function start(src) {
   const early = takeEarly(wasm);
   if (!early) performance.mark('pegwise:engine-start');
   const { worker, hello } = early ? { worker: early.worker, hello: false } : spawn(new URL('../worker/engine-worker.js', import.meta.url), load);
-  /** @type {Map<number, (msg: Snapshot & {event: string}) => void>} */
+  /** @type {Map<number, (msg: ChangeEvent) => void>} */
   const tables = new Map();
   const line = workerClient(worker, (msg) => tables.get(msg.gid)?.(msg));
   /** @type {Engine} */
@@ -122,8 +126,8 @@ export function startEngine(src = resolveSrc(undefined)) {
 /**
  * Opens a session for one board on the engine of its base URL (starting it if needed).
  * @param {string} src base URL from resolveSrc()
- * @param {(msg: Snapshot & {event: string}) => void} onEvent called with the worker's events for
- *   this board: `table` (its table finished loading, or failed) and `refined` (see GameModel)
+ * @param {(msg: ChangeEvent) => void} onEvent called with the worker's events for this board
+ *   (its table or table parts arrived, or the background work decided jumps: see GameModel)
  * @returns {Session}
  */
 export function openSession(src, onEvent) {
@@ -139,7 +143,8 @@ export function openSession(src, onEvent) {
   e.tables.set(gid, onEvent);
   let open = true;
   return {
-    call(op, args) {
+    /** @type {Call} */
+    call: (op, args) => {
       if (!open) return Promise.reject(new Error('this board was destroyed'));
       return e.line.send(op, gid, args);
     },

@@ -11,6 +11,10 @@ import { movablePegs } from '../shared/legal.js';
  * @typedef {import('../shared/wasm-types.js').Layout} Layout
  * @typedef {import('../shared/wasm-types.js').Jump} Jump
  * @typedef {import('../shared/wasm-types.js').PegHint} PegHint
+ * @typedef {import('../shared/protocol.js').GameRequests} GameRequests
+ * @typedef {import('../shared/protocol.js').ChangeEvent} ChangeEvent
+ * @typedef {{op: 'state'} | {op: 'hintsFor', hole: string} | {op: 'startsFor', goal: string}
+ *   | {op: 'goalsFor', start: string}} Question  what the model asks while the page waits
  * @typedef {{kind: 'jump'|'undo'|'redo'|'table'|'other', jump: Jump|null}} Change
  *   how the last snapshot was reached; `jump` is the jump made or taken back, when one was;
  *   `table`: same position, a table now answers
@@ -19,7 +23,7 @@ import { movablePegs } from '../shared/legal.js';
 /** The page's copy of the game: the latest snapshot and what is known about it. */
 export class GameModel {
   /**
-   * @param {{call: (op: string, args?: object) => Promise<any>}} engine
+   * @param {{call: import('./engine.js').Call}} engine
    * @param {(prev: Snapshot|null, change: Change) => void} onChange called for every new snapshot
    * @param {() => void} onInfo called when a verdict or hint arrives
    */
@@ -82,10 +86,10 @@ export class GameModel {
 
   /**
    * An event from the worker about this board.
-   * @param {Snapshot & {event: string}} msg
+   * @param {ChangeEvent} msg
    */
   event(msg) {
-    if (msg.event === 'refined') this.refined(/** @type {any} */ (msg));
+    if (msg.why === 'refined') this.refined(msg);
     else this.tableEvent(msg);
   }
 
@@ -110,13 +114,15 @@ export class GameModel {
 
   /**
    * Asks the engine; an answer that set table parts loading means a `table` event will follow.
-   * @param {string} op
-   * @param {object} [args]
+   * @template {'solution'|'hints'|'hintsFor'|'pegs'} K
+   * @param {K} op
+   * @param {Omit<GameRequests[K]['args'], 'at'>} [args]
+   * @returns {Promise<GameRequests[K]['reply']>}
    */
   async call(op, args) {
     // `at`: the version asked at, so a question about a game replaced meanwhile is stale
-    const res = await this.engine.call(op, { ...args, at: this.version });
-    if (res?.partsPending) this.partsPending = true;
+    const res = await this.engine.call(op, /** @type {GameRequests[K]['args']} */ ({ ...args, at: this.version }));
+    if (res.partsPending) this.partsPending = true;
     return res;
   }
 
@@ -126,22 +132,20 @@ export class GameModel {
   }
 
   /**
-   * Opens a game. Resolves to null when it opened, or to what was wrong with it.
+   * Opens a game. Resolves to null when it opened, or to what was wrong with it (a first game
+   * refused opens a default game instead, and `fellBack` says which).
    * @param {import('../shared/config.js').OpenSpec} spec
-   * @returns {Promise<{param: string, value: string, message: string}
-   *   |{movesError: {moves: string, played: number, bad: string|null, message: string}}|null>}
+   * @returns {Promise<import('../shared/protocol.js').WireError | import('../shared/protocol.js').FellBack
+   *   | {movesError: import('../shared/protocol.js').MovesError} | null>}
    */
   async open(spec) {
     this.writes++;
     let writing = true;
     try {
-      /** @type {Snapshot & {error?: {param: string, value: string, message: string}, kept?: true, layout: Layout,
-       *   tableFile: string|null, movesError: {moves: string, played: number, bad: string|null, message: string}|null,
-       *   partsPending?: boolean}} the worker's answer */
       const res = await this.engine.call('open', { ...spec, want: this.shown() });
       if (this.closed) return null;
-      if (res.error) return res.error;
-      if (res.kept) return null; // the spec names the game open now
+      if ('error' in res) return res.error;
+      if ('kept' in res) return null; // the spec names the game open now
       // the old game's parts are dropped with it: what is pending now is the new game's
       this.partsPending = !!res.partsPending;
       this.layout = res.layout;
@@ -151,6 +155,7 @@ export class GameModel {
       this.writes--;
       writing = false;
       this.accept(res, { kind: 'other', jump: null });
+      if (res.fellBack) return res.fellBack;
       return res.movesError ? { movesError: res.movesError } : null;
     } finally {
       if (writing) this.writes--;
@@ -160,15 +165,16 @@ export class GameModel {
 
   /**
    * Sends a change to the worker and takes the snapshot it answers with.
-   * @param {string} op
-   * @param {object} args
+   * @template {'playJump'|'undo'|'redo'|'reset'|'seek'} K
+   * @param {K} op
+   * @param {Omit<GameRequests[K]['args'], 'want'>} args
    * @param {(prev: Snapshot, next: Snapshot) => Change} describe how the change reads, from the old snapshot
    *   and the new one
    */
   async change(op, args, describe) {
     this.writes++;
     try {
-      const res = await this.engine.call(op, { ...args, want: this.shown() });
+      const res = await this.engine.call(op, /** @type {GameRequests[K]['args']} */ ({ ...args, want: this.shown() }));
       if (res.partsPending) this.partsPending = true;
       const prev = this.snap;
       if (!prev) return false;
@@ -372,20 +378,57 @@ export class GameModel {
     this.ask();
   }
 
-  /** The most wanted question not answered yet for the current position, or null. */
+  /**
+   * The most wanted question not answered yet for the current position, or null.
+   * @returns {Question|null}
+   */
   nextQuestion() {
     if (!this.snap || this.error || this.closed) return null;
     if (!this.full || this.recheck) return { op: 'state' };
     const hole = this.focusHole;
-    if (this.mode !== 'off' && hole && !this.hints.has(hole) && this.jumpsFrom(hole).length) return { op: 'hintsFor', args: { hole } };
-    if (!this.starts) return { op: 'startsFor', args: { goal: this.snap.position.goal } };
-    if (!this.goals) return { op: 'goalsFor', args: { start: this.snap.position.start } };
+    if (this.mode !== 'off' && hole && !this.hints.has(hole) && this.jumpsFrom(hole).length) return { op: 'hintsFor', hole };
+    if (!this.starts) return { op: 'startsFor', goal: this.snap.position.goal };
+    if (!this.goals) return { op: 'goalsFor', start: this.snap.position.start };
     if (this.mode === 'always' || this.allPegs) {
       // peg by peg, so a change never waits long behind a question about the old position
       const next = this.movablePegs().find((p) => !this.hints.has(p));
-      if (next) return { op: 'hintsFor', args: { hole: next } };
+      if (next) return { op: 'hintsFor', hole: next };
     }
     return null;
+  }
+
+  /**
+   * Asks one question: its answer's version, and what taking it does, now (`take`: the
+   * position is still the one asked about) or late (`late`: it moved on meanwhile).
+   * @param {Question} q
+   * @returns {Promise<{version: number, partsPending?: boolean, take: () => void, late: () => void}>}
+   */
+  async question(q) {
+    const at = { at: this.version };
+    const board = () => this.snap?.position.board;
+    switch (q.op) {
+      case 'state': {
+        const r = await this.engine.call('state', at);
+        const done = () => (this.recheck = false);
+        return { ...r, take: () => ((this.full = r.state), done()), late: done };
+      }
+      case 'hintsFor': {
+        const r = await this.engine.call('hintsFor', { hole: q.hole, ...at });
+        return { ...r, take: () => this.takePeg(r.peg), late: () => {} };
+      }
+      case 'startsFor': {
+        const r = await this.engine.call('startsFor', { goal: q.goal, ...at });
+        const take = () => (this.starts = r.starts);
+        // which starts win depends on the board and goal only, not on the position
+        return { ...r, take, late: () => `${board()}|${q.goal}` === this.startsKey && (take(), this.onInfo()) };
+      }
+      case 'goalsFor': {
+        const r = await this.engine.call('goalsFor', at);
+        const take = () => (this.goals = r.goals);
+        // and which goals win on the board and start only
+        return { ...r, take, late: () => `${board()}|${q.start}` === this.goalsKey && (take(), this.onInfo()) };
+      }
+    }
   }
 
   /** Stops asking: the board is gone. */
@@ -406,30 +449,15 @@ export class GameModel {
       return;
     }
     this.asking = true;
-    this.engine.call(q.op, { ...q.args, at: this.version }).then(
+    this.question(q).then(
       (res) => {
         this.asking = false;
         if (res.partsPending) this.partsPending = true;
         if (this.closed) return;
         if (res.version === this.version) {
-          if (q.op === 'state') {
-            this.full = res.state;
-            this.recheck = false;
-          } else if (q.op === 'startsFor') this.starts = res.starts;
-          else if (q.op === 'goalsFor') this.goals = res.goals;
-          else this.takePeg(res.peg);
+          res.take();
           this.onInfo();
-        } else if (q.op === 'state') this.recheck = false;
-        // which starts win depends on the board and goal only, not on the position
-        else if (q.op === 'startsFor' && `${this.snap?.position.board}|${q.args?.goal}` === this.startsKey) {
-          this.starts = res.starts;
-          this.onInfo();
-        }
-        // and which goals win on the board and start only
-        else if (q.op === 'goalsFor' && `${this.snap?.position.board}|${q.args?.start}` === this.goalsKey) {
-          this.goals = res.goals;
-          this.onInfo();
-        }
+        } else res.late();
         this.ask();
       },
       (e) => {

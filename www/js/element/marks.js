@@ -1,9 +1,9 @@
 // Which marks the board shows, from wasm's legal jumps and its judged pegs: landing holes
-// (good, bomb, "?", loading or a plain ring) for the peg looked at, and badges on pegs in
+// (good, forced, bomb, "?", loading or a plain ring) for the peg looked at, and badges on pegs in
 // "always" mode. Nothing is judged here: a peg is a bomb, good or unsure because wasm says so.
 
 /**
- * @typedef {'good'|'bad'|'unknown'|'loading'|'plain'} TargetMark
+ * @typedef {'good'|'forced'|'bad'|'unknown'|'loading'|'plain'} TargetMark
  * @typedef {'bomb'|'good'|'unknown'|'loading'} PegMark
  */
 
@@ -22,7 +22,11 @@ export function boardMarks({ mode, peg, jumps, pegs }) {
   const marks = new Map();
   if (peg !== null) {
     const known = mode === 'off' ? undefined : pegs.get(peg);
-    for (const j of jumps) targets.set(j.to, known?.jumps.find((h) => h.to === j.to)?.verdict ?? 'plain');
+    for (const j of jumps) {
+      const h = known?.jumps.find((x) => x.to === j.to);
+      // forced: wasm says it is the position's only good jump
+      targets.set(j.to, h?.forced ? 'forced' : (h?.verdict ?? 'plain'));
+    }
     // a peg whose every jump loses is a bomb itself (Bell's NeverLose)
     if (known?.bomb) marks.set(peg, 'bomb');
   }

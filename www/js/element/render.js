@@ -19,7 +19,7 @@ const MARGIN = 1.0;
  *   selected: number|null,
  *   hover: number|null,
  *   cursor: number|null,
- *   targets: Map<number, 'good'|'bad'|'unknown'|'loading'|'plain'>,
+ *   targets: Map<number, 'good'|'forced'|'bad'|'unknown'|'loading'|'plain'>,
  *   pegMarks: Map<number, 'bomb'|'good'|'unknown'|'loading'>,
  *   spin: number,
  *   struck: Set<number>,
@@ -186,7 +186,9 @@ export function createRenderer(canvas) {
       for (const [k, kind] of s.targets) {
         const p = at(k);
         const strong = k === s.hover || (s.drag !== null && k === nearest(s.drag.x, s.drag.y));
-        if (kind === 'good') drawGood(ctx, t, p.x, p.y, hr * 1.25, strong);
+        if (kind === 'good' || kind === 'forced') drawGood(ctx, t, p.x, p.y, hr * 1.25, strong);
+        // forced (the only good jump): a second ring
+        if (kind === 'forced') drawRing(ctx, p.x, p.y, hr * 1.62, t.good, hr * 0.16);
         else if (kind === 'bad') drawBomb(ctx, t, p.x, p.y, hr * (strong ? 1.55 : 1.4));
         else if (kind === 'unknown') drawUnknown(ctx, t, p.x, p.y, hr * 1.25, strong);
         else if (kind === 'loading') drawLoading(ctx, t, p.x, p.y, hr * 1.25, s.spin);

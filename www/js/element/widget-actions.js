@@ -2,7 +2,7 @@
 // reset(), seek(), hints(), solution() and the small helpers around them. Each call waits for
 // the settings before it and for its own animation, then answers with the board's state().
 
-import { checkConfig, gameOf, mergeConfig } from '../shared/config.js';
+import { checkConfig, mergeConfig } from '../shared/config.js';
 import { openSession, resolveSrc } from './engine.js';
 import { clipMessage, PegwiseError, quote } from '../shared/errors.js';
 
@@ -36,7 +36,7 @@ export class Actions {
   /** @param {import('./widget.js').Widget} board */
   constructor(board) {
     this.board = board;
-    /** @type {GameConfig|null} set() calls not applied yet (merged) */
+    /** @type {(GameConfig & {merge?: OpenSpec[]})|null} set() calls not applied yet (merged) */
     this.pending = null;
     /** @type {Promise<any>|null} */
     this.flush = null;
@@ -67,7 +67,7 @@ export class Actions {
     this.pending = mergeConfig(this.pending ?? {}, c);
     if (!this.flush) {
       this.flush = Promise.resolve().then(() => {
-        const next = /** @type {GameConfig} */ (this.pending);
+        const next = /** @type {GameConfig & {merge?: OpenSpec[]}} */ (this.pending);
         this.pending = null;
         this.flush = null;
         this.queue = this.queue.catch(() => {}).then(() => this.apply(next));
@@ -79,7 +79,7 @@ export class Actions {
 
   /**
    * Applies one merged config.
-   * @param {GameConfig} c
+   * @param {GameConfig & {merge?: OpenSpec[]}} c
    */
   async apply(c) {
     const b = this.board;
@@ -107,17 +107,20 @@ export class Actions {
     b.invalidate(); // also picks up a theme the page changed
     ui.opening++;
     try {
-      /** @type {PegwiseError|null} */
+      /** @type {(PegwiseError & {fellBack?: 'board'|'default'})|null} */
       let failure = null;
       // a new src is a new engine: the game open now moves there first
       if (moved && pos) failure = await this.open({ save: pos.save });
-      // the first config opens a game even when it names none (the board's default game)
-      const spec = gameOf(c) ?? (model.snap ? null : {});
+      // the first config opens a game even when it names none (the board's default game);
+      // games named at once are merged by the engine's midend
+      const games = c.merge ?? [];
+      const spec = games.length > 1 ? { merge: games } : games[0] ?? (model.snap ? null : {});
       if (spec && !failure) {
         if (c.pickStart === undefined) opts.pickStart = false;
         failure = await this.open(spec);
       }
-      const fellBack = failure !== null && failure.param !== 'moves' && !model.snap ? await this.fallback(c, failure) : false;
+      // a first game the engine refused: it opened a default game instead and said which
+      const fellBack = failure?.fellBack ?? false;
       if (failure) {
         b.notice('config', noteFor(failure, fellBack));
         throw failure;
@@ -139,7 +142,8 @@ export class Actions {
   /**
    * Opens a game in the engine.
    * @param {OpenSpec} spec
-   * @returns {Promise<PegwiseError|null>} what was wrong with it (a bad board, start, goal or
+   * @returns {Promise<(PegwiseError & {fellBack?: 'board'|'default'})|null>} what was wrong with
+   *   it (a first game refused opens a default game instead: fellBack says which; a bad board, start, goal or
    *   save leaves the old game open; moves that don't play are left out of the new one)
    */
   async open(spec) {
@@ -147,31 +151,11 @@ export class Actions {
     b.events.reason = 'open';
     const err = await b.model.open(spec);
     b.events.reason = null;
-    if (err && 'param' in err) return new PegwiseError(clipMessage(err.message), err.param, err.value);
+    // the note names the value itself: it needs only why it was refused
+    if (err && 'fellBack' in err) return Object.assign(new PegwiseError(clipMessage(err.why), err.param, err.value), { fellBack: err.fellBack });
+    if (err && 'param' in err) return new PegwiseError(clipMessage(err.why), err.param, err.value);
     if (err) return new PegwiseError(movesNote(err.movesError), 'moves', err.movesError.moves);
     return null;
-  }
-
-  /**
-   * The first game could not open: opens the board's default game instead when only the start
-   * or goal was wrong, else the default game, so the board is never left empty.
-   * @param {GameConfig} c
-   * @param {PegwiseError} failure
-   * @returns {Promise<'board'|'default'|false>} which opened (false: none, the engine failed)
-   */
-  async fallback(c, failure) {
-    const model = this.board.model;
-    // the board the config named, in its own field or in its link (the platform decodes it)
-    const board = c.board ?? (c.link === undefined ? null : new URLSearchParams(c.link).get('board'));
-    const keep = ['start', 'position', 'goal'].includes(failure.param) && board !== null;
-    try {
-      if (keep) await this.open({ board: /** @type {string} */ (board) });
-      if (model.snap) return 'board';
-      await this.open({});
-    } catch {
-      // the engine itself failed: the message over the board says so
-    }
-    return model.snap ? 'default' : false;
   }
 
   /**

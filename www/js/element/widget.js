@@ -44,7 +44,7 @@ export class Widget {
     /** @type {import('./engine.js').Session|null} */
     this.session = null;
     this.model = new GameModel(
-      { call: (op, args) => /** @type {import('./engine.js').Session} */ (this.session).call(op, args) },
+      { call: /** @type {import('./engine.js').Call} */ ((op, args) => /** @type {import('./engine.js').Session} */ (this.session).call(op, args)) },
       (prev, change) => this.onChange(prev, change),
       () => this.onInfo(),
     );

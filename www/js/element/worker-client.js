@@ -4,57 +4,73 @@
 // without an id is an event for `onEvent`. A worker that fails fails every request waiting.
 
 /**
- * @typedef {{
- *   send: (op: string, gid: number|undefined, args?: object) => Promise<any>,
- *   failAll: (why: string) => void,
- *   readonly busy: boolean,
- * }} WorkerClient
- *   send: one request (`gid` the game it is about); failAll: fails every request waiting;
- *   busy: some request is waiting for its reply
+ * @typedef {import('../shared/protocol.js').Requests} Requests
+ * @typedef {import('../shared/protocol.js').Op} Op
+ * @typedef {import('../shared/protocol.js').WireError} WireError
+ * @typedef {import('../shared/protocol.js').ChangeEvent} ChangeEvent
+ * @typedef {<K extends Op>(op: K, gid: number|undefined, args?: Requests[K]['args']) => Promise<Requests[K]['reply']>} Send
+ *   one request (`gid` the game it is about), answered with the reply the protocol declares
+ * @typedef {{send: Send, failAll: (why: string) => void, readonly busy: boolean}} WorkerClient
+ *   failAll: fails every request waiting; busy: some request is waiting for its reply
+ * @typedef {Error & WireError} EngineError a request the worker refused, with the protocol's
+ *   error fields
  */
 
 /**
  * Takes over a worker's messages.
  * @param {Worker} worker
- * @param {(msg: any) => void} onEvent messages that answer no request (a table arrived)
+ * @param {(msg: ChangeEvent) => void} onEvent messages that answer no request (a change)
  * @returns {WorkerClient}
  */
 export function workerClient(worker, onEvent) {
-  /** @type {Map<number, {ok: (v: any) => void, fail: (e: Error) => void}>} */
+  /** @type {Map<number, {ok: (v: unknown) => void, fail: (e: Error) => void}>} */
   const waiting = new Map();
   let next = 1;
   /** @param {string} why */
   const failAll = (why) => {
-    for (const w of waiting.values()) w.fail(new Error(why));
+    for (const w of waiting.values()) w.fail(engineError({ kind: 'failed', param: '', value: '', why, message: why }));
     waiting.clear();
   };
   worker.onmessage = (e) => {
+    /** @type {import('../shared/protocol.js').ReplyMessage | ChangeEvent} */
     const msg = e.data;
-    if (msg.id === undefined) {
+    if (!('id' in msg)) {
       onEvent(msg);
       return;
     }
     const w = waiting.get(msg.id);
     if (!w) return;
     waiting.delete(msg.id);
-    if ('error' in msg) w.fail(Object.assign(new Error(msg.error), { kind: msg.kind }));
+    if ('error' in msg) w.fail(engineError(msg.error));
     else w.ok(msg.result);
   };
   worker.onerror = (e) => {
     e.preventDefault();
     failAll(`the engine failed: ${e.message}`);
   };
+  /** @type {Send} */
+  const send = (op, gid, args) => {
+    const id = next++;
+    return new Promise((ok, fail) => {
+      // the worker answers this request with the reply the protocol declares for `op`
+      waiting.set(id, { ok: /** @type {(v: unknown) => void} */ (ok), fail });
+      worker.postMessage({ id, op, gid, args });
+    });
+  };
   return {
-    send(op, gid, args) {
-      const id = next++;
-      return new Promise((ok, fail) => {
-        waiting.set(id, { ok, fail });
-        worker.postMessage({ id, op, gid, args });
-      });
-    },
+    send,
     failAll,
     get busy() {
       return waiting.size > 0;
     },
   };
+}
+
+/**
+ * An Error with the protocol's error fields.
+ * @param {WireError} w
+ * @returns {EngineError}
+ */
+export function engineError(w) {
+  return Object.assign(new Error(w.message), w);
 }

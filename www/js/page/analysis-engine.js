@@ -10,6 +10,8 @@ import { workerClient } from '../element/worker-client.js';
  * @typedef {import('../shared/wasm-types.js').CountAnswer} CountAnswer
  * @typedef {import('../shared/wasm-types.js').FewestAnswer} FewestAnswer
  * @typedef {import('../shared/wasm-types.js').BestAnswer} BestAnswer
+ * @typedef {import('../shared/wasm-types.js').ChanceAnswer} ChanceAnswer
+ * @typedef {import('../shared/wasm-types.js').ForcedAnswer} ForcedAnswer
  */
 
 export class AnalysisEngine {
@@ -48,28 +50,22 @@ export class AnalysisEngine {
     return this.line?.busy ?? false;
   }
 
-  /**
-   * @param {string} op
-   * @param {number|undefined} gid
-   * @param {object} [args]
-   */
-  send(op, gid, args) {
-    return this.line ? this.line.send(op, gid, args) : Promise.reject(new Error('stopped'));
-  }
+  /** @type {import('../element/worker-client.js').Send} */
+  send = (op, gid, args) => (this.line ? this.line.send(op, gid, args) : Promise.reject(new Error('stopped')));
 
   /**
    * Asks one question about the game saved as `save` (the game's `save` text: board, start,
    * goal and moves). A busy worker (still on an older position) is replaced first.
    * @param {string} save
-   * @param {'count'|'fewest'|'best'} what
-   * @returns {Promise<CountAnswer|FewestAnswer|BestAnswer>}
+   * @param {'count'|'positions'|'chance'|'forced'|'fewest'|'best'} what
+   * @returns {Promise<CountAnswer|FewestAnswer|BestAnswer|ChanceAnswer|ForcedAnswer>}
    */
   async ask(save, what) {
     if (!this.worker || (this.busy && this.open !== save)) this.spawn();
     if (this.open !== save) {
       this.open = save;
       const r = await this.send('open', 1, { save });
-      if (r.error) throw new Error(r.error.message);
+      if ('error' in r) throw new Error(r.error.message);
     }
     const r = await this.send('analyse', 1, { what });
     return r.answer;

@@ -1,6 +1,8 @@
 // The Analysis panel's contents, loaded by analysis-shell.js when the panel is first opened. It
-// shows for the position on the board how many jump sequences still reach the goal, the fewest
-// moves left (the first one drawn on the board) and, once the goal is lost, the best finish.
+// shows for the position on the board how many jump sequences still reach the goal (and how many
+// sequences of positions, up to symmetry), the chance that random play wins, the positions every
+// winning game passes through, the fewest moves left (the first one drawn on the board) and,
+// once the goal is lost, the best finish.
 // Every figure comes from wasm, asked through a worker of the panel's own (analysis-engine.js).
 // Its edit mode lets the player add and remove pegs: a click on a hole (or Enter on the board's
 // cursor, or the position typed in) opens a game from that position, which the address bar and
@@ -32,6 +34,37 @@ export function countText(digits) {
 }
 
 /**
+ * A chance for people: "1 in N (p%)", N whole from 100 on, p with three significant digits.
+ * @param {number} chance from 0 to 1
+ * @param {number|null} oneIn 1 / chance, from wasm
+ */
+export function chanceText(chance, oneIn) {
+  if (!(chance > 0) || oneIn === null) return '0: no random game wins';
+  const n = oneIn >= 100 ? Math.round(oneIn).toLocaleString('en-US') : oneIn.toFixed(1);
+  const pct = chance * 100;
+  const digits = pct >= 100 ? 0 : pct >= 10 ? 1 : Math.min(40, Math.max(0, 2 - Math.floor(Math.log10(pct))));
+  return `1 in ${n} (${pct.toFixed(digits)}%)`;
+}
+
+/**
+ * The positions every winning game passes through, after this one, for people: one line each,
+ * with the forced jump into it where there is one.
+ * @param {import('../shared/wasm-types.js').ForcedPosition[]} positions wasm's, this one first
+ * @returns {string[]}
+ */
+export function forcedLines(positions) {
+  if (!positions.length) return ['none: the goal can’t be reached from here'];
+  if (positions.length === 1) return ['none: the goal is reached'];
+  const rest = positions.slice(1);
+  return rest.map((p, i) => {
+    const pegs = p.pegs === 1 ? '1 peg' : `${p.pegs} pegs`;
+    const how = p.jump ? `, after the forced jump ${p.jump.jump}` : '';
+    const last = i === rest.length - 1 ? 'the finish, ' : '';
+    return `${last}${pegs}${how}: ${p.position}`;
+  });
+}
+
+/**
  * Builds the panel's contents into its box (after the summary), once their stylesheet is in
  * (or failed: the figures are then unstyled, not missing), and wires them to the board; the box
  * may be open already (then it answers at once).
@@ -60,12 +93,15 @@ export async function setupAnalysis(el, game, box, src) {
     <p id="edit-note" class="muted" role="alert" hidden></p>
     <dl class="analysis-list" aria-live="polite">
       <dt>Winning games from here</dt><dd id="an-count">–</dd>
+      <dt>As sequences of positions (up to symmetry)</dt><dd id="an-positions">–</dd>
+      <dt>Random play wins</dt><dd id="an-chance">–</dd>
+      <dt>Every winning game passes through</dt><dd id="an-forced">–</dd>
       <dt>Fewest moves left</dt><dd id="an-fewest">–</dd>
       <dt>Best finish</dt><dd id="an-best">–</dd>
     </dl>`,
   );
   const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (box.querySelector(`#${id}`));
-  const out = { count: $('an-count'), fewest: $('an-fewest'), best: $('an-best') };
+  const out = { count: $('an-count'), positions: $('an-positions'), chance: $('an-chance'), forced: $('an-forced'), fewest: $('an-fewest'), best: $('an-best') };
   const toggle = $('edit-toggle');
   const field = $('edit-field');
   const input = /** @type {HTMLInputElement} */ ($('edit-position'));
@@ -79,9 +115,17 @@ export async function setupAnalysis(el, game, box, src) {
   let timer;
   let editing = false;
 
-  /** @param {HTMLElement} dd @param {string} text @param {boolean} [busy] */
+  /** @param {HTMLElement} dd @param {string|string[]} text (lines) @param {boolean} [busy] */
   const say = (dd, text, busy = false) => {
-    dd.textContent = text;
+    if (Array.isArray(text)) {
+      dd.replaceChildren(
+        ...text.map((t) => {
+          const line = document.createElement('div');
+          line.textContent = t;
+          return line;
+        }),
+      );
+    } else dd.textContent = text;
     dd.setAttribute('aria-busy', String(busy));
   };
 
@@ -94,6 +138,7 @@ export async function setupAnalysis(el, game, box, src) {
     overlay.clear();
     const current = () => shown === key && box.open;
     say(out.count, 'counting…', true);
+    for (const dd of [out.positions, out.chance, out.forced]) say(dd, 'waiting…', true);
     say(out.fewest, 'searching…', true);
     say(out.best, s.winning === false ? 'searching…' : 'the goal can still be reached', s.winning === false);
     try {
@@ -109,14 +154,28 @@ export async function setupAnalysis(el, game, box, src) {
         say(out.fewest, `${f.moves}; the first: ${f.first}`);
         overlay.show(f.jumps);
       }
-      if (s.winning !== false) return;
-      const b = /** @type {import('../shared/wasm-types.js').BestAnswer} */ (await engine.ask(key, 'best'));
-      if (!current()) return;
-      if (b.state !== 'done' || b.pegs === null) say(out.best, `unknown: ${why(b.state)}`);
-      else {
-        const pegs = b.pegs === 1 ? '1 peg' : `${b.pegs} pegs`;
-        say(out.best, b.jump ? `${pegs} can still remain; ${b.jump.jump} keeps that` : `${pegs} remain: no jump is left`);
+      if (s.winning === false) {
+        const b = /** @type {import('../shared/wasm-types.js').BestAnswer} */ (await engine.ask(key, 'best'));
+        if (!current()) return;
+        if (b.state !== 'done' || b.pegs === null) say(out.best, `unknown: ${why(b.state)}`);
+        else {
+          const pegs = b.pegs === 1 ? '1 peg' : `${b.pegs} pegs`;
+          say(out.best, b.jump ? `${pegs} can still remain; ${b.jump.jump} keeps that` : `${pegs} remain: no jump is left`);
+        }
       }
+      // the walks over every winning game from here, after the quick figures
+      say(out.positions, 'counting…', true);
+      const p = /** @type {import('../shared/wasm-types.js').CountAnswer} */ (await engine.ask(key, 'positions'));
+      if (!current()) return;
+      say(out.positions, p.state !== 'done' ? `unknown: ${why(p.state)}` : p.tooMany ? 'too many to count' : countText(/** @type {string} */ (p.count)));
+      say(out.chance, 'weighing…', true);
+      const r = /** @type {import('../shared/wasm-types.js').ChanceAnswer} */ (await engine.ask(key, 'chance'));
+      if (!current()) return;
+      say(out.chance, r.state !== 'done' ? `unknown: ${why(r.state)}` : chanceText(/** @type {number} */ (r.chance), r.oneIn));
+      say(out.forced, 'walking…', true);
+      const w = /** @type {import('../shared/wasm-types.js').ForcedAnswer} */ (await engine.ask(key, 'forced'));
+      if (!current()) return;
+      say(out.forced, w.state !== 'done' ? `unknown: ${why(w.state)}` : forcedLines(w.positions));
     } catch (e) {
       if (!current()) return; // replaced by a newer question
       for (const dd of Object.values(out)) if (dd.getAttribute('aria-busy') === 'true') say(dd, `unknown: ${e instanceof Error ? e.message : e}`);

@@ -13,6 +13,7 @@ import { Replay } from './replay.js';
 import { startupNote, unreadableSaveNote } from './startup.js';
 import { dropGame, loadGame, loadPrefs, saveGame, savePrefs } from './storage.js';
 import { hintLine, noSolutionBanner, sourceInfo, statusBanner, unwinnableBanner } from '../shared/texts.js';
+import { HINT_MODES } from '../shared/config.js';
 import { movablePegs } from '../shared/legal.js';
 import { fromAttributes } from '../shared/config.js';
 import { quote } from '../shared/errors.js';
@@ -244,8 +245,7 @@ function runAction(a) {
   }
   switch (a) {
     case 'hints': {
-      const order = /** @type {const} */ (['off', 'hover', 'always']);
-      setHintMode(order[(order.indexOf(s.hints) + 1) % 3]);
+      setHintMode(HINT_MODES[(HINT_MODES.indexOf(s.hints) + 1) % HINT_MODES.length]);
       break;
     }
     case 'names':

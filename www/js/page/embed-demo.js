@@ -1,9 +1,9 @@
 // The embedding example pages: toolbar buttons that call each board's API, and a log of the
 // events both boards dispatch. Plain module script, so it runs under a strict CSP too.
 import { plural } from '../shared/words.js';
+import { HINT_MODES } from '../shared/config.js';
 
 const log = /** @type {HTMLOListElement} */ (document.getElementById('log'));
-const MODES = ['off', 'hover', 'always'];
 
 /**
  * Adds a line to the event log.
@@ -51,7 +51,7 @@ document.addEventListener('click', (e) => {
   if (!game) return;
   const what = b.getAttribute('data-do');
   if (what === 'hint') {
-    const next = MODES[(MODES.indexOf(game.state()?.hints ?? 'hover') + 1) % 3];
+    const next = HINT_MODES[(HINT_MODES.indexOf(game.state()?.hints ?? 'hover') + 1) % HINT_MODES.length];
     el.setAttribute('hints', next);
     b.textContent = `Hints: ${next}`;
     return;

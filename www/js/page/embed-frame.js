@@ -6,10 +6,12 @@
 
 import '../element/peg-solitaire.js';
 import { plural } from '../shared/words.js';
+import { ATTRIBUTES } from '../shared/config.js';
 
 const el = /** @type {import('../element/peg-solitaire.js').PegSolitaire} */ (document.getElementById('board'));
 const q = new URLSearchParams(location.search);
-for (const k of ['board', 'start', 'position', 'goal', 'hints', 'moves', 'names']) {
+// the element's attributes, but its src: a frame loads from its own site
+for (const k of ATTRIBUTES.filter((a) => a !== 'src')) {
   const v = q.get(k);
   if (v !== null) el.setAttribute(k, v);
 }

@@ -14,6 +14,8 @@
 // the table file the game starts with (wasm's answer), so index.html's early script can fetch
 // it before the engine runs.
 
+import { HINT_MODES } from '../shared/config.js';
+
 const GAME_KEY = 'pegwise.game';
 const PREFS_KEY = 'pegwise.prefs';
 /** The version of the record this page writes (the engine reads this one and every older). */
@@ -103,7 +105,7 @@ export function loadPrefs() {
     // unreadable: defaults
   }
   return {
-    hintMode: ['off', 'hover', 'always'].includes(p.hintMode) ? p.hintMode : 'hover',
+    hintMode: /** @type {readonly string[]} */ (HINT_MODES).includes(p.hintMode) ? p.hintMode : 'hover',
     names: p.names === true,
   };
 }

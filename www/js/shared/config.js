@@ -22,17 +22,21 @@ import { PegwiseError, quote } from './errors.js';
  *   names a game; stored: a record the page stored (any version), opened when the link names
  *   none (else it lends the link its redo list); flip: an edit, the position now with this
  *   hole's peg taken away or put back as the new start position, the goal carried over
- * @typedef {Pick<GameConfig, 'board'|'start'|'position'|'goal'|'moves'|'future'|'save'|'redoFrom'|'link'|'stored'|'flip'>} OpenSpec
- *   what names a game, for the engine to open
+ * @typedef {Pick<GameConfig, 'board'|'start'|'position'|'goal'|'moves'|'future'|'save'|'redoFrom'|'link'|'stored'|'flip'>
+ *   & {merge?: OpenSpec[]}} OpenSpec
+ *   what names a game, for the engine to open; merge: games named at once, in order, which the
+ *   engine's midend merges (what opening them in turn would open)
  * @typedef {{param: string, value: string, message: string}} Problem a refused attribute
  */
 
-/** The attributes of <peg-solitaire>, each a GameConfig key. */
+/** The attributes of <peg-solitaire>, each a GameConfig key (the embed frame's URL parameters too). */
 export const ATTRIBUTES = ['board', 'start', 'position', 'goal', 'moves', 'hints', 'names', 'src'];
 
-const MODES = ['off', 'hover', 'always'];
+/** The hint modes, in the order the page's button steps through them. */
+export const HINT_MODES = /** @type {const} */ (['off', 'hover', 'always']);
+const MODES = /** @type {readonly string[]} */ (HINT_MODES);
 /** The keys that name a game (the rest are settings of the board). */
-const GAME_KEYS = /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future', 'save', 'redoFrom', 'link', 'stored', 'flip']);
+export const GAME_KEYS = /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future', 'save', 'redoFrom', 'link', 'stored', 'flip']);
 /** Every key set() knows. */
 const KEYS = [...GAME_KEYS, 'hints', 'names', 'pickStart', 'src'];
 const TEXTS = ['board', 'start', 'position', 'goal', 'moves', 'redoFrom', 'src', 'save', 'link', 'flip'];
@@ -64,34 +68,19 @@ export function fromAttributes(attrs) {
 }
 
 /**
- * Merges a later config into an earlier one that has not been applied yet. A new board drops
- * the earlier start, goal and moves (they belonged to the old board); a new start or goal drops
- * the earlier moves.
- * @param {GameConfig} a
+ * A later config added to an earlier one that has not been applied yet. The settings of the
+ * board merge, the later winning; the games they name are kept in order, for the engine's
+ * midend to merge by its one rule (what applying them in turn would open).
+ * @param {GameConfig & {merge?: OpenSpec[]}} a
  * @param {GameConfig} b
- * @returns {GameConfig}
+ * @returns {GameConfig & {merge?: OpenSpec[]}}
  */
 export function mergeConfig(a, b) {
+  const games = [...(a.merge ?? []), gameOf(b)].filter((g) => g !== null);
+  /** @type {GameConfig & {merge?: OpenSpec[]}} */
   const out = { ...a };
-  const given = (/** @type {keyof GameConfig} */ k) => b[k] !== undefined;
-  if (given('save') || given('link') || given('stored')) {
-    for (const k of /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future', 'flip'])) delete out[k];
-  } else if (/** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'flip']).some(given)) {
-    for (const k of /** @type {const} */ (['save', 'link', 'stored'])) delete out[k];
-  }
-  if (given('board') && b.board !== a.board) {
-    for (const k of /** @type {const} */ (['start', 'position', 'goal', 'moves', 'future'])) delete out[k];
-  }
-  // a start hole and a start position exclude each other
-  if (given('start')) delete out.position;
-  if (given('position')) delete out.start;
-  if (given('position') || given('start')) delete out.flip;
-  const differs = (/** @type {keyof GameConfig} */ k) => given(k) && b[k] !== a[k];
-  if (differs('start') || differs('position') || differs('goal')) {
-    delete out.moves;
-    delete out.future;
-  }
-  for (const [k, v] of Object.entries(b)) if (v !== undefined) /** @type {Record<string, unknown>} */ (out)[k] = v;
+  for (const [k, v] of Object.entries(b)) if (v !== undefined && !/** @type {readonly string[]} */ (GAME_KEYS).includes(k)) /** @type {Record<string, unknown>} */ (out)[k] = v;
+  if (games.length) out.merge = /** @type {OpenSpec[]} */ (games);
   return out;
 }
 

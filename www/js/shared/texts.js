@@ -219,5 +219,5 @@ export function hintLine({ mode, peg, emptyCursor, jumps, hints, pegs, unsure = 
   if (!jumps.length) return [{ text: `${peg} can't jump.` }];
   if (mode === 'off') return [{ text: `${peg} can jump to ${jumps.map((j) => j.to).join(', ')}.` }];
   if (!hints) return [{ text: `${peg}: thinking…` }];
-  return hints.flatMap((h, i) => [{ text: i ? ' · ' : `${peg}: ` }, { text: `${h.jump} ${VERDICT_WORDS[h.verdict] ?? h.verdict}`, cls: h.verdict }]);
+  return hints.flatMap((h, i) => [{ text: i ? ' · ' : `${peg}: ` }, { text: `${h.jump} ${VERDICT_WORDS[h.verdict] ?? h.verdict}${h.forced ? ', forced: the only good jump' : ''}`, cls: h.verdict }]);
 }

@@ -7,8 +7,9 @@
 /**
  * @typedef {{from: string, over: string, to: string, jump: string}} Jump
  *   one jump: `Game.legal`, `Game.jumpsOf`
- * @typedef {Jump & {verdict: 'good'|'bad'|'unknown'|'loading'}} Hint
- *   a jump judged: `Game.hints`, `Game.hintsFor`
+ * @typedef {Jump & {verdict: 'good'|'bad'|'unknown'|'loading', forced: boolean}} Hint
+ *   a jump judged: `Game.hints`, `Game.hintsFor`; forced: good, and the position's only good
+ *   jump (every winning game makes it)
  * @typedef {{hole: string, jumps: Hint[], good: number, bad: number, unknown: number,
  *   loading: number, bomb: boolean, mark: 'good'|'bomb'|'unknown'|'loading'}} PegHint
  *   one peg as wasm judged it: `Game.pegHints`, `Game.pegs`
@@ -53,6 +54,14 @@
  *   jumps: Jump[]}} FewestAnswer  `Game.fewestMoves`
  * @typedef {{state: 'done'|'unknown'|'loading', pegs: number|null, jump: Jump|null}} BestAnswer
  *   `Game.bestFinish`
+ * @typedef {{state: 'done'|'unknown'|'loading', chance: number|null, oneIn: number|null}} ChanceAnswer
+ *   `Game.randomChance`: the chance that random play wins (each legal jump as likely), 0 to 1;
+ *   oneIn = 1 / chance (null when it is 0)
+ * @typedef {{pegs: number, position: string, jump: Jump|null}} ForcedPosition
+ * @typedef {{state: 'done'|'unknown'|'loading', positions: ForcedPosition[]}} ForcedAnswer
+ *   `Game.forcedPositions`: the positions every winning game from here passes through, most
+ *   pegs first (this one first; none when the goal can't be reached), each with the forced jump
+ *   into it when the one before is one jump away
  * @typedef {{spec: string, lattice: 'square'|'triangular', name: string|null, cells: boolean[][],
  *   holes: number, symmetries: number, twin: string|null, turned: boolean, tables: boolean,
  *   opening: ProblemView, winnable: 'yes'|'no'|'unknown', why: 'class'|'search'|null}} BoardDescription

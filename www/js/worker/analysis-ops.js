@@ -87,24 +87,29 @@ const finishParts = (game) => ({
 export function analysisOps(pkg, urlOf) {
   return {
     /**
-     * One analysis of the position: `what` is count | fewest | best. Answers `{version,
-     * what, answer}` with wasm's answer (`state` done | unknown; loading only if the parts
-     * could not be had).
+     * One analysis of the position: `what` is count | positions | chance | forced | fewest |
+     * best. Answers `{version, what, answer}` with wasm's answer (`state` done | unknown;
+     * loading only if the parts could not be had). positions, chance and forced walk the
+     * winning positions from here as a count does, within the count's budget.
      * @param {{game: any, version: number, tableState: string}} s
-     * @param {{what: 'count'|'fewest'|'best'}} args
+     * @param {{what: 'count'|'positions'|'chance'|'forced'|'fewest'|'best'}} args
      */
     async analyse(s, { what }) {
       if (!keeping) {
         pkg.keepEveryChunk(); // this worker walks whole levels: keep what it decodes
         keeping = true;
       }
+      const walk = () => (s.game.hasTable() ? ANALYSIS_BUDGET.count : ANALYSIS_BUDGET.countLive);
       const ask = {
-        count: () => s.game.countWinning(s.game.hasTable() ? ANALYSIS_BUDGET.count : ANALYSIS_BUDGET.countLive),
+        count: () => s.game.countWinning(walk()),
+        positions: () => s.game.countPositions(walk()),
+        chance: () => s.game.randomChance(walk()),
+        forced: () => s.game.forcedPositions(walk()),
         fewest: () => s.game.fewestMoves(ANALYSIS_BUDGET.fewest),
         best: () => s.game.bestFinish(ANALYSIS_BUDGET.best),
       }[what];
       if (!ask) throw new Error(`unknown analysis '${what}'`);
-      if (what !== 'best') await loadCounts(pkg, s.game, urlOf);
+      if (what === 'count' || what === 'fewest') await loadCounts(pkg, s.game, urlOf);
       else await loadFinishTable(s.game, urlOf);
       // an answer from the live solver where the table would answer exactly: wait for it
       const t0 = Date.now();

@@ -17,10 +17,12 @@ import { movablePegs } from '../shared/legal.js';
  * @typedef {import('../shared/wasm-types.js').Limits} Limits
  * @typedef {import('../shared/wasm-types.js').Jump} Jump
  * @typedef {import('../shared/wasm-types.js').Snapshot} Snapshot
- * @typedef {{hole: string|null, all: boolean}} Want the pegs the page shows: the one looked at
- *   (null: none), and whether every peg that can jump
- * @typedef {{moves: string, played: number, bad: string, message: string}} MovesError moves that
- *   did not all play: the list, how many played, the first that did not and why
+ * @typedef {import('../shared/protocol.js').Want} Want
+ * @typedef {import('../shared/protocol.js').MovesError} MovesError
+ * @typedef {import('../shared/protocol.js').WireError} WireError
+ * @typedef {import('../shared/protocol.js').GameRequests} GameRequests
+ * @typedef {import('../shared/protocol.js').CommonRequests} CommonRequests
+ * @typedef {import('../shared/protocol.js').ChangeEvent} ChangeEvent
  */
 
 /**
@@ -59,7 +61,7 @@ const ready = new Promise((ok) => {
   started = ok;
 });
 
-/** @param {object} msg */
+/** @param {import('../shared/protocol.js').ReplyMessage | ChangeEvent} msg */
 const post = (msg) => self.postMessage(msg);
 
 /** Whether the wasm is being (or has been) loaded. */
@@ -99,7 +101,7 @@ function fits(what, text, param = what) {
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > max) {
     const e = new Error(what === 'moves' ? `the move list is too long (${text.length} characters, at most ${max})` : `${param} is too long (${text.length} characters, at most ${max})`);
-    throw Object.assign(e, { param, value: text });
+    throw Object.assign(e, { kind: 'too-long', param, value: text });
   }
 }
 
@@ -132,7 +134,7 @@ function reply(s, want) {
   budget(s);
   const state = { ...s.game.state(), search: s.game.searchStats() };
   const { hole, all } = s.want;
-  const movable = [...new Set(snap.legal.map((j) => j.from))];
+  const movable = movablePegs(snap.legal);
   const holes = [...new Set([...(hole !== null && movable.includes(hole) ? [hole] : []), ...(all ? movable : [])])];
   const pegs = [];
   const t0 = Date.now();
@@ -214,15 +216,16 @@ function headArrived(gid) {
 }
 
 /**
- * What the page's note needs of an error wasm threw: the input it is about, the bad value and
- * why it was refused, from the error's own fields (wasm/errors.rs).
+ * The protocol's error of anything thrown while answering: wasm's errors carry their fields
+ * (wasm/errors.rs), the worker's own (a text too long, a stale question) theirs; anything
+ * else is `failed`.
  * @param {unknown} e
- * @returns {{param: string, value: string, message: string}}
+ * @returns {WireError}
  */
-function refusal(e) {
-  const err = /** @type {Error & {param?: string, value?: string, why?: string}} */ (e);
-  // the note names the value itself: it needs only why it was refused
-  return { param: err.param ?? 'board', value: err.value ?? '', message: clipMessage(err.why || err.message) };
+function wireError(e) {
+  const err = /** @type {Partial<WireError>} */ (e instanceof Error ? e : { message: String(e) });
+  const message = clipMessage(err.message ?? '');
+  return { kind: err.kind ?? 'failed', param: err.param ?? '', value: err.value ?? '', why: clipMessage(err.why || message), message };
 }
 
 /**
@@ -245,7 +248,10 @@ function budget(s, ms = s.tableState === 'loading' ? BUDGET.loading : BUDGET.nor
   s.game.setTimeBudget(ms);
 }
 
-/** Requests that need no game. */
+/**
+ * Requests that need no game, and `open`, which opens one.
+ * @type {import('../shared/protocol.js').CommonHandlers<CommonRequests & Pick<GameRequests, 'open'>>}
+ */
 const common = {
   /**
    * Loads the wasm from its URL and sets where tables live (a worker started from another
@@ -286,23 +292,30 @@ const common = {
    * out comes from the game open now, else the board's default game. Answers `{kept: true}`
    * when the request names the open game itself, and `{error: {kind, param, value, message}}`,
    * leaving the old game open, when wasm refuses it. Moves that don't play are left out
-   * (`movesError` names the first).
+   * (`movesError` names the first). `{merge: [request, …]}` opens what the requests opened in
+   * turn would (wasm's midend merges them). A first game refused opens the named board's
+   * default game, or the default game, instead: `fellBack` says why and which.
    * @param {import('../shared/config.js').OpenSpec & {want?: Want}} req want: the pegs the page shows
    * @param {number} gid
    */
   open(req, gid) {
     /** @type {MovesError|null} */
     let dropped = null;
-    /** @type {typeof req | Omit<typeof req, 'link'> & {link: string[][]}} */
-    let wire = req;
+    /** @type {object} */
+    let wire;
     try {
-      for (const k of /** @type {const} */ (['board', 'start', 'position', 'goal', 'save', 'redoFrom', 'flip'])) {
-        fits(k === 'redoFrom' ? 'save' : k, req[k]);
-      }
-      if (req.link !== undefined) {
-        // the link's query decoded by the platform, its keys read by wasm; a moves list too
-        // long is left out (the game opens without it), any other value too long is refused
-        const pairs = [...new URLSearchParams(req.link)].map(([k, v]) => [k, v.trim()]).filter(([k, v]) => {
+      /**
+       * One request as wasm reads it: the link's query decoded by the platform (its keys read
+       * by wasm); a moves list too long is left out (the game opens without it), any other
+       * value too long is refused.
+       * @param {import('../shared/config.js').OpenSpec} one
+       */
+      const toWire = (one) => {
+        for (const k of /** @type {const} */ (['board', 'start', 'position', 'goal', 'save', 'redoFrom', 'flip'])) {
+          fits(k === 'redoFrom' ? 'save' : k, one[k]);
+        }
+        if (one.link === undefined) return one;
+        const pairs = [...new URLSearchParams(one.link)].map(([k, v]) => [k, v.trim()]).filter(([k, v]) => {
           if (k !== 'moves') {
             fits('board', v, k);
             return true;
@@ -315,22 +328,25 @@ const common = {
             return false;
           }
         });
-        wire = { ...req, link: pairs };
-      }
+        return { ...one, link: pairs };
+      };
+      wire = req.merge ? { merge: req.merge.map(toWire) } : toWire(req);
     } catch (e) {
-      const err = /** @type {Error & {param: string, value: string}} */ (e);
-      return { error: { param: err.param, value: err.value, message: clipMessage(err.message) } };
+      return { error: wireError(e) };
     }
     const cur = slots.get(gid);
     let g;
     try {
       g = cur ? cur.game.reopen(wire) : pkg.Game.open(wire);
     } catch (e) {
-      return { error: refusal(e) };
+      return { error: wireError(e) };
     }
     if (!g) return { kept: true };
     /** @type {MovesError|null} */
     const refused = g.movesRefused();
+    // a first game refused opened a default game instead (wasm's midend): why, and which
+    const failed = cur ? null : g.fellBack();
+    const fellBack = failed && { ...wireError(failed), fellBack: /** @type {'board'|'default'} */ (failed.fellBack) };
     const movesError = dropped ?? (refused && { ...refused, message: clipMessage(refused.message) });
     cur?.parts.stop();
     cur?.game.free();
@@ -342,11 +358,14 @@ const common = {
     performance.mark('pegwise:open');
     const r = reply(s);
     s.parts.pump();
-    return { ...r, layout: g.layout(), tableFile: g.tableFile() ?? null, movesError, partsPending: s.parts.pending };
+    return { ...r, layout: g.layout(), tableFile: g.tableFile() ?? null, movesError, fellBack, partsPending: s.parts.pending };
   },
 };
 
-/** Requests about one open game. Each returns a plain, copyable value. */
+/**
+ * Requests about one open game. Each returns a plain, copyable value.
+ * @type {import('../shared/protocol.js').GameHandlers<Omit<GameRequests, 'open'>, Slot>}
+ */
 const ops = {
   /**
    * @param {Slot} s
@@ -499,7 +518,7 @@ function judgedAfresh(gid, s) {
   s.version = ++clock;
   const r = reply(s);
   s.parts.pump();
-  post({ event: 'table', gid, ...r, partsPending: s.parts.pending });
+  post({ event: 'changed', why: 'table', gid, ...r, partsPending: s.parts.pending });
   think(gid, s);
 }
 
@@ -540,7 +559,7 @@ function think(gid, s) {
   const step = () => {
     if (taken !== at || slots.get(gid) !== s || s.version !== version) return;
     let working = false;
-    /** @type {object[]} */
+    /** @type {import('../shared/wasm-types.js').PegHint[]} */
     let pegs = [];
     let fetching = false;
     const t0 = Date.now();
@@ -556,7 +575,7 @@ function think(gid, s) {
     } catch {
       // a question asked later reports what went wrong
     }
-    if (pegs.length || fetching || working !== work.working || (first && working)) post({ event: 'refined', gid, version, pegs, working, partsPending: s.parts.pending });
+    if (pegs.length || fetching || working !== work.working || (first && working)) post({ event: 'changed', why: 'refined', gid, version, pegs, working, partsPending: s.parts.pending });
     work.working = working;
     first = false;
     if (working) setTimeout(step, 0);
@@ -579,7 +598,7 @@ function shownFirst(s) {
 /**
  * Adds requests that need no game (the board editor's, in the Analysis panel's worker). Unused
  * by the game's worker, so its bundle leaves this out.
- * @param {Record<string, (args: any) => any>} more
+ * @param {import('../shared/protocol.js').CommonHandlers<import('../shared/protocol.js').EditorRequests>} more
  */
 export function addRequests(more) {
   Object.assign(common, more);
@@ -594,7 +613,8 @@ export function addRequests(more) {
  * at a message from the page: a message reaches a new worker only once the page's thread is
  * free, late while the page starts up.
  * @param {Pkg} bindings the package's JS bindings
- * @param {(urlOf: (file: string) => string) => object} [more] requests to add to the per-game ones
+ * @param {(urlOf: (file: string) => string) => import('../shared/protocol.js').GameHandlers<import('../shared/protocol.js').AnalysisRequests, Slot>} [more]
+ *   requests to add to the per-game ones
  */
 export function serve(bindings, more) {
   pkg = bindings;
@@ -611,18 +631,20 @@ export function serve(bindings, more) {
   }
 }
 
-/** @param {MessageEvent} e */
+/** @param {MessageEvent<import('../shared/protocol.js').RequestMessage & {gid: number}>} e */
 async function onMessage(e) {
   taken++;
   const { id, op, gid, args } = e.data;
   try {
     if (op === 'hello') {
-      post({ id, result: await common.hello(args) });
+      post({ id, result: await common.hello(/** @type {CommonRequests['hello']['args']} */ (args), gid) });
       return;
     }
     await ready;
     let result;
-    if (op in common) result = /** @type {Record<string, (args: any, gid: number) => any>} */ (common)[op](args ?? {}, gid);
+    // the one place a request's name picks its handler: each handler's types hold it to the
+    // protocol, and the page's `send` holds the arguments to it
+    if (op in common) result = await /** @type {Record<string, (args: unknown, gid: number) => unknown>} */ (common)[op](args ?? {}, gid);
     else if (op in ops) {
       const before = slots.get(gid);
       if (QUESTIONS.has(op)) await headArrived(gid);
@@ -630,17 +652,17 @@ async function onMessage(e) {
       if (!s) throw new Error('no game open');
       // a game opened while this question waited, or before it was even sent (`at`: the
       // version the page asked at): it was about the game before
-      if (s !== before || (args?.at !== undefined && args.at < s.opened)) throw stale('another game opened');
-      result = await /** @type {Record<string, (s: Slot, args: any) => any>} */ (ops)[op](s, args ?? {});
+      const at = /** @type {{at?: number}} */ (args ?? {}).at;
+      if (s !== before || (at !== undefined && at < s.opened)) throw stale('another game opened');
+      result = await /** @type {Record<string, (s: Slot, args: unknown) => unknown>} */ (ops)[op](s, args ?? {});
       // the parts this answer waited for are on their way before it goes
       s.parts.pump();
-      post({ id, result: { ...result, partsPending: s.parts.pending } });
+      post({ id, result: { .../** @type {object} */ (result), partsPending: s.parts.pending } });
       think(gid, s);
       return;
     } else throw new Error(`unknown request '${op}'`);
     post({ id, result });
   } catch (err) {
-    const kind = /** @type {{kind?: string}} */ (err)?.kind ?? 'failed';
-    post({ id, error: clipMessage(err instanceof Error ? err.message : String(err)), kind });
+    post({ id, error: wireError(err) });
   }
 }

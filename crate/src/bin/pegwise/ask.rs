@@ -6,8 +6,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
-use crate::common::{open_table, solve_with_progress, unbuilt};
+use crate::data::{open_table, unbuilt};
 use crate::progress::Progress;
+use crate::solving::solve_with_progress;
 use crate::way::{thousands, too_big, Budget, HowArgs, Way, PAGE_QUESTION};
 use pegwise::analysis::{self, Answer};
 use pegwise::game::Game;
@@ -97,8 +98,9 @@ pub fn walk<R>(
             // a game from a set position the table doesn't hold may reach positions it
             // doesn't know: answered as if no table covered it
             if g.source() == Source::Table {
+                // covered: the source is the table for this position and every one below it
                 let oracle = g.oracle();
-                let test = |c: u64| oracle.from_table(c) == Some(true);
+                let test = |c: u64| oracle.from_table(c, true) == Some(true);
                 let found = counted(label, how.budget, &canon, &test, walk);
                 return Ok(Walked {
                     found,

@@ -4,7 +4,8 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::common::{problem_of, shipped_game, Output, ProblemArgs};
+use crate::common::{problem_of, Output, ProblemArgs};
+use crate::data::shipped_game;
 use crate::progress::Progress;
 use crate::way::{pegs_text, thousands};
 use pegwise::analysis::{self, Answer};

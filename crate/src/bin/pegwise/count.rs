@@ -7,8 +7,9 @@ use crate::common::{problem_of, unsolvable_note, Output, ProblemArgs};
 use crate::progress::Progress;
 use crate::way::{Budget, HowArgs, Way};
 use pegwise::game::Game;
-use pegwise::generate::count;
-use pegwise::Error;
+use pegwise::generate::{count, wins};
+use pegwise::{Error, Problem};
+use std::path::Path;
 
 /// The live search's budget for a whole count by default: the page's Analysis panel's for a
 /// game no table covers (`ANALYSIS_BUDGET.countLive` in `www/js/worker/analysis-ops.js`).
@@ -21,11 +22,25 @@ pub const LIVE_NODES: u64 = 2_000_000;
 /// from both ends to the middle: `count::count_by_halves`), or the live search within its
 /// budget, past which the count is "unknown". The early positions of the English central game
 /// are read from its shipped counts file (`pegwise counts`).
-pub fn run(a: &ProblemArgs, moves_text: &str, how: &HowArgs) -> Result<Output, Error> {
+///
+/// With `positions`, the winning games are counted as sequences of positions, each up to the
+/// symmetries that keep the goal (`wins::count_positions_from`), the same way.
+pub fn run(
+    a: &ProblemArgs,
+    moves_text: &str,
+    how: &HowArgs,
+    positions: bool,
+) -> Result<Output, Error> {
     let p = problem_of(a)?;
     let data = how.data.dir()?;
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
+    if positions {
+        let w = walk(&p, &data, how, LIVE_NODES, "counting", |canon, winning| {
+            wins::count_positions_from(&p, canon, g.code(), winning)
+        })?;
+        return Ok(answer(&p, &data, how, w.found, &w.way));
+    }
     if !p.classes_allow() {
         return Ok(Output {
             text: format!("0\n{}", unsolvable_note(&p)),
@@ -61,27 +76,32 @@ pub fn run(a: &ProblemArgs, moves_text: &str, how: &HowArgs) -> Result<Output, E
         })?;
         (w.found, w.way)
     };
-    let note = way.note(&p, &data, "in all");
+    Ok(answer(&p, &data, how, n, &way))
+}
+
+/// The count as the command prints it: `n` None when unknown, Some(None) past `u128::MAX`.
+fn answer(p: &Problem, data: &Path, how: &HowArgs, n: Option<Option<u128>>, way: &Way) -> Output {
+    let note = way.note(p, data, "in all");
     let source = way.source();
     let Some(n) = n else {
-        return Ok(Output {
+        return Output {
             text: format!("{}{note}", way.unknown_text(how.budget)),
             json: json!({"count": null, "unknown": true, "source": source}),
-        });
+        };
     };
     let Some(n) = n else {
-        return Ok(Output {
+        return Output {
             text: format!("too many to count\n{note}"),
             json: json!({"count": null, "too_many_to_count": true, "source": source}),
-        });
+        };
     };
     let mut text = format!("{n}\n");
     if n == 0 {
-        text += &unsolvable_note(&p);
+        text += &unsolvable_note(p);
     }
     text += &note;
-    Ok(Output {
+    Output {
         text,
         json: json!({"count": n.to_string(), "source": source}),
-    })
+    }
 }

@@ -6,7 +6,8 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::common::{solve_with_progress, spinner, Output};
+use crate::common::{spinner, Output};
+use crate::solving::solve_with_progress;
 use pegwise::generate::Options;
 use pegwise::{counts_file, shipped, Board, Error, Problem};
 
@@ -26,7 +27,7 @@ pub fn run(out: &Path, lowest: u8) -> Result<Output, Error> {
     let p = Problem::parse(board.clone(), START, "start")?;
     let solved = solve_with_progress(&p, Options::default())?;
     let pb = spinner("counting every winning position");
-    let bytes = counts_file::encode(&board, &solved, lowest)?;
+    let bytes = pegwise::generate::counts_write::encode(&board, &solved, lowest)?;
     pb.finish_and_clear();
     let path = out.join(FILE);
     std::fs::write(&path, &bytes)

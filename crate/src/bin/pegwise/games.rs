@@ -5,7 +5,8 @@ use serde_json::json;
 
 use std::path::Path;
 
-use crate::common::{problem_from, shipped_game, unsolvable_note, BoardArgs, Output};
+use crate::common::{problem_from, unsolvable_note, BoardArgs, Output};
+use crate::data::shipped_game;
 use crate::progress::Progress;
 use crate::way::thousands;
 use pegwise::oracle::Source;
@@ -38,7 +39,7 @@ pub fn run(
     let mut table = shipped_game(&p, "", data)?.filter(|_| p.classes_allow());
     let covered = table.as_mut().is_some_and(|g| g.source() == Source::Table);
     let oracle = table.as_mut().filter(|_| covered).map(|g| &*g.oracle());
-    let winning = |c: u64| oracle.is_none_or(|o| o.from_table(c) == Some(true));
+    let winning = |c: u64| oracle.is_none_or(|o| o.from_table(c, covered) == Some(true));
     let pb = Progress::new("counting games");
     let found = {
         let mut games = Enumerator::new(&p, unique);

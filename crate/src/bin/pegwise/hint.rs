@@ -5,7 +5,7 @@ use serde_json::json;
 use crate::common::{GameArgs, Output};
 use crate::way::clock;
 use pegwise::game::Game;
-use pegwise::oracle::Verdict;
+use pegwise::oracle::{Limits, Verdict};
 use pegwise::refine::Refiner;
 use pegwise::{moves, Error};
 
@@ -28,17 +28,19 @@ fn think(g: &mut Game, seconds: f64) {
     let holes = g.movable_pegs();
     let mut r = Refiner::new();
     let end = clock() + seconds * 1000.0;
-    let saved = (g.oracle().budget, g.oracle().time_ms, g.oracle().clock);
-    g.oracle().budget = u64::MAX;
-    g.oracle().clock = Some(clock);
+    let saved = g.limits();
     while clock() < end {
         // each try as long as the refiner says, and never past the end
-        g.oracle().time_ms = Some((end - clock()).max(1.0));
+        g.set_limits(Limits {
+            nodes: u64::MAX,
+            time_ms: Some((end - clock()).max(1.0)),
+            clock: Some(clock),
+        });
         if r.step(g, &holes).undecided == 0 {
             break;
         }
     }
-    (g.oracle().budget, g.oracle().time_ms, g.oracle().clock) = saved;
+    g.set_limits(saved);
 }
 
 /// The word printed for a verdict; an unknown answer is never shown as good or bad.

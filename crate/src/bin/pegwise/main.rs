@@ -1,5 +1,5 @@
-//! The `pegwise` command: boards, stats, dump, hint, count, solve, fewest, best, deadend, games,
-//! winnable, tables.
+//! The `pegwise` command: boards, stats, dump, hint, count, chance, forced, solve, fewest, best,
+//! deadend, games, winnable, tables.
 //!
 //! This file is the clap entry and the dispatch; each command lives in its own module, and
 //! `common` holds what they share (board and problem arguments, output, progress).
@@ -9,19 +9,23 @@
 mod ask;
 mod best;
 mod boards;
+mod chance;
 #[cfg(feature = "distributed")]
 mod cluster;
 mod common;
 mod count;
 mod counts;
+mod data;
 mod deadend;
 mod dump;
 mod fewest;
+mod forced;
 mod games;
 mod hint;
 mod outcore;
 mod progress;
 mod solve;
+mod solving;
 mod stats;
 mod tables;
 mod way;
@@ -33,7 +37,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use serde_json::json;
 
-use common::{BoardArgs, DataArgs, GameArgs, Output, ProblemArgs};
+use common::{BoardArgs, GameArgs, Output, ProblemArgs};
+use data::DataArgs;
 use outcore::OutOfCoreArgs;
 use pegwise::Error;
 use way::HowArgs;
@@ -92,6 +97,30 @@ enum Command {
     /// Number of distinct jump sequences that reach the goal from the position
     /// ("too many to count" past 2^128 - 1).
     Count {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Moves to play first.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Count the winning games as sequences of positions instead, each position up to the
+        /// symmetries that keep the goal (two jumps to images of one position count once).
+        #[arg(long)]
+        positions: bool,
+        #[command(flatten)]
+        how: HowArgs,
+    },
+    /// The chance that random play wins: at every step one of the legal jumps, each as likely.
+    Chance {
+        #[command(flatten)]
+        p: ProblemArgs,
+        /// Moves to play first.
+        #[arg(long, default_value = "")]
+        moves: String,
+        #[command(flatten)]
+        how: HowArgs,
+    },
+    /// The positions (and jumps) every winning game from the position passes through.
+    Forced {
         #[command(flatten)]
         p: ProblemArgs,
         /// Moves to play first.
@@ -241,7 +270,14 @@ fn run(cli: &Cli) -> Result<Output, Error> {
         Command::Stats { p, o } => stats::run(p, o),
         Command::Dump { p, pegs, reduce, o } => dump::run(p, *pegs, *reduce, o),
         Command::Hint { game, think } => hint::run(game, *think),
-        Command::Count { p, moves, how } => count::run(p, moves, how),
+        Command::Count {
+            p,
+            moves,
+            positions,
+            how,
+        } => count::run(p, moves, how, *positions),
+        Command::Chance { p, moves, how } => chance::run(p, moves, how),
+        Command::Forced { p, moves, how } => forced::run(p, moves, how),
         Command::Solve { game } => solve::run(game),
         Command::Fewest { p, how } => fewest::run(p, how),
         Command::Best {

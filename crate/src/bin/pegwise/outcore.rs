@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::common::{memory_bytes, solve_with_progress};
+use crate::solving::{memory_bytes, solve_with_progress};
 use pegwise::generate::outcore::{self, Config};
 use pegwise::generate::{Options, Solved};
 use pegwise::{Error, Problem};

@@ -100,7 +100,7 @@ pub fn run(
             }
             let sets = sets.into_solved()?;
             let pb = spinner(&format!("building {}", spec.file));
-            let built = shipped::build_from(&spec, &sets, &mut |m| {
+            let built = pegwise::generate::build::build_from(&spec, &sets, &mut |m| {
                 pb.set_message(format!("{}: {m}", spec.file))
             })?;
             pb.finish_and_clear();

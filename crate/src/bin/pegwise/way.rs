@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::common::{built_table_for, DataArgs};
+use crate::data::{built_table_for, DataArgs};
 use pegwise::oracle::Oracle;
 use pegwise::shipped::{self, TableSpec};
 use pegwise::{position, Error, Problem};
@@ -61,9 +61,11 @@ impl Budget {
 
     /// Gives the oracle's live search this budget for each question.
     pub fn apply(self, o: &mut Oracle) {
-        o.budget = self.nodes;
-        o.time_ms = self.ms;
-        o.clock = self.ms.map(|_| clock as fn() -> f64);
+        o.set_limits(pegwise::oracle::Limits {
+            nodes: self.nodes,
+            time_ms: self.ms,
+            clock: self.ms.map(|_| clock as fn() -> f64),
+        });
     }
 
     /// "200 ms and at most 50,000,000 positions", "at most 3 positions", "no limit".

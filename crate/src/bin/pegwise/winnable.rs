@@ -6,10 +6,11 @@ use std::path::Path;
 
 use serde_json::json;
 
-use crate::common::{open_table, Output};
+use crate::common::Output;
+use crate::data::open_table;
 use pegwise::board::CATALOGUE;
+use pegwise::generate::record;
 use pegwise::shipped;
-use pegwise::winnable::record;
 use pegwise::{Board, Error, Goal};
 
 /// Builds the record for `only` (comma-separated boards) or the whole catalogue, searching

@@ -172,7 +172,7 @@ mod tests {
     fn pruning_never_drops_a_winning_position() {
         // Every position from every start of the 15-hole triangle, finish in the corner:
         // what brute force wins, the test keeps; and it drops some that can't win.
-        use crate::generate::brute::Brute;
+        use crate::search::brute::Brute;
         let b = Board::by_name("triangle5").unwrap();
         let p = Problem::new(b.clone(), Start::All, Goal::Hole(0)).unwrap();
         let keep = Prune::new(&p, true);
@@ -192,7 +192,7 @@ mod tests {
         // A small cross (19 holes), finish in the centre: pagodas learnt from the 9-peg
         // positions that the LP pagodas keep; then over every position, whatever brute force
         // wins is still kept, and thousands more positions are dropped than before.
-        use crate::generate::brute::Brute;
+        use crate::search::brute::Brute;
         let b = Board::by_name("ascii:--ooo--/--ooo--/ooooooo/--ooo--/--ooo--").unwrap();
         let h = b.hole("d3").unwrap();
         let p = Problem::new(b.clone(), Start::All, Goal::Hole(h)).unwrap();

@@ -1,0 +1,435 @@
+//! Levels as dense bitsets over ranked codes, in place of the radix sort where they fit.
+//!
+//! Every code of a level has the same number of pegs, and (with one start) the same position
+//! class (`crate::classes`): the start's, up to the problem's group, which keeps the start and
+//! so its class. Those codes are ranked densely, in code order, so a level is a bitset of
+//! about C(N, n) / 2^d bits (d invariants): 73 M bits (9 MB) for the English board's 17-peg
+//! level. Setting a bit per key replaces bucketing, sorting and deduplication, and reading the
+//! set bits in order gives the level sorted.
+//!
+//! The rank is split at [`Ranks`]'s low bits so that it is two table reads: the rank of the
+//! low part among the low parts with its peg count and class, plus the number of the level's
+//! codes whose high part is smaller. Both tables are a few hundred KB on the English board.
+//!
+//! Each worker thread sets bits in a bitset of its own (no atomics, no contention); reading
+//! a level ORs them word by word and zeroes them for the next round.
+
+use std::sync::Mutex;
+
+use rayon::prelude::*;
+
+use crate::classes::Classes;
+
+/// Most low bits: tables of 2^16 entries, in cache.
+const LOW_BITS: u32 = 16;
+/// Most high bits: a level's table has 2^this entries (4 MB at most).
+const HIGH_BITS: u32 = 20;
+/// Most class invariants: the groups of low parts are indexed by peg count and class.
+const MAX_DIMENSION: usize = 10;
+/// Most bitsets kept: one per worker thread, up to this many (more threads share them).
+const MAX_SETS: usize = 8;
+
+/// Rank tables of one board, shared by every level.
+pub struct Ranks {
+    /// Holes on the board.
+    bits: u32,
+    /// Bits of a code's low part.
+    low: u32,
+    basis: Vec<u64>,
+    /// Class of each high part (code >> low).
+    high_class: Vec<u16>,
+    /// Low parts sorted by (peg count, class, value).
+    lows: Vec<u32>,
+    /// Rank of each low part within its (peg count, class) group.
+    low_rank: Vec<u32>,
+    /// Start of each group in `lows`, by `pegs << dimension | class`; one entry more at the end.
+    group: Vec<u32>,
+    /// Per worker, a bitset (all zero between rounds).
+    sets: Vec<Mutex<Vec<u64>>>,
+}
+
+/// One level's ranking: codes of `pegs` pegs in class `class`.
+pub struct Layer<'a> {
+    ranks: &'a Ranks,
+    /// `cum[h]`: the level's codes with a high part below h; `cum[2^high]` is their number.
+    cum: Vec<u32>,
+    /// `off[h]`: where the low parts that complete high part h start in `ranks.lows`.
+    off: Vec<u32>,
+}
+
+/// The parity class of `code` on `basis`.
+fn class_of(basis: &[u64], code: u64) -> u64 {
+    basis.iter().enumerate().fold(0, |acc, (i, v)| {
+        acc | (u64::from((code & v).count_ones() & 1) << i)
+    })
+}
+
+impl Ranks {
+    /// The tables of a board of `bits` holes with these classes, or None when its codes are
+    /// too long or it has too many invariants for dense levels.
+    pub fn new(bits: u32, classes: &Classes) -> Option<Ranks> {
+        let basis = classes.basis().to_vec();
+        let d = basis.len();
+        if bits > LOW_BITS + HIGH_BITS || d > MAX_DIMENSION {
+            return None;
+        }
+        let low = bits.min(LOW_BITS);
+        let high_class = (0..1u64 << (bits - low))
+            .map(|h| class_of(&basis, h << low) as u16)
+            .collect();
+        let key = |x: u64| ((x.count_ones() as usize) << d) | class_of(&basis, x) as usize;
+        let mut keyed: Vec<(usize, u32)> =
+            (0..1u32 << low).map(|x| (key(u64::from(x)), x)).collect();
+        keyed.sort_unstable();
+        let lows: Vec<u32> = keyed.into_iter().map(|e| e.1).collect();
+        let mut group = vec![0u32; ((low as usize + 1) << d) + 1];
+        let mut low_rank = vec![0u32; 1 << low];
+        let mut last = usize::MAX;
+        let mut start = 0;
+        for (i, &x) in lows.iter().enumerate() {
+            let g = key(u64::from(x));
+            if g != last {
+                // empty groups in between start where this one does
+                for e in group.iter_mut().take(g + 1).skip(last.wrapping_add(1)) {
+                    *e = i as u32;
+                }
+                last = g;
+                start = i;
+            }
+            low_rank[x as usize] = (i - start) as u32;
+        }
+        for e in group.iter_mut().skip(last + 1) {
+            *e = lows.len() as u32;
+        }
+        let threads = rayon::current_num_threads().clamp(1, MAX_SETS);
+        Some(Ranks {
+            bits,
+            low,
+            basis,
+            high_class,
+            lows,
+            low_rank,
+            group,
+            sets: (0..threads).map(|_| Mutex::new(Vec::new())).collect(),
+        })
+    }
+
+    /// The class of a code.
+    pub fn class(&self, code: u64) -> u64 {
+        class_of(&self.basis, code)
+    }
+
+    /// The ranking of the codes of `pegs` pegs in `class`, when the level's bitset has at most
+    /// `most` bits (else None: the radix sort is cheaper there).
+    pub fn layer(&self, pegs: u32, class: u64, most: u64) -> Option<Layer<'_>> {
+        let d = self.basis.len();
+        let highs = 1usize << (self.bits - self.low);
+        let mut cum = Vec::with_capacity(highs + 1);
+        let mut off = Vec::with_capacity(highs);
+        let mut sum = 0u64;
+        for h in 0..highs {
+            cum.push(sum as u32);
+            let used = h.count_ones();
+            let (a, b) = match pegs.checked_sub(used).filter(|&p| p <= self.low) {
+                Some(p) => {
+                    let g = (p as usize) << d | (class ^ u64::from(self.high_class[h])) as usize;
+                    (self.group[g], self.group[g + 1])
+                }
+                None => (0, 0),
+            };
+            off.push(a);
+            sum += u64::from(b - a);
+            if sum > most || sum >= u64::from(u32::MAX) {
+                return None;
+            }
+        }
+        cum.push(sum as u32);
+        Some(Layer {
+            ranks: self,
+            cum,
+            off,
+        })
+    }
+}
+
+/// Where a worker sets the bits of the keys it makes.
+pub struct Bits<'a> {
+    low: u32,
+    mask: u64,
+    cum: &'a [u32],
+    low_rank: &'a [u32],
+    words: &'a mut [u64],
+    /// For the debug check that a key is of the layer.
+    off: &'a [u32],
+    lows: &'a [u32],
+}
+
+impl Bits<'_> {
+    /// Adds a key (a code of the layer's peg count and class).
+    #[inline]
+    pub fn push(&mut self, key: u64) {
+        let (h, low) = ((key >> self.low) as usize, (key & self.mask) as usize);
+        let i = self.cum[h] + self.low_rank[low];
+        // a key of another peg count or class would alias another code's bit
+        debug_assert!(
+            i < self.cum[h + 1]
+                && self.lows[(self.off[h] + i - self.cum[h]) as usize] as usize == low,
+            "key {key:#x} is not of the layer"
+        );
+        self.words[(i >> 6) as usize] |= 1u64 << (i & 63);
+    }
+}
+
+/// A bitset being asked about (see [`Layer::members_with`]).
+pub struct Probe<'a> {
+    layer: &'a Layer<'a>,
+    words: &'a [u64],
+}
+
+impl Probe<'_> {
+    /// Is this code (of the layer) in the set?
+    #[inline]
+    pub fn contains(&self, key: u64) -> bool {
+        let i = self.layer.rank(key);
+        self.words[i >> 6] >> (i & 63) & 1 == 1
+    }
+}
+
+impl Layer<'_> {
+    /// Bits in the level's bitset.
+    fn size(&self) -> usize {
+        self.cum.last().map_or(0, |&n| n as usize)
+    }
+
+    fn words(&self) -> usize {
+        self.size().div_ceil(64)
+    }
+
+    /// The rank of a code of the layer.
+    #[inline]
+    fn rank(&self, key: u64) -> usize {
+        let r = self.ranks;
+        (self.cum[(key >> r.low) as usize] + r.low_rank[(key & ((1 << r.low) - 1)) as usize])
+            as usize
+    }
+
+    /// Sets the bit of every key `produce` makes from the elements of `input`, in parallel.
+    fn fill<F>(&self, input: &[u64], produce: &F)
+    where
+        F: Fn(u64, &mut Bits) + Sync,
+    {
+        let r = self.ranks;
+        let words = self.words();
+        r.sets.par_iter().for_each(|s| {
+            if let Ok(mut s) = s.lock() {
+                if s.len() < words {
+                    s.resize(words, 0);
+                }
+            }
+        });
+        let n = r.sets.len();
+        input.par_chunks(1 << 12).for_each(|chunk| {
+            let me = rayon::current_thread_index().unwrap_or(0) % n;
+            let Ok(mut set) = r.sets[me].lock() else {
+                return;
+            };
+            let mut bits = Bits {
+                low: r.low,
+                mask: (1 << r.low) - 1,
+                cum: &self.cum,
+                low_rank: &r.low_rank,
+                words: &mut set[..words],
+                off: &self.off,
+                lows: &r.lows,
+            };
+            for &x in chunk {
+                produce(x, &mut bits);
+            }
+        });
+    }
+
+    /// The sorted codes whose bits are set (ORed over the workers' bitsets) that `keep`
+    /// passes, in parallel; zeroes the bitsets.
+    fn drain(&self, keep: Option<&(dyn Fn(u64) -> bool + Sync)>) -> Vec<Vec<u64>> {
+        let r = self.ranks;
+        let words = self.words();
+        let mut guards: Vec<_> = r.sets.iter().filter_map(|s| s.lock().ok()).collect();
+        // each part: the same word range of every bitset
+        let size = words
+            .div_ceil(rayon::current_num_threads() * 8)
+            .max(1 << 10);
+        let mut parts: Vec<Vec<&mut [u64]>> =
+            (0..words.div_ceil(size)).map(|_| Vec::new()).collect();
+        for g in &mut guards {
+            for (p, c) in parts.iter_mut().zip(g[..words].chunks_mut(size)) {
+                p.push(c);
+            }
+        }
+        parts
+            .into_par_iter()
+            .enumerate()
+            .map(|(k, mut sets)| {
+                let first = (k * size * 64) as u32;
+                let mut h = self.cum.partition_point(|&c| c <= first) - 1;
+                let mut out = Vec::new();
+                let len = sets.first().map_or(0, |s| s.len());
+                for w in 0..len {
+                    let mut word = 0;
+                    for s in &mut sets {
+                        // a word left zero is not written: its line stays clean
+                        if s[w] != 0 {
+                            word |= std::mem::take(&mut s[w]);
+                        }
+                    }
+                    while word != 0 {
+                        let i = first + (w as u32) * 64 + word.trailing_zeros();
+                        word &= word - 1;
+                        while self.cum[h + 1] <= i {
+                            h += 1;
+                        }
+                        let low = r.lows[(self.off[h] + (i - self.cum[h])) as usize];
+                        let code = (h as u64) << r.low | u64::from(low);
+                        if keep.is_none_or(|f| f(code)) {
+                            out.push(code);
+                        }
+                    }
+                }
+                out
+            })
+            .collect()
+    }
+
+    /// The members of `level` (sorted, of this layer) whose bits are set in some worker's
+    /// bitset; zeroes the bitsets.
+    fn probe(&self, level: &[u64]) -> Vec<Vec<u64>> {
+        let words = self.words();
+        let mut guards: Vec<_> = self
+            .ranks
+            .sets
+            .iter()
+            .filter_map(|s| s.lock().ok())
+            .collect();
+        let out = {
+            let sets: Vec<&[u64]> = guards.iter().map(|g| &g[..words]).collect();
+            level
+                .par_chunks(1 << 12)
+                .map(|c| {
+                    c.iter()
+                        .copied()
+                        .filter(|&x| {
+                            let i = self.rank(x);
+                            sets.iter().any(|s| s[i >> 6] >> (i & 63) & 1 == 1)
+                        })
+                        .collect()
+                })
+                .collect()
+        };
+        for g in &mut guards {
+            g[..words].par_chunks_mut(1 << 14).for_each(|c| c.fill(0));
+        }
+        out
+    }
+
+    /// The members of `level` that `test` passes, where `test` may ask whether a code is in
+    /// `set` (sorted, of this layer).
+    pub fn members_with<F>(&self, set: &[u64], level: &[u64], test: F) -> Vec<u64>
+    where
+        F: Fn(u64, &Probe) -> bool + Sync,
+    {
+        let words = self.words();
+        let Some(Ok(mut bits)) = self.ranks.sets.first().map(Mutex::lock) else {
+            return Vec::new();
+        };
+        if bits.len() < words {
+            bits.resize(words, 0);
+        }
+        // in order: the set's ranks ascend
+        for &x in set {
+            let i = self.rank(x);
+            bits[i >> 6] |= 1 << (i & 63);
+        }
+        let probe = Probe {
+            layer: self,
+            words: &bits[..words],
+        };
+        let out = super::par::concat(
+            level
+                .par_chunks(1 << 10)
+                .map(|c| c.iter().copied().filter(|&x| test(x, &probe)).collect())
+                .collect(),
+        );
+        // only the set's words were written
+        for &x in set {
+            bits[self.rank(x) >> 6] = 0;
+        }
+        out
+    }
+
+    /// Sorted unique keys that `produce` makes from `input` (all of this layer), kept by
+    /// `keep` (once per key).
+    pub fn collect<F>(
+        &self,
+        input: &[u64],
+        keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
+        produce: F,
+    ) -> Vec<u64>
+    where
+        F: Fn(u64, &mut Bits) + Sync,
+    {
+        self.fill(input, &produce);
+        super::par::concat(self.drain(keep))
+    }
+
+    /// The members of `level` (sorted, of this layer) among the keys `produce` makes from
+    /// `input`.
+    pub fn within<F>(&self, input: &[u64], level: &[u64], produce: F) -> Vec<u64>
+    where
+        F: Fn(u64, &mut Bits) + Sync,
+    {
+        self.fill(input, &produce);
+        super::par::concat(self.probe(level))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    #[test]
+    fn ranks_are_dense_and_in_code_order() {
+        for name in ["triangle5", "trunc12", "row:20", "triangle6"] {
+            let b = Board::by_name(name).unwrap();
+            let bits = b.len() as u32;
+            let classes = Classes::of(&b);
+            let Some(r) = Ranks::new(bits, &classes) else {
+                panic!("{name}");
+            };
+            for pegs in 1..bits {
+                for class in 0..1u64 << classes.dimension() {
+                    let codes: Vec<u64> = (0..1u64 << bits)
+                        .filter(|&x| x.count_ones() == pegs && r.class(x) == class)
+                        .collect();
+                    let l = r.layer(pegs, class, u64::MAX).unwrap();
+                    assert_eq!(l.size(), codes.len(), "{name} {pegs} {class}");
+                    for (i, &x) in codes.iter().enumerate() {
+                        assert_eq!(l.rank(x), i, "{name} {x}");
+                    }
+                    // every code once, sorted, through the bitsets; odd ones kept
+                    let keep = |x: u64| x % 3 != 1;
+                    let got = l.collect(&codes, Some(&keep), |x, out| {
+                        out.push(x);
+                        out.push(x);
+                    });
+                    let want: Vec<u64> = codes.iter().copied().filter(|&x| keep(x)).collect();
+                    assert_eq!(got, want, "{name} {pegs} {class}");
+                    let half: Vec<u64> = codes.iter().copied().step_by(2).collect();
+                    let got = l.members_with(&half, &codes, |x, set| set.contains(x));
+                    assert_eq!(got, half, "{name} {pegs} {class}");
+                    let got = l.within(&half, &codes, |x, out| out.push(x));
+                    assert_eq!(got, half, "{name} {pegs} {class}");
+                }
+            }
+        }
+    }
+}
