@@ -316,20 +316,21 @@ export async function judged(page, g, patience = 60_000) {
 
 /**
  * Plays `line` jump by jump on the page's board (in "always" mode: every movable peg is
- * judged), and after each one waits until the board is settled (no question, change or table
- * part on its way), then reads every movable peg's verdicts.
+ * judged), and at the start and after each jump waits until the board is settled (no question,
+ * change or table part on its way), then reads every movable peg's verdicts.
  * @param {import('playwright-core').Page} page
- * @param {string[]} line
- * @returns {Promise<{jump: string, pegs: number, undecided: string[], source: string}[]>}
- *   undecided: the jumps not judged good or bad, with what they are instead
+ * @param {string[]} line (empty: the position on the board now is read)
+ * @returns {Promise<{jump: string|null, pegs: number, undecided: string[], source: string}[]>}
+ *   one entry a position, the first (jump null) where the line starts; undecided: the jumps
+ *   not judged good or bad, with what they are instead
  */
 export function playAlways(page, line) {
   return page.evaluate(async (line) => {
     const g = /** @type {any} */ (document.getElementById('board')).game;
     await g.ready;
     const report = [];
-    for (const jump of line) {
-      await g.play(jump);
+    for (const jump of [null, ...line]) {
+      if (jump) await g.play(jump);
       await g.settled();
       const s = g.state();
       const pegs = [...new Set(s.legal.map((/** @type {any} */ j) => j.from))];

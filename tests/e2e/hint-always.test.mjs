@@ -48,6 +48,22 @@ test('English c1 to any from the union table, in always mode: every peg judged a
   await wholeLine('?board=english&start=c1&goal=any', FROM_C1, 'always-english-c1-line');
 });
 
+test('reloaded (its table head fetched as the worker starts), the default page settles with every opening jump judged', { timeout: 120_000 }, async () => {
+  // a reload starts the stored game's table head with the worker: the head can be in, and its
+  // event sent, before the reply to the opening; the page once took that event's version
+  // first and asked the worker for ever after
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?hints=always');
+  for (let i = 0; i < 5; i++) {
+    await page.reload();
+    const [start] = await playAlways(page, []);
+    assert.deepEqual(start.undecided, [], `reload ${i + 1}`);
+    assert.equal(start.source, 'table');
+    assert.equal(start.pegs, 4);
+  }
+  await clean();
+});
+
 test('after a jump, the hint line names the peg under the pointer, not the one that jumped', { timeout: 120_000 }, async () => {
   const { page, clean } = await openPage(env.browser);
   // ten jumps into the central line: the next move is a chain, a4-c4-c2

@@ -62,6 +62,9 @@ export class GameModel {
     /** Wanted: the hints of every peg that can jump (for the grid's labels), not only the focus. */
     this.allPegs = false;
     this.writes = 0;
+    /** @type {(Snapshot & {partsPending?: boolean})|null} the newest `table` event that came
+     * while a change or an opening was on its way: taken after its reply, if newer */
+    this.held = null;
     this.asking = false;
     /** @type {Array<() => void>} */
     this.idleWaiters = [];
@@ -155,10 +158,12 @@ export class GameModel {
       this.writes--;
       writing = false;
       this.accept(res, { kind: 'other', jump: null });
+      this.takeHeld();
       if (res.fellBack) return res.fellBack;
       return res.movesError ? { movesError: res.movesError } : null;
     } finally {
       if (writing) this.writes--;
+      this.takeHeld();
       this.ask();
     }
   }
@@ -178,13 +183,14 @@ export class GameModel {
       if (res.partsPending) this.partsPending = true;
       const prev = this.snap;
       if (!prev) return false;
-      if (res.version !== prev.version) this.accept(res, describe(prev, res));
+      if (res.version > prev.version) this.accept(res, describe(prev, res));
       return true;
     } catch (e) {
       if (/** @type {{kind?: string}} */ (e).kind !== 'stale') throw e;
       return false; // the position moved on before this arrived: drop it
     } finally {
       this.writes--;
+      this.takeHeld();
       this.ask();
     }
   }
@@ -373,9 +379,24 @@ export class GameModel {
   tableEvent(snap) {
     // the worker judged afresh, and may already be fetching parts that judging noted
     this.partsPending = !!snap.partsPending;
-    if (!this.snap || this.closed) return;
+    if (this.closed) return;
+    // an event may overtake the reply to a change or an opening (the worker judged afresh
+    // between the two): it waits for that reply, so the versions are taken in order
+    if (this.writes > 0) {
+      if (!this.held || snap.version > this.held.version) this.held = snap;
+      return;
+    }
+    if (!this.snap || snap.version <= this.version) return;
     this.accept(snap, { kind: 'table', jump: null });
     this.ask();
+  }
+
+  /** The last change or opening is in: takes the event that came meanwhile, if newer. */
+  takeHeld() {
+    const held = this.held;
+    if (this.writes > 0 || !held) return;
+    this.held = null;
+    if (this.snap && !this.closed && held.version > this.version) this.accept(held, { kind: 'table', jump: null });
   }
 
   /**

@@ -643,24 +643,30 @@ async function onMessage(e) {
     await ready;
     let result;
     // the one place a request's name picks its handler: each handler's types hold it to the
-    // protocol, and the page's `send` holds the arguments to it
-    if (op in common) result = await /** @type {Record<string, (args: unknown, gid: number) => unknown>} */ (common)[op](args ?? {}, gid);
+    // protocol, and the page's `send` holds the arguments to it. A handler that answers at
+    // once is not awaited: its reply goes out in this task, before any event that a table's
+    // arrival posts (an `await` would let one in first, and the page would hear of the game's
+    // newer version before the reply that opened or moved it)
+    if (op in common) result = /** @type {Record<string, (args: unknown, gid: number) => unknown>} */ (common)[op](args ?? {}, gid);
     else if (op in ops) {
       const before = slots.get(gid);
-      if (QUESTIONS.has(op)) await headArrived(gid);
+      const head = QUESTIONS.has(op) ? headArrived(gid) : undefined;
+      if (head) await head;
       const s = slots.get(gid);
       if (!s) throw new Error('no game open');
       // a game opened while this question waited, or before it was even sent (`at`: the
       // version the page asked at): it was about the game before
       const at = /** @type {{at?: number}} */ (args ?? {}).at;
       if (s !== before || (at !== undefined && at < s.opened)) throw stale('another game opened');
-      result = await /** @type {Record<string, (s: Slot, args: unknown) => unknown>} */ (ops)[op](s, args ?? {});
+      result = /** @type {Record<string, (s: Slot, args: unknown) => unknown>} */ (ops)[op](s, args ?? {});
+      if (result instanceof Promise) result = await result;
       // the parts this answer waited for are on their way before it goes
       s.parts.pump();
       post({ id, result: { .../** @type {object} */ (result), partsPending: s.parts.pending } });
       think(gid, s);
       return;
     } else throw new Error(`unknown request '${op}'`);
+    if (result instanceof Promise) result = await result;
     post({ id, result });
   } catch (err) {
     post({ id, error: wireError(err) });
