@@ -14,6 +14,7 @@ import zopfli from '@gfx/zopfli';
 import { build, transform } from 'esbuild';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
 import { minify } from 'terser';
+import { bakeOpening } from './opening.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WWW = `${ROOT}www/`;
@@ -136,10 +137,16 @@ async function firstTables() {
   return { board, heads: out };
 }
 const heads = JSON.stringify(await firstTables());
+// the default game's opening, judged by the core, for the page to draw before its engine starts
+// ("<" escaped: the JSON sits in a <script> element)
+const opening = JSON.stringify(bakeOpening(await import(pathToFileURL(`${WWW}pkg/pegwise.js`).href), `${ROOT}data/`)).replaceAll('<', '\\u003c');
+const OPENING_SLOT = '<script type="application/json" id="pegwise-opening">null</script>';
 
 // the pages, with the first game's table heads written in
 for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {
-  let html = readFileSync(`${WWW}${f}`, 'utf8').replace('/*@first-tables*/ null', () => heads);
+  let html = readFileSync(`${WWW}${f}`, 'utf8')
+    .replace('/*@first-tables*/ null', () => heads)
+    .replace(OPENING_SLOT, () => OPENING_SLOT.replace('null', opening));
   // inline scripts minified too
   for (const [whole, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
     const { code: min } = await transform(code, { minify: true, target: 'es2022', charset: 'utf8' });

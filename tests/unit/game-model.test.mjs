@@ -97,3 +97,33 @@ test('an event older than the snapshot held is dropped, a newer one taken', asyn
   await model.settled();
   assert.equal(model.version, 6);
 });
+
+test('a preview stands in for the opening until its reply, and a jump made on it waits for the game', async () => {
+  const worker = { version: 1 };
+  /** @type {() => void} */
+  let answer = () => {};
+  const played = [];
+  const { model } = scripted(worker, async (op, _m) => {
+    if (op === 'open') {
+      await new Promise((ok) => (answer = () => ok(undefined)));
+      return { ...snap(1), layout, tableFile: null, movesError: null, fellBack: null };
+    }
+    played.push(op);
+    worker.version = 2;
+    return { ...snap(2), position: { ...position, history: ['a3-a1'] } };
+  });
+  const opened = model.open({}, { ...snap(7), layout, tableFile: null, pegs: [{ hole: 'a3', jumps: [{ from: 'a3', to: 'a1', verdict: 'good' }] }] });
+  assert.equal(model.version, 0, 'the preview is older than any version the engine gives');
+  assert.equal(model.previewing, true);
+  assert.deepEqual(model.hints.get('a3')?.map((h) => h.verdict), ['good'], 'its verdicts are shown');
+  const jumped = model.playJump(legal[0]);
+  await Promise.resolve();
+  assert.deepEqual(played, [], 'the jump waits for the opening');
+  answer();
+  assert.equal(await opened, null);
+  assert.equal(await jumped, true);
+  await model.settled();
+  assert.deepEqual(played, ['playJump']);
+  assert.equal(model.version, 2);
+  assert.equal(model.previewing, false);
+});

@@ -62,6 +62,8 @@ export class GameModel {
     /** Wanted: the hints of every peg that can jump (for the grid's labels), not only the focus. */
     this.allPegs = false;
     this.writes = 0;
+    /** @type {Promise<unknown>|null} the opening on its way, while a preview stands in for it */
+    this.opening = null;
     /** @type {(Snapshot & {partsPending?: boolean})|null} the newest `table` event that came
      * while a change or an opening was on its way: taken after its reply, if newer */
     this.held = null;
@@ -80,6 +82,11 @@ export class GameModel {
     this.thinking = { version: -1, working: false };
     /** @type {string|null} the focused peg, once a `refined` event decided its last "?" (said once) */
     this.decided = null;
+  }
+
+  /** The board shows a preview of the game opening, which the engine hasn't answered yet. */
+  get previewing() {
+    return this.opening !== null;
   }
 
   /** The worker is proving jumps of the current position that are still "?". */
@@ -138,22 +145,30 @@ export class GameModel {
    * Opens a game. Resolves to null when it opened, or to what was wrong with it (a first game
    * refused opens a default game instead, and `fellBack` says which).
    * @param {import('../shared/config.js').OpenSpec} spec
+   * @param {import('../shared/protocol.js').Opening} [preview] the game `spec` opens, as the core
+   *   judged it when the site was built: drawn, with its verdicts, until the engine answers
+   *   (only when no game is shown yet)
    * @returns {Promise<import('../shared/protocol.js').WireError | import('../shared/protocol.js').FellBack
    *   | {movesError: import('../shared/protocol.js').MovesError} | null>}
    */
-  async open(spec) {
+  async open(spec, preview) {
     this.writes++;
     let writing = true;
     try {
-      const res = await this.engine.call('open', { ...spec, want: this.shown() });
+      const answer = this.engine.call('open', { ...spec, want: this.shown() });
+      if (preview && !this.snap) {
+        // version 0: older than any the engine gives, so its first answer replaces it
+        this.opening = answer.catch(() => {});
+        this.takeLayout(preview);
+        this.accept({ ...preview, version: 0 }, { kind: 'other', jump: null });
+      }
+      const res = await answer;
       if (this.closed) return null;
       if ('error' in res) return res.error;
       if ('kept' in res) return null; // the spec names the game open now
       // the old game's parts are dropped with it: what is pending now is the new game's
       this.partsPending = !!res.partsPending;
-      this.layout = res.layout;
-      this.index = new Map(res.layout.holes.map((h, k) => [h.name, k]));
-      this.tableFile = res.tableFile;
+      this.takeLayout(res);
       // done writing: accept() asks the first question before the board draws the new game
       this.writes--;
       writing = false;
@@ -163,9 +178,20 @@ export class GameModel {
       return res.movesError ? { movesError: res.movesError } : null;
     } finally {
       if (writing) this.writes--;
+      this.opening = null;
       this.takeHeld();
       this.ask();
     }
+  }
+
+  /**
+   * The board's layout and table file, from the reply that opened a game.
+   * @param {{layout: Layout, tableFile: string|null}} opened
+   */
+  takeLayout({ layout, tableFile }) {
+    this.layout = layout;
+    this.index = new Map(layout.holes.map((h, k) => [h.name, k]));
+    this.tableFile = tableFile;
   }
 
   /**
@@ -200,7 +226,9 @@ export class GameModel {
    * @param {Jump} jump
    * @returns {Promise<boolean>} false when the position had already moved on
    */
-  playJump(jump) {
+  async playJump(jump) {
+    // a jump made on the preview waits for the game it shows to be open in the engine
+    if (this.opening) await this.opening;
     return this.change('playJump', { from: jump.from, to: jump.to, v: this.version }, () => ({ kind: 'jump', jump }));
   }
 

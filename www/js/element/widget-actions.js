@@ -117,7 +117,7 @@ export class Actions {
       const spec = games.length > 1 ? { merge: games } : games[0] ?? (model.snap ? null : {});
       if (spec && !failure) {
         if (c.pickStart === undefined) opts.pickStart = false;
-        failure = await this.open(spec);
+        failure = await this.open(spec, c.preview);
       }
       // a first game the engine refused: it opened a default game instead and said which
       const fellBack = failure?.fellBack ?? false;
@@ -142,14 +142,16 @@ export class Actions {
   /**
    * Opens a game in the engine.
    * @param {OpenSpec} spec
+   * @param {import('../shared/protocol.js').Opening} [preview] the game it opens, drawn until the
+   *   engine answers (see GameConfig)
    * @returns {Promise<(PegwiseError & {fellBack?: 'board'|'default'})|null>} what was wrong with
    *   it (a first game refused opens a default game instead: fellBack says which; a bad board, start, goal or
    *   save leaves the old game open; moves that don't play are left out of the new one)
    */
-  async open(spec) {
+  async open(spec, preview) {
     const b = this.board;
     b.events.reason = 'open';
-    const err = await b.model.open(spec);
+    const err = await b.model.open(spec, preview);
     b.events.reason = null;
     // the note names the value itself: it needs only why it was refused
     if (err && 'fellBack' in err) return Object.assign(new PegwiseError(clipMessage(err.why), err.param, err.value), { fellBack: err.fellBack });

@@ -9,11 +9,12 @@
  */
 
 /**
- * True while a game opens or an API call plays: taps and drags wait.
+ * True while a game opens or an API call plays: taps and drags wait. A preview of the game
+ * opening (see GameModel.open) takes them: its jumps wait for the game to be open.
  * @param {Widget} b
  */
 function busy(b) {
-  return !b.model.snap || b.ui.opening > 0 || b.ui.playing > 0;
+  return !b.model.snap || (b.ui.opening > 0 && !b.model.previewing) || b.ui.playing > 0;
 }
 
 /**

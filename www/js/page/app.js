@@ -289,6 +289,20 @@ onClick('draw', () => import('./board-editor.js').then((m) => m.openEditor(game,
 
 // ---- boot ------------------------------------------------------------------------------
 
+/**
+ * The default game's opening, baked into the shipped page by scripts/build-site.mjs (absent
+ * from the sources in www/, and unreadable: then the board waits for the engine as it does for
+ * any other game).
+ * @returns {import('../shared/protocol.js').Opening|undefined}
+ */
+function bakedOpening() {
+  try {
+    return JSON.parse(document.getElementById('pegwise-opening')?.textContent ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function boot() {
   const stored = loadGame();
   const notes = [];
@@ -303,7 +317,10 @@ async function boot() {
     const { config: shown, problems } = fromAttributes(link.has('hints') ? { hints: link.get('hints') } : {});
     for (const p of problems) notes.push(`The link’s ${p.param} ${quote(p.value)} was refused (${p.message}).`);
     if (shown.hints && shown.hints !== prefs.hintMode) savePrefs({ hintMode: shown.hints });
-    await game.set({ link: location.search, ...(stored.record && { stored: stored.record }), hints: shown.hints ?? prefs.hintMode, names: prefs.names });
+    // a page that names no game opens the default one, which the site's build baked in as
+    // the core judged it: drawn with its verdicts before the engine has started
+    const preview = !stored.record && [...link.keys()].every((k) => k === 'hints') ? bakedOpening() : undefined;
+    await game.set({ link: location.search, ...(stored.record && { stored: stored.record }), ...(preview && { preview }), hints: shown.hints ?? prefs.hintMode, names: prefs.names });
   } catch (e) {
     // the board opened its default game instead (or the game without its moves)
     const err = /** @type {import('../shared/errors.js').PegwiseError} */ (e);

@@ -10,6 +10,7 @@ import { PegwiseError, quote } from './errors.js';
  *   board?: string, start?: string, position?: string, goal?: string, moves?: string,
  *   future?: string[], hints?: HintMode, names?: boolean, pickStart?: boolean, src?: string,
  *   save?: string, redoFrom?: string, link?: string, stored?: object, flip?: string,
+ *   preview?: import('./protocol.js').Opening,
  * }} GameConfig
  *   board: a board name (english, triangle5, row:9…) or drawn board (ascii:…); start: the
  *   empty hole; position: instead of a start hole, the whole start position, X for a peg and o
@@ -21,7 +22,10 @@ import { PegwiseError, quote } from './errors.js';
  *   engine finds it is the same game; link: a page's query (?board=…&start=…), opened when it
  *   names a game; stored: a record the page stored (any version), opened when the link names
  *   none (else it lends the link its redo list); flip: an edit, the position now with this
- *   hole's peg taken away or put back as the new start position, the goal carried over
+ *   hole's peg taken away or put back as the new start position, the goal carried over;
+ *   preview: the game this set() opens as the core judged it ahead of time (scripts/build-site
+ *   bakes the default game's into the page), drawn with its verdicts until the engine answers,
+ *   on a board that shows no game yet
  * @typedef {Pick<GameConfig, 'board'|'start'|'position'|'goal'|'moves'|'future'|'save'|'redoFrom'|'link'|'stored'|'flip'>
  *   & {merge?: OpenSpec[]}} OpenSpec
  *   what names a game, for the engine to open; merge: games named at once, in order, which the
@@ -38,7 +42,7 @@ const MODES = /** @type {readonly string[]} */ (HINT_MODES);
 /** The keys that name a game (the rest are settings of the board). */
 export const GAME_KEYS = /** @type {const} */ (['board', 'start', 'position', 'goal', 'moves', 'future', 'save', 'redoFrom', 'link', 'stored', 'flip']);
 /** Every key set() knows. */
-const KEYS = [...GAME_KEYS, 'hints', 'names', 'pickStart', 'src'];
+const KEYS = [...GAME_KEYS, 'hints', 'names', 'pickStart', 'src', 'preview'];
 const TEXTS = ['board', 'start', 'position', 'goal', 'moves', 'redoFrom', 'src', 'save', 'link', 'flip'];
 
 /**
@@ -109,6 +113,9 @@ export function checkConfig(c) {
     if (o[k] !== undefined && typeof o[k] !== 'boolean') fail(k, o[k], `${k} must be true or false, not ${quote(o[k])}`);
   }
   if (o.stored !== undefined && (o.stored === null || typeof o.stored !== 'object')) fail('stored', o.stored, `stored must be a stored record, not ${quote(o.stored)}`);
+  const p = /** @type {Record<string, unknown>|undefined|null} */ (o.preview);
+  const shaped = p && typeof p === 'object' && Array.isArray(p.legal) && p.position && typeof p.position === 'object' && Array.isArray(/** @type {{holes?: unknown}} */ (p.layout)?.holes);
+  if (p !== undefined && !shaped) fail('preview', p, `preview must be an opening snapshot (position, legal, layout), not ${quote(p)}`);
   const f = o.future;
   if (f !== undefined && !(Array.isArray(f) && f.every((j) => typeof j === 'string'))) fail('future', f, `future must be a list of jumps, not ${quote(f)}`);
   if (typeof o.src === 'string' && typeof document !== 'undefined') {

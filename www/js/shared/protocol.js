@@ -42,7 +42,9 @@
  *   replaced meanwhile is stale)
  * @typedef {WireError & {fellBack: 'board'|'default'}} FellBack a first game refused, and what
  *   opened instead
- * @typedef {{error: WireError} | {kept: true} | (Reply & {layout: Layout, tableFile: string|null,
+ * @typedef {Snapshot & {layout: Layout, tableFile: string|null}} Opening a game as it opens:
+ *   its snapshot (with the state and the shown pegs' verdicts), layout and table file
+ * @typedef {{error: WireError} | {kept: true} | (Opening & {partsPending?: boolean,
  *   movesError: MovesError|null, fellBack: FellBack|null})} OpenReply `open`: refused (the old
  *   game stays), the game open already, or the new game
  */

@@ -5,6 +5,7 @@
 // change), so a board can drop answers about a position it has left.
 
 import { clipMessage } from '../shared/errors.js';
+import { judged, snapshotOf } from './judge.js';
 import { PartPump } from './part-pump.js';
 import { TableLoader } from './table-loader.js';
 import { prefetch } from './tables.js';
@@ -106,13 +107,10 @@ function fits(what, text, param = what) {
 }
 
 /**
- * The fast part of a game's state, with the legal jumps and the version.
  * @param {Slot} s
  * @returns {Snapshot}
  */
-function snapshot(s) {
-  return { version: s.version, position: s.game.position(), legal: s.game.legal(), tableState: s.tableState, tableNote: s.tableNote || s.partsNote, tableWhy: s.tableWhy };
-}
+const snapshot = (s) => snapshotOf(s.game, s.version, { tableState: s.tableState, tableNote: s.tableNote || s.partsNote, tableWhy: s.tableWhy });
 
 /** How long a reply may spend judging the pegs wanted beyond the first (ms): the rest are
  * asked for one by one, so a move never waits long behind them. */
@@ -132,17 +130,7 @@ function reply(s, want) {
   const snap = snapshot(s);
   if (s.tableState === 'loading' || !s.want) return snap;
   budget(s);
-  const state = { ...s.game.state(), search: s.game.searchStats() };
-  const { hole, all } = s.want;
-  const movable = movablePegs(snap.legal);
-  const holes = [...new Set([...(hole !== null && movable.includes(hole) ? [hole] : []), ...(all ? movable : [])])];
-  const pegs = [];
-  const t0 = Date.now();
-  for (const h of holes) {
-    if (pegs.length && Date.now() - t0 > REPLY_MS) break;
-    pegs.push(s.game.pegHints(h));
-  }
-  return { ...snap, state, pegs };
+  return judged(s.game, snap, s.want, REPLY_MS);
 }
 
 /**
