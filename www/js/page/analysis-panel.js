@@ -211,7 +211,6 @@ export async function setupAnalysis(el, game, box, src) {
       shown = '';
     }
   });
-  addEventListener('resize', () => overlay.redraw());
 
   // ---- edit mode ---------------------------------------------------------------------
 
@@ -322,6 +321,9 @@ function firstMoveOverlay(el, game) {
   const host = /** @type {HTMLElement} */ (el.parentElement);
   host.classList.add('has-overlay');
   host.append(svg);
+  // the board's size changes with the window and with the board shown (a new board is laid
+  // out a frame after its game opens): the holes move, and the drawing with them
+  new ResizeObserver(() => redraw()).observe(el);
 
   function redraw() {
     svg.replaceChildren();
@@ -357,6 +359,5 @@ function firstMoveOverlay(el, game) {
       jumps = [];
       svg.replaceChildren();
     },
-    redraw,
   };
 }
