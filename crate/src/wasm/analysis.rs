@@ -49,6 +49,22 @@ struct CountView {
     too_many: bool,
 }
 
+impl CountView {
+    /// A count's answer as JS reads it.
+    fn of<N: ToString>(a: &Answer<Option<N>>) -> CountView {
+        let (count, too_many) = match a {
+            Answer::Done(Some(n)) => (Some(n.to_string()), false),
+            Answer::Done(None) => (None, true),
+            _ => (None, false),
+        };
+        CountView {
+            state: state_of(a),
+            count,
+            too_many,
+        }
+    }
+}
+
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct FewestView {
@@ -138,16 +154,7 @@ impl GameHandle {
                 )
             })
         });
-        let (count, too_many) = match &a {
-            Answer::Done(Some(n)) => (Some(n.to_string()), false),
-            Answer::Done(None) => (None, true),
-            _ => (None, false),
-        };
-        Ok(to_js(&CountView {
-            state: state_of(&a),
-            count,
-            too_many,
-        }))
+        Ok(to_js(&CountView::of(&a)))
     }
 
     /// How many winning games lead from here read as sequences of positions, each up to the
@@ -157,16 +164,7 @@ impl GameHandle {
     pub fn count_positions(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
         let a = analysis::count_positions_here(&mut self.inner, nodes);
-        let (count, too_many) = match &a {
-            Answer::Done(Some(n)) => (Some(n.to_string()), false),
-            Answer::Done(None) => (None, true),
-            _ => (None, false),
-        };
-        Ok(to_js(&CountView {
-            state: state_of(&a),
-            count,
-            too_many,
-        }))
+        Ok(to_js(&CountView::of(&a)))
     }
 
     /// The chance that random play from here wins (each legal jump as likely at every step):
