@@ -77,16 +77,24 @@ function spawn(url, load) {
 }
 
 /**
+ * @typedef {{worker: Worker, workerUrl: string, wasmUrl: string, failed?: boolean}} Early the
+ *   handshake that index.html's inline script leaves in `window.pegwiseEarly` (a classic
+ *   script can hand a module nothing else): the worker it started, the URLs it started it
+ *   with, and whether it failed to start
+ */
+
+/**
  * The engine the page's inline script started (index.html: a worker that loads the wasm, and
  * the first table head, by itself) before this module arrived, when it is the one for this
  * wasm; null otherwise (then it is stopped). Taken once.
  * @param {string} wasm the wasm's URL for the engine being started
- * @returns {{worker: Worker}|null}
+ * @returns {Early|null}
  */
 function takeEarly(wasm) {
-  const early = /** @type {any} */ (globalThis).pegwiseEarly;
+  const host = /** @type {{pegwiseEarly?: Early}} */ (globalThis);
+  const early = host.pegwiseEarly;
   if (!early) return null;
-  delete (/** @type {any} */ (globalThis).pegwiseEarly);
+  delete host.pegwiseEarly;
   const same = early.workerUrl === new URL('../worker/engine-worker.js', import.meta.url).href && early.wasmUrl === wasm;
   if (same && !early.failed) return early;
   early.worker.terminate();
