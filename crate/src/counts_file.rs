@@ -79,7 +79,7 @@ impl Counts {
 
     /// Reads a file, refusing one that fails a check (typed error naming what is wrong).
     pub fn decode(bytes: &[u8]) -> Result<Counts> {
-        let bad = |fault: Fault| Error::Table(fault.at(Part::Counts));
+        let bad = |fault: Fault| Error::from(fault.at(Part::Counts));
         let (body, tail) = bytes
             .split_at_checked(bytes.len().saturating_sub(4))
             .filter(|(_, t)| t.len() == 4)
@@ -159,5 +159,5 @@ fn varint(r: &mut Reader) -> Result<u64> {
             return Ok(v);
         }
     }
-    Err(Error::Table(Fault::VarintLong.at(Part::Counts)))
+    Err(Error::from(Fault::VarintLong.at(Part::Counts)))
 }

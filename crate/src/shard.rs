@@ -301,7 +301,7 @@ impl Shard {
         let count = r.u32()?;
         let per_chunk = r.u32()?;
         let chunks = r.u32()? as usize;
-        let bad = |f: Fault| Error::Table(f.at(Part::Level(pegs)));
+        let bad = |f: Fault| Error::from(f.at(Part::Level(pegs)));
         if !(3..=64).contains(&holes) || pegs > holes {
             return Err(bad(Fault::PegsOnHoles { pegs, holes }));
         }
@@ -385,7 +385,7 @@ impl Shard {
     pub fn add_all_chunks(&self, file: &[u8]) -> Result<()> {
         for c in 0..self.index.len() {
             let (from, to) = self.chunk_range(c);
-            let chunk = file.get(from..to).ok_or_else(|| Fault::ShardTruncated)?;
+            let chunk = file.get(from..to).ok_or(Fault::ShardTruncated)?;
             self.add_chunk(c, chunk)?;
         }
         Ok(())
@@ -410,7 +410,7 @@ impl Shard {
             })
         })?;
         if hash8(bytes) != e.hash && !cfg!(fuzzing) {
-            return Err(Error::Table(Fault::HashMismatch.at(Part::Chunk {
+            return Err(Error::from(Fault::HashMismatch.at(Part::Chunk {
                 pegs: self.pegs,
                 chunk: c,
             })));
@@ -464,7 +464,7 @@ impl Shard {
         for c in 0..self.index.len() {
             let chunk = self
                 .chunk(c)
-                .ok_or_else(|| Error::Table(Fault::ChunkMissing(c).at(Part::Level(self.pegs))))?;
+                .ok_or_else(|| Error::from(Fault::ChunkMissing(c).at(Part::Level(self.pegs))))?;
             for (i, &r) in chunk.ranks.iter().enumerate() {
                 out.push((r, chunk.masks.get(i).copied().unwrap_or(0)));
             }
@@ -501,7 +501,7 @@ impl Shard {
 
     fn decode_chunk(&self, c: usize, bytes: &[u8]) -> Result<Chunk> {
         let bad = |f: Fault| {
-            Error::Table(f.at(Part::Chunk {
+            Error::from(f.at(Part::Chunk {
                 pegs: self.pegs,
                 chunk: c,
             }))

@@ -326,17 +326,17 @@ impl Table {
         let whole = bytes.len() == *size as usize;
         let head = bytes
             .get(..*header_len as usize)
-            .ok_or_else(|| Error::Table(Fault::HeaderTruncated.at(Part::Level(pegs))))?;
+            .ok_or_else(|| Error::from(Fault::HeaderTruncated.at(Part::Level(pegs))))?;
         if sha256(head)[..] != header_sha[..] {
-            return Err(Error::Table(Fault::HeaderSha.at(Part::Level(pegs))));
+            return Err(Error::from(Fault::HeaderSha.at(Part::Level(pegs))));
         }
         if whole && sha256(bytes)[..] != file_sha[..] {
-            return Err(Error::Table(Fault::FileSha.at(Part::Level(pegs))));
+            return Err(Error::from(Fault::FileSha.at(Part::Level(pegs))));
         }
         let data_len = *size as usize - *header_len as usize;
         let s = Shard::read_header(head, Some(data_len))?;
         if s.pegs != pegs || s.count != level.codes || s.geometry != self.geometry {
-            return Err(Error::Table(Fault::OtherLevel.at(Part::Level(pegs))));
+            return Err(Error::from(Fault::OtherLevel.at(Part::Level(pegs))));
         }
         level.set(s);
         if whole {
@@ -352,7 +352,7 @@ impl Table {
         let s = self
             .level(pegs)?
             .shard()
-            .ok_or_else(|| Error::Table(Fault::ChunkBeforeHeader.at(Part::Level(pegs))))?;
+            .ok_or_else(|| Error::from(Fault::ChunkBeforeHeader.at(Part::Level(pegs))))?;
         s.add_chunk(c, bytes)
     }
 
@@ -368,7 +368,7 @@ impl Table {
         let Some(Some(level)) = self.levels.get(pegs) else {
             return Ok(None);
         };
-        let s = level.shard().ok_or_else(|| Fault::NotLoaded(pegs))?;
+        let s = level.shard().ok_or(Fault::NotLoaded(pegs))?;
         let all = s.all()?;
         all.into_iter()
             .map(|(r, m)| {
@@ -434,7 +434,7 @@ impl Table {
     /// every inline level. External levels arrive later (`add_header`, `add_chunk`).
     pub fn decode(bytes: &[u8]) -> Result<Table> {
         let bad = Error::from;
-        let at = |n: usize, f: Fault| Error::Table(f.at(Part::Level(n as u8)));
+        let at = |n: usize, f: Fault| Error::from(f.at(Part::Level(n as u8)));
         if bytes.len() < MAGIC.len() + 2 + 4 {
             return Err(bad(Fault::Short(bytes.len())));
         }

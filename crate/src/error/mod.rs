@@ -28,32 +28,51 @@ pub enum Error {
     /// Input that is refused: a board, hole, start, goal, position, moves or a saved game.
     #[error(transparent)]
     Input(#[from] InputError),
-    /// A table file that fails one of its checks (kind `bad-table`).
+    /// A table file that fails one of its checks (kind `bad-table`; boxed, as are the next
+    /// two, so that a `Result` stays small).
     #[error(transparent)]
-    Table(#[from] TableError),
+    Table(Box<TableError>),
     /// A job that would pass a limit (kind `too-big`).
     #[error(transparent)]
-    Resource(#[from] ResourceError),
+    Resource(Box<ResourceError>),
     /// A generator job that can't run as asked (kind `bad-argument`).
     #[error(transparent)]
-    Job(#[from] JobError),
+    Job(Box<JobError>),
+}
+
+impl From<TableError> for Error {
+    fn from(e: TableError) -> Error {
+        Error::Table(Box::new(e))
+    }
+}
+
+impl From<ResourceError> for Error {
+    fn from(e: ResourceError) -> Error {
+        Error::Resource(Box::new(e))
+    }
+}
+
+impl From<JobError> for Error {
+    fn from(e: JobError) -> Error {
+        Error::Job(Box::new(e))
+    }
 }
 
 impl From<Fault> for Error {
     fn from(f: Fault) -> Error {
-        Error::Table(f.into())
+        TableError::from(f).into()
     }
 }
 
 impl From<Over> for Error {
     fn from(o: Over) -> Error {
-        Error::Resource(o.into())
+        ResourceError::from(o).into()
     }
 }
 
 impl From<ClusterError> for Error {
     fn from(c: ClusterError) -> Error {
-        Error::Job(c.into())
+        JobError::from(c).into()
     }
 }
 
@@ -132,7 +151,7 @@ impl Error {
     /// A table's fault placed in `at` when it had no place yet; any other error as it is.
     pub fn within(self, at: Part) -> Error {
         match self {
-            Error::Table(t) => Error::Table(t.within(at)),
+            Error::Table(t) => t.within(at).into(),
             e => e,
         }
     }

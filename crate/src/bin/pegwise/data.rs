@@ -102,7 +102,7 @@ pub fn unbuilt(e: Error, p: &Problem, data: Option<&Path>) -> Error {
                     file: d.join(&spec.file),
                     board: p.board.name().to_string(),
                 },
-                ..r
+                ..*r
             }
             .into()
         }

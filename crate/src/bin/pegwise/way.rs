@@ -228,7 +228,7 @@ pub fn too_big(e: Error) -> Error {
     match e {
         Error::Resource(r) => ResourceError {
             advice: Advice::LeaveOutExact,
-            ..r
+            ..*r
         }
         .into(),
         e => e,

@@ -306,13 +306,14 @@ impl Notes<'_> {
     fn onto(&mut self, e: Error) -> Error {
         self.flush();
         match e {
-            Error::Job(JobError::Cluster(error)) if !self.seen.is_empty() => {
-                ClusterError::Meanwhile {
+            Error::Job(job) if !self.seen.is_empty() => match *job {
+                JobError::Cluster(error) => ClusterError::Meanwhile {
                     error: Box::new(error),
                     notes: self.seen.clone(),
                 }
-                .into()
-            }
+                .into(),
+                job => job.into(),
+            },
             e => e,
         }
     }
