@@ -15,7 +15,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::board::{Board, Jump};
-use crate::error::{Error, InputError, JumpWhy};
+use crate::error::{InputError, JumpWhy};
 use crate::game::{Game, PegHints, PegMark, Status};
 use crate::moves;
 use crate::oracle::Verdict;
