@@ -4,7 +4,7 @@
 //! keeps the numeric order, and its range is C(N, n) instead of 2^N); `shard` codes the gaps
 //! between consecutive ranks.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Fault, Result};
 
 /// Binomial coefficients C(n, k) for n, k ≤ 64 (saturating; every value used for ranks,
 /// C(n, k) with n ≤ 64, fits in a u64). Built on first use rather than stored in the binary:
@@ -155,10 +155,10 @@ impl<'a> Reader<'a> {
             .checked_add(n)
             .filter(|&e| e <= self.bytes.len())
             .ok_or_else(|| {
-                Error::BadTable(format!(
-                    "truncated: needs {n} more bytes at offset {}",
-                    self.pos
-                ))
+                Error::from(Fault::Truncated {
+                    needs: n,
+                    offset: self.pos,
+                })
             })?;
         let s = &self.bytes[self.pos..end];
         self.pos = end;

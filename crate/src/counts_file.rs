@@ -14,7 +14,7 @@
 
 use crate::codec::Reader;
 use crate::crc::crc32;
-use crate::error::{Error, Result};
+use crate::error::{Error, Fault, Part, Result};
 use crate::position;
 use crate::problem::Problem;
 
@@ -79,22 +79,25 @@ impl Counts {
 
     /// Reads a file, refusing one that fails a check (typed error naming what is wrong).
     pub fn decode(bytes: &[u8]) -> Result<Counts> {
-        let bad = |why: String| Error::BadTable(format!("counts file: {why}"));
+        let bad = |fault: Fault| Error::from(fault.at(Part::Counts));
         let (body, tail) = bytes
             .split_at_checked(bytes.len().saturating_sub(4))
             .filter(|(_, t)| t.len() == 4)
-            .ok_or_else(|| bad(format!("only {} bytes", bytes.len())))?;
+            .ok_or_else(|| bad(Fault::CountsShort(bytes.len())))?;
         let want = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
         if crc32(body) != want {
-            return Err(bad("CRC-32 does not match (the file is damaged)".into()));
+            return Err(bad(Fault::Crc));
         }
         let mut r = Reader::new(body);
         if r.take(8)? != MAGIC {
-            return Err(bad("not a pegwise counts file (bad magic)".into()));
+            return Err(bad(Fault::NotCounts));
         }
         let version = r.u16()?;
         if version != VERSION {
-            return Err(bad(format!("format version {version}, expected {VERSION}")));
+            return Err(bad(Fault::Version {
+                found: version,
+                reads: VERSION,
+            }));
         }
         let geometry = r.u64()?;
         let holes = r.u8()?;
@@ -104,7 +107,10 @@ impl Counts {
         let n = r.u32()? as usize;
         // each entry takes at least three bytes: refuse a count the bytes can't hold
         if n > r.remaining() / 3 {
-            return Err(bad(format!("{n} entries in {} bytes", r.remaining())));
+            return Err(bad(Fault::Entries {
+                entries: n,
+                bytes: r.remaining(),
+            }));
         }
         let (mut codes, mut entries) = (Vec::with_capacity(n), Vec::with_capacity(n));
         let mut code = 0u64;
@@ -113,15 +119,14 @@ impl Counts {
             code = code
                 .checked_add(gap)
                 .filter(|&c| (gap > 0 || i == 0) && position::pegs(c) >= u32::from(lowest))
-                .ok_or_else(|| bad(format!("entry {i}: bad code gap {gap}")))?;
+                .ok_or_else(|| bad(Fault::CodeGap { entry: i, gap }))?;
             let count = varint(&mut r)?;
-            let fewest = u8::try_from(varint(&mut r)?)
-                .map_err(|_| bad(format!("entry {i}: fewest moves past 255")))?;
+            let fewest = u8::try_from(varint(&mut r)?).map_err(|_| bad(Fault::Fewest(i)))?;
             codes.push(code);
             entries.push(Entry { count, fewest });
         }
         if r.remaining() != 0 {
-            return Err(bad(format!("{} bytes after the last entry", r.remaining())));
+            return Err(bad(Fault::AfterLast(r.remaining())));
         }
         Ok(Counts {
             geometry,
@@ -154,7 +159,5 @@ fn varint(r: &mut Reader) -> Result<u64> {
             return Ok(v);
         }
     }
-    Err(Error::BadTable(
-        "counts file: a varint runs past 64 bits".into(),
-    ))
+    Err(Error::from(Fault::VarintLong.at(Part::Counts)))
 }

@@ -3,7 +3,7 @@
 use serde::Serialize;
 
 use crate::board::Jump;
-use crate::error::{Error, Result};
+use crate::error::{Error, InputError, JumpWhy, Result, StartWhy};
 use crate::moves;
 use crate::oracle::{Ask, Limits, Oracle, Source, Verdict};
 use crate::position;
@@ -109,12 +109,7 @@ impl Game {
         let start = match problem.start {
             Start::Hole(h) => position::single_vacancy(&problem.board, h),
             Start::Position(code) => code & problem.board.full(),
-            Start::All => {
-                return Err(Error::bad_start(
-                    "all",
-                    "a game starts from one empty hole or one position",
-                ))
-            }
+            Start::All => return Err(Error::bad_start("all", StartWhy::AllInAGame)),
         };
         Ok(Game {
             oracle: Oracle::new(&problem),
@@ -213,16 +208,19 @@ impl Game {
         }
         let b = &self.problem.board;
         let why = if self.code >> j.from & 1 == 0 {
-            format!("no peg on {}", b.hole_name(j.from))
+            JumpWhy::NoPeg(b.hole_name(j.from).to_string())
         } else if self.code >> j.over & 1 == 0 {
-            format!("no peg on {} to jump over", b.hole_name(j.over))
+            JumpWhy::NothingToJumpOver(b.hole_name(j.over).to_string())
         } else {
-            format!("{} is not empty", b.hole_name(j.to))
+            JumpWhy::Occupied(b.hole_name(j.to).to_string())
         };
-        Some(Error::IllegalJump {
-            jump: moves::jump_text(b, j),
-            why,
-        })
+        Some(
+            InputError::IllegalJump {
+                jump: moves::jump_text(b, j),
+                why,
+            }
+            .into(),
+        )
     }
 
     /// Plays one jump, if legal; the redo list is dropped.
@@ -660,11 +658,17 @@ mod tests {
         let mut g = game("english", "d4", "start");
         let p = g.play_prefix("d2-d4 d2-d4");
         assert_eq!(p.moves, 1);
-        assert!(matches!(p.error, Some((_, Error::IllegalJump { .. }))));
+        assert!(matches!(
+            p.error,
+            Some((_, Error::Input(InputError::IllegalJump { .. })))
+        ));
         let mut g = game("english", "d4", "start");
         let p = g.play_prefix(&"d2-d4 ".repeat(3000));
         assert_eq!(p.moves, 0);
-        assert!(matches!(p.error, Some((_, Error::TooLong { .. }))));
+        assert!(matches!(
+            p.error,
+            Some((_, Error::Input(InputError::TooLong { .. })))
+        ));
     }
 
     #[test]

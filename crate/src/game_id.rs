@@ -5,7 +5,7 @@
 //! text to the engine as it found it.
 
 use crate::board::Board;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, SaveWhy};
 use crate::game::{Game, Prefix};
 use crate::moves;
 use crate::problem::Problem;
@@ -150,12 +150,8 @@ impl GameId {
     /// Reads `save()` text of this version, or version 1's `pegwise:1;board;start;goal;moves`
     /// (no redo list). Only the layout is checked here: [`GameId::restore`] checks the rest.
     pub fn from_save(text: &str) -> Result<GameId> {
-        let bad = |why: String| Error::BadSave(why);
         if text.len() > 2 * moves::MAX_TEXT + MAX_BOARD_SPEC {
-            return Err(bad(format!(
-                "{} characters is too long for a saved game",
-                text.len()
-            )));
+            return Err(SaveWhy::TooLong(text.len()).into());
         }
         let (rest, fields) = if let Some(r) = text.strip_prefix(SAVE_PREFIX) {
             (r, 5)
@@ -163,18 +159,22 @@ impl GameId {
             (r, 4)
         } else {
             let head: String = text.chars().take(12).collect();
-            return Err(bad(format!(
-                "unknown format '{head}…' (expected '{SAVE_PREFIX}' or '{SAVE_PREFIX_V1}')"
-            )));
+            return Err(SaveWhy::UnknownFormat {
+                head,
+                expected: SAVE_PREFIX,
+                expected_v1: SAVE_PREFIX_V1,
+            }
+            .into());
         };
         // the board comes first and is the only field that might hold a ';'
         let mut parts: Vec<&str> = rest.rsplitn(fields, ';').collect();
         parts.reverse();
         if parts.len() != fields {
-            return Err(bad(format!(
-                "expected {fields} fields after the version, found {}",
-                parts.len()
-            )));
+            return Err(SaveWhy::Fields {
+                expected: fields,
+                found: parts.len(),
+            }
+            .into());
         }
         let text = |i: usize| parts.get(i).map(|s| s.to_string());
         let start = text(1).unwrap_or_default();
@@ -202,8 +202,7 @@ impl GameId {
         field: impl Fn(&str) -> Option<String>,
         future: Option<Vec<String>>,
     ) -> Result<GameId> {
-        let bad = |why: &str| Error::BadSave(why.to_string());
-        let fields = || bad("its fields are missing or of the wrong type");
+        let fields = || Error::from(SaveWhy::FieldTypes);
         match version {
             None => {
                 let [board, start, goal] = ["board", "start", "goal"].map(&field);
@@ -234,9 +233,7 @@ impl GameId {
                     true => (v as i64).to_string(),
                     false => "a fraction".into(),
                 };
-                Err(Error::BadSave(format!(
-                    "its format ({shown}) is not one this page reads"
-                )))
+                Err(SaveWhy::Version(shown).into())
             }
         }
     }
@@ -328,10 +325,10 @@ impl GameId {
     /// Opens a saved or stored game, strictly: every part must be right, every move and the
     /// redo list must play, and any fault is an error naming it.
     pub fn restore(&self) -> Result<Game> {
-        let bad = |e: Error| Error::BadSave(e.to_string());
+        let bad = |e: Error| Error::from(SaveWhy::Game(Box::new(e)));
         for (what, v) in [("board", &self.board), ("goal", &self.goal)] {
             if v.is_none() {
-                return Err(Error::BadSave(format!("it names no {what}")));
+                return Err(SaveWhy::Missing(what).into());
             }
         }
         let mut game = Game::new(self.problem(None).map_err(bad)?).map_err(bad)?;
@@ -339,7 +336,7 @@ impl GameId {
             .map_err(bad)?;
         if let Some(redo) = self.redo.as_deref() {
             game.set_redo(redo)
-                .map_err(|e| Error::BadSave(format!("redo list: {e}")))?;
+                .map_err(|e| Error::from(SaveWhy::Redo(Box::new(e))))?;
         }
         Ok(game)
     }
@@ -369,6 +366,7 @@ fn query_text(v: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::InputError;
 
     fn save(g: &Game) -> String {
         GameId::of(g).save()
@@ -400,7 +398,7 @@ mod tests {
             ("", "unknown format"),
         ] {
             let e = restore(text).unwrap_err();
-            assert!(matches!(e, Error::BadSave(_)), "{text}");
+            assert!(matches!(e, Error::Input(InputError::BadSave(_))), "{text}");
             assert!(e.to_string().contains(needle), "{text}: {e}");
         }
     }
@@ -593,6 +591,9 @@ mod tests {
         let r = refused.unwrap();
         assert_eq!((r.played, r.bad.as_str()), (1, "a1-a3"));
         // restore is strict
-        assert!(matches!(g.restore(), Err(Error::BadSave(_))));
+        assert!(matches!(
+            g.restore(),
+            Err(Error::Input(InputError::BadSave(_)))
+        ));
     }
 }

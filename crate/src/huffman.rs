@@ -2,7 +2,7 @@
 //! between ranks are bucketed by bit length and the bucket is Huffman-coded, which follows the
 //! real, heavy-tailed gap distribution (about 2 bits a code better than Rice coding).
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Fault, HuffmanFault, Result};
 
 /// Longest code allowed; frequencies are flattened until every code fits.
 pub const MAX_LEN: u8 = 24;
@@ -44,12 +44,12 @@ impl Code {
     /// Rebuilds a code from its (symbol, length) pairs; refuses lengths that are no prefix code.
     pub fn from_lengths(mut lengths: Vec<(u16, u8)>) -> Result<Code> {
         crate::small_sort::heap_sort_by_key(&mut lengths, |&(s, l)| (l, s));
-        let bad = |m: &str| Error::BadTable(format!("bad Huffman table: {m}"));
+        let bad = |m: HuffmanFault| Error::from(Fault::Huffman(m));
         if lengths.iter().any(|&(_, l)| l == 0 || l > MAX_LEN) {
-            return Err(bad("a code length is out of range"));
+            return Err(bad(HuffmanFault::LengthOutOfRange));
         }
         if lengths.windows(2).any(|w| w[0].0 == w[1].0) {
-            return Err(bad("a symbol appears twice"));
+            return Err(bad(HuffmanFault::SymbolTwice));
         }
         let mut count = vec![0u32; usize::from(MAX_LEN) + 1];
         for &(_, l) in &lengths {
@@ -61,7 +61,7 @@ impl Code {
             space += u64::from(c) << (usize::from(MAX_LEN) - l);
         }
         if space > 1u64 << MAX_LEN {
-            return Err(bad("the lengths overflow the code space"));
+            return Err(bad(HuffmanFault::Overflow));
         }
         let mut first = vec![(0u32, 0u32); usize::from(MAX_LEN) + 1];
         let (mut code, mut index) = (0u32, 0u32);

@@ -16,7 +16,7 @@
 //! tested.
 
 use crate::board::bit;
-use crate::error::Error;
+use crate::error::{Error, SaveWhy};
 use crate::game::Game;
 use crate::game_id::{GameId, MovesRefused};
 use crate::moves;
@@ -39,11 +39,7 @@ impl StoredRecord {
         let version = match self.version {
             None => None,
             Some(Ok(v)) => Some(v),
-            Some(Err(())) => {
-                return Err(Error::BadSave(
-                    "its format is not a number this page reads".into(),
-                ))
-            }
+            Some(Err(())) => return Err(SaveWhy::VersionNotANumber.into()),
         };
         let field = |k: &str| {
             self.fields
@@ -359,7 +355,7 @@ pub fn open_first(request: &OpenRequest) -> Result<FirstGame, Refused> {
         }
         // with no game open there is no same game; answered as a refusal, never a panic
         Ok(Opened::Same) => Refused {
-            error: Error::BadSave("nothing to open".into()),
+            error: SaveWhy::Nothing.into(),
             value: String::new(),
         },
         Err(r) => r,

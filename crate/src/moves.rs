@@ -2,7 +2,7 @@
 //! Holes may also be written as MPMP's reading-order numbers (`7-2`).
 
 use crate::board::{Board, Jump};
-use crate::error::{Error, Result};
+use crate::error::{Error, InputError, JumpWhy, PositionWhy, Result};
 
 /// Longest move text accepted at once, so a huge pasted string is refused early.
 pub const MAX_TEXT: usize = 10_000;
@@ -11,7 +11,7 @@ pub const MAX_TEXT: usize = 10_000;
 pub fn parse_move(board: &Board, text: &str) -> Result<Vec<Jump>> {
     let parts: Vec<&str> = text.split(['-', '–', ':']).map(str::trim).collect();
     if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
-        return Err(Error::BadMoveText(text.to_string()));
+        return Err(InputError::BadMoveText(text.to_string()).into());
     }
     let holes = parts
         .iter()
@@ -20,12 +20,13 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Vec<Jump>> {
     holes
         .windows(2)
         .map(|w| {
-            board
-                .jump_between(w[0], w[1])
-                .ok_or_else(|| Error::IllegalJump {
+            board.jump_between(w[0], w[1]).ok_or_else(|| {
+                InputError::IllegalJump {
                     jump: format!("{}-{}", board.hole_name(w[0]), board.hole_name(w[1])),
-                    why: "no jump line joins these holes".to_string(),
-                })
+                    why: JumpWhy::NoLine,
+                }
+                .into()
+            })
         })
         .collect()
 }
@@ -33,10 +34,11 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Vec<Jump>> {
 /// Refuses a move list longer than [`MAX_TEXT`] before reading any of it.
 pub fn check_length(text: &str) -> Result<()> {
     if text.len() > MAX_TEXT {
-        return Err(Error::TooLong {
+        return Err(InputError::TooLong {
             len: text.chars().count(),
             max: MAX_TEXT,
-        });
+        }
+        .into());
     }
     Ok(())
 }
@@ -74,9 +76,12 @@ pub fn parse_moves(board: &Board, text: &str) -> Result<Vec<Jump>> {
 /// `O`, `.`) for an empty hole, e.g. `XXoXoXX` on `row:7`. Spaces and `/` are ignored, so a
 /// position can be written row by row. The text must name every hole of the board.
 pub fn parse_position(board: &Board, text: &str) -> Result<u64> {
-    let bad = |why: String| Error::BadPosition {
-        text: clip(text),
-        why,
+    let bad = |why: PositionWhy| -> Error {
+        InputError::BadPosition {
+            text: clip(text),
+            why,
+        }
+        .into()
     };
     let mut code = 0u64;
     let mut k = 0usize;
@@ -86,10 +91,10 @@ pub fn parse_position(board: &Board, text: &str) -> Result<u64> {
             'o' | 'O' | '.' => false,
             ' ' | '/' => continue,
             other => {
-                return Err(bad(format!(
-                    "character {} is '{other}': write X for a peg and o for an empty hole",
-                    i + 1
-                )))
+                return Err(bad(PositionWhy::BadCharacter {
+                    at: i + 1,
+                    ch: other,
+                }))
             }
         };
         if k < board.len() && peg {
@@ -98,11 +103,11 @@ pub fn parse_position(board: &Board, text: &str) -> Result<u64> {
         k += 1;
     }
     if k != board.len() {
-        return Err(bad(format!(
-            "it names {k} holes, but {} has {} (one X or o per hole, in reading order)",
-            board.name(),
-            board.len()
-        )));
+        return Err(bad(PositionWhy::WrongLength {
+            named: k,
+            board: board.name().to_string(),
+            holes: board.len(),
+        }));
     }
     Ok(code)
 }
@@ -179,13 +184,19 @@ mod tests {
         let b = Board::by_name("english").unwrap();
         let e = parse_moves(&b, "d2-z9").unwrap_err();
         assert!(e.to_string().contains("z9"), "{e}");
-        assert!(matches!(parse_moves(&b, "d2"), Err(Error::BadMoveText(_))));
+        assert!(matches!(
+            parse_moves(&b, "d2"),
+            Err(Error::Input(InputError::BadMoveText(_)))
+        ));
         assert!(matches!(
             parse_moves(&b, "d2-d3"),
-            Err(Error::IllegalJump { .. })
+            Err(Error::Input(InputError::IllegalJump { .. }))
         ));
         let e = parse_moves(&b, &"d2-d4 ".repeat(5000)).unwrap_err();
-        assert!(matches!(e, Error::TooLong { len: 30000, .. }), "{e}");
+        assert!(
+            matches!(e, Error::Input(InputError::TooLong { len: 30000, .. })),
+            "{e}"
+        );
         assert!(e.to_string().contains("too long"), "{e}");
     }
 
@@ -197,7 +208,7 @@ mod tests {
         assert_eq!(position_text(&b, code), "XXoXoXX");
         assert_eq!(parse_position(&b, "xx.x.xx").unwrap(), code);
         let e = parse_position(&b, "XXoXqXX").unwrap_err();
-        assert!(matches!(e, Error::BadPosition { .. }));
+        assert!(matches!(e, Error::Input(InputError::BadPosition { .. })));
         assert!(e.to_string().contains("character 5 is 'q'"), "{e}");
         let e = parse_position(&b, "XXoX").unwrap_err();
         assert!(

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde::Serialize;
 
 use crate::board::Jump;
-use crate::error::{Error, Result};
+use crate::error::{Error, Fault, Result};
 use crate::masks::Candidates;
 use crate::position;
 use crate::problem::{Goal, Problem, Start};
@@ -203,11 +203,10 @@ impl Oracle {
             self.problem.symmetry_onto(table.start_set, table.goal_set)
         }
         .ok_or_else(|| {
-            Error::BadTable(format!(
-                "the table does not cover start {} with goal {}",
-                self.problem.start_text(),
-                self.problem.goal_text()
-            ))
+            Error::from(Fault::NotCovered {
+                start: self.problem.start_text(),
+                goal: self.problem.goal_text(),
+            })
         })?;
         let canon = table.canon(board);
         let candidates = table.masks.then(|| Candidates::of(board));

@@ -1,7 +1,7 @@
 //! A problem: a board, where the game starts and where it must end.
 
 use crate::board::{bit, Board};
-use crate::error::{Error, Result};
+use crate::error::{Error, GoalWhy, InputError, PositionWhy, Result, StartWhy};
 use crate::moves;
 use crate::position;
 use crate::symmetry::{self, Canon};
@@ -44,20 +44,16 @@ impl Problem {
     /// or a hole name.
     /// A start written as a position (`XXoXo`, see [`moves::parse_position`]) is read as one.
     pub fn parse(board: Board, start: &str, goal: &str) -> Result<Problem> {
-        let start =
-            match start.trim() {
-                "all" => Start::All,
-                "" => {
-                    return Err(Error::bad_start(
-                        start,
-                        "use a hole name, a position or 'all'",
-                    ))
-                }
-                s if looks_like_position(s) => Start::Position(moves::parse_position(&board, s)?),
-                s => Start::Hole(board.hole(s).map_err(|e| {
-                    Error::bad_start(s, format!("{e}; use a hole name or a position"))
-                })?),
-            };
+        let start = match start.trim() {
+            "all" => Start::All,
+            "" => return Err(Error::bad_start(start, StartWhy::Empty)),
+            s if looks_like_position(s) => Start::Position(moves::parse_position(&board, s)?),
+            s => Start::Hole(
+                board
+                    .hole(s)
+                    .map_err(|e| Error::bad_start(s, StartWhy::NoHole(Box::new(e))))?,
+            ),
+        };
         let goal = parse_goal(&board, goal)?;
         Problem::new(board, start, goal)
     }
@@ -78,22 +74,22 @@ impl Problem {
     /// start hole and goes on from another position keeps that hole: [`Problem::from_here`].)
     pub fn new(board: Board, start: Start, goal: Goal) -> Result<Problem> {
         if start == Start::All && goal == Goal::Start {
-            return Err(Error::bad_goal(
-                "start",
-                "with start 'all' every game would have its own goal: use 'any' or a hole",
-            ));
+            return Err(Error::bad_goal("start", GoalWhy::StartOfAll));
         }
         if let Start::Position(code) = start {
             let text = moves::position_text(&board, code);
-            let bad = |why: &str| Error::BadPosition {
-                text: text.clone(),
-                why: why.to_string(),
+            let bad = |why: PositionWhy| -> Error {
+                InputError::BadPosition {
+                    text: text.clone(),
+                    why,
+                }
+                .into()
             };
             if code & board.full() == 0 {
-                return Err(bad("it has no peg"));
+                return Err(bad(PositionWhy::NoPeg));
             }
             if code & board.full() == board.full() {
-                return Err(bad("it has no empty hole, so no peg can jump"));
+                return Err(bad(PositionWhy::NoEmptyHole));
             }
             if goal == Goal::Start {
                 return Ok(Problem {
@@ -222,12 +218,12 @@ pub fn parse_goal(board: &Board, goal: &str) -> Result<Goal> {
     Ok(match goal.trim() {
         "start" => Goal::Start,
         "any" => Goal::Any,
-        "" => return Err(Error::bad_goal(goal, "use 'start', 'any' or a hole name")),
-        g => {
-            Goal::Hole(board.hole(g).map_err(|e| {
-                Error::bad_goal(g, format!("{e}; use 'start', 'any' or a hole name"))
-            })?)
-        }
+        "" => return Err(Error::bad_goal(goal, GoalWhy::Empty)),
+        g => Goal::Hole(
+            board
+                .hole(g)
+                .map_err(|e| Error::bad_goal(g, GoalWhy::NoHole(Box::new(e))))?,
+        ),
     })
 }
 

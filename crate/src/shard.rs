@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::codec::{self, binomial, BitReader, BitWriter};
-use crate::error::{Error, Result};
+use crate::error::{Error, Fault, Part, Result};
 use crate::huffman::Code;
 
 /// The first eight bytes of a shard.
@@ -284,15 +284,15 @@ impl Shard {
     pub fn read_header(bytes: &[u8], data_len: Option<usize>) -> Result<Shard> {
         let mut r = crate::codec::Reader::new(bytes);
         if r.take(8)? != MAGIC {
-            return Err(Error::BadTable(
-                "wrong magic number: this is not a pegwise shard".into(),
-            ));
+            return Err(Fault::NotAShard.into());
         }
         let version = r.u16()?;
         if version != VERSION {
-            return Err(Error::BadTable(format!(
-                "shard format version {version}, this build reads version {VERSION}"
-            )));
+            return Err(Fault::ShardVersion {
+                found: version,
+                reads: VERSION,
+            }
+            .into());
         }
         let geometry = r.u64()?;
         let holes = r.u8()?;
@@ -301,28 +301,30 @@ impl Shard {
         let count = r.u32()?;
         let per_chunk = r.u32()?;
         let chunks = r.u32()? as usize;
-        let bad = |m: String| Error::BadTable(format!("level with {pegs} pegs: {m}"));
+        let bad = |f: Fault| Error::from(f.at(Part::Level(pegs)));
         if !(3..=64).contains(&holes) || pegs > holes {
-            return Err(bad(format!("{pegs} pegs on {holes} holes")));
+            return Err(bad(Fault::PegsOnHoles { pegs, holes }));
         }
         if u64::from(count) > binomial(u32::from(holes), u32::from(pegs)) {
-            return Err(bad("more codes than positions".into()));
+            return Err(bad(Fault::MoreCodes));
         }
         if per_chunk == 0 || chunks != (count as usize).div_ceil(per_chunk as usize) {
-            return Err(bad(format!(
-                "{chunks} chunks do not hold {count} codes at {per_chunk} a chunk"
-            )));
+            return Err(bad(Fault::ChunkCount {
+                chunks,
+                count,
+                per_chunk,
+            }));
         }
         let gap_code = read_code(&mut r)?;
         let masks = flags & 1 == 1;
         let contexts = if masks {
-            read_contexts(&mut r, holes).map_err(|e| bad(e.to_string()))?
+            read_contexts(&mut r, holes).map_err(|e| e.within(Part::Level(pegs)))?
         } else {
             Contexts::default()
         };
         // 20 bytes an entry: the count is bounded by what is there before anything is kept
         if chunks.saturating_mul(20) > r.remaining() {
-            return Err(bad(format!("the index of {chunks} chunks is truncated")));
+            return Err(bad(Fault::IndexTruncated(chunks)));
         }
         let mut index = Vec::with_capacity(chunks);
         for _ in 0..chunks {
@@ -339,21 +341,21 @@ impl Shard {
         let crc_end = r.pos();
         let crc = r.u32()?;
         if crate::crc::crc32(&bytes[..crc_end]) != crc && !cfg!(fuzzing) {
-            return Err(bad("header checksum mismatch".into()));
+            return Err(bad(Fault::HeaderChecksum));
         }
         let header_len = r.pos();
         let data_len = data_len.unwrap_or(bytes.len() - header_len);
         let limit = binomial(u32::from(holes), u32::from(pegs));
         for (i, w) in index.windows(2).enumerate() {
             if w[0].first >= w[1].first || w[0].offset >= w[1].offset {
-                return Err(bad(format!("chunk {} is out of order", i + 1)));
+                return Err(bad(Fault::OutOfOrder(i + 1)));
             }
         }
         if index
             .iter()
             .any(|e| e.first >= limit || e.offset as usize >= data_len.max(1))
         {
-            return Err(bad("a chunk lies outside the level".into()));
+            return Err(bad(Fault::OutsideLevel));
         }
         Ok(Shard {
             geometry,
@@ -383,9 +385,7 @@ impl Shard {
     pub fn add_all_chunks(&self, file: &[u8]) -> Result<()> {
         for c in 0..self.index.len() {
             let (from, to) = self.chunk_range(c);
-            let chunk = file
-                .get(from..to)
-                .ok_or_else(|| Error::BadTable("shard truncated".into()))?;
+            let chunk = file.get(from..to).ok_or(Fault::ShardTruncated)?;
             self.add_chunk(c, chunk)?;
         }
         Ok(())
@@ -404,16 +404,16 @@ impl Shard {
     /// Adds a chunk's bytes after checking its hash and decoding it once.
     pub fn add_chunk(&self, c: usize, bytes: &[u8]) -> Result<()> {
         let e = self.index.get(c).ok_or_else(|| {
-            Error::BadTable(format!(
-                "chunk {c} of a level with {} chunks",
-                self.index.len()
-            ))
+            Error::from(Fault::NoChunk {
+                chunk: c,
+                chunks: self.index.len(),
+            })
         })?;
         if hash8(bytes) != e.hash && !cfg!(fuzzing) {
-            return Err(Error::BadTable(format!(
-                "level with {} pegs, chunk {c}: hash mismatch (corrupt or from another build)",
-                self.pegs
-            )));
+            return Err(Error::from(Fault::HashMismatch.at(Part::Chunk {
+                pegs: self.pegs,
+                chunk: c,
+            })));
         }
         // decoded when first looked at: loading a whole table stays quick
         if let Ok(mut raw) = self.raw.lock() {
@@ -462,9 +462,9 @@ impl Shard {
     pub fn all(&self) -> Result<Vec<(u64, u16)>> {
         let mut out = Vec::with_capacity(self.count as usize);
         for c in 0..self.index.len() {
-            let chunk = self.chunk(c).ok_or_else(|| {
-                Error::BadTable(format!("level with {} pegs: chunk {c} missing", self.pegs))
-            })?;
+            let chunk = self
+                .chunk(c)
+                .ok_or_else(|| Error::from(Fault::ChunkMissing(c).at(Part::Level(self.pegs))))?;
             for (i, &r) in chunk.ranks.iter().enumerate() {
                 out.push((r, chunk.masks.get(i).copied().unwrap_or(0)));
             }
@@ -500,8 +500,12 @@ impl Shard {
     }
 
     fn decode_chunk(&self, c: usize, bytes: &[u8]) -> Result<Chunk> {
-        let bad =
-            |m: &str| Error::BadTable(format!("level with {} pegs, chunk {c}: {m}", self.pegs));
+        let bad = |f: Fault| {
+            Error::from(f.at(Part::Chunk {
+                pegs: self.pegs,
+                chunk: c,
+            }))
+        };
         let n = if c + 1 == self.index.len() {
             self.count as usize - c * self.per_chunk as usize
         } else {
@@ -509,7 +513,7 @@ impl Shard {
         };
         // each code takes at least one bit after the first: bound the count by the bytes
         if n > bytes.len() * 8 + 1 {
-            return Err(bad("more codes than bits"));
+            return Err(bad(Fault::MoreCodesThanBits));
         }
         let limit = binomial(u32::from(self.holes), u32::from(self.pegs));
         let mut r = BitReader::new(bytes);
@@ -521,23 +525,23 @@ impl Shard {
                 let b = self
                     .gap_code
                     .read(|| r.bit())
-                    .ok_or_else(|| bad("data ends early"))?;
+                    .ok_or_else(|| bad(Fault::DataEndsEarly))?;
                 if b > 63 {
-                    return Err(bad("gap too large"));
+                    return Err(bad(Fault::GapTooLarge));
                 }
                 let gap = if b == 0 {
                     0
                 } else {
                     let low = r
                         .bits(u32::from(b) - 1)
-                        .ok_or_else(|| bad("data ends early"))?;
+                        .ok_or_else(|| bad(Fault::DataEndsEarly))?;
                     (1u64 << (b - 1)) | low
                 };
                 prev = prev
                     .checked_add(gap)
                     .and_then(|v| v.checked_add(1))
                     .filter(|&v| v < limit)
-                    .ok_or_else(|| bad("code out of range"))?;
+                    .ok_or_else(|| bad(Fault::CodeOutOfRange))?;
             }
             ranks.push(prev);
             if self.masks {
@@ -548,16 +552,16 @@ impl Shard {
                 };
                 let code = ctx
                     .and_then(|i| self.contexts.codes.get(i))
-                    .ok_or_else(|| bad("no mask code for this code's context"))?;
+                    .ok_or_else(|| bad(Fault::NoMaskCode))?;
                 masks.push(
                     code.read(|| r.bit())
-                        .ok_or_else(|| bad("data ends early"))?,
+                        .ok_or_else(|| bad(Fault::DataEndsEarly))?,
                 );
             }
         }
         if let Some(next) = self.index.get(c + 1) {
             if prev >= next.first {
-                return Err(bad("overlaps the next chunk"));
+                return Err(bad(Fault::Overlaps));
             }
         }
         Ok(Chunk { ranks, masks })
@@ -568,17 +572,17 @@ impl Shard {
 fn read_contexts(r: &mut crate::codec::Reader, holes: u8) -> Result<Contexts> {
     let k = usize::from(r.u8()?);
     if k > MAX_BASIS {
-        return Err(Error::BadTable(format!(
-            "{k} mask context masks, at most {MAX_BASIS}"
-        )));
+        return Err(Fault::Contexts {
+            count: k,
+            max: MAX_BASIS,
+        }
+        .into());
     }
     let mut basis = Vec::with_capacity(k);
     for _ in 0..k {
         let m = r.u64()?;
         if holes < 64 && m >> holes != 0 {
-            return Err(Error::BadTable(format!(
-                "context mask {m:#x} lies off the board"
-            )));
+            return Err(Fault::ContextOffBoard(m).into());
         }
         basis.push(m);
     }
@@ -591,7 +595,7 @@ fn read_contexts(r: &mut crate::codec::Reader, holes: u8) -> Result<Contexts> {
 fn read_code(r: &mut crate::codec::Reader) -> Result<Code> {
     let n = usize::from(r.u16()?);
     if n.saturating_mul(3) > r.remaining() {
-        return Err(Error::BadTable("Huffman table truncated".into()));
+        return Err(Fault::HuffmanTruncated.into());
     }
     let mut pairs = Vec::with_capacity(n);
     for _ in 0..n {

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use crate::board::Board;
-use crate::error::{Error, Result};
+use crate::error::{Fault, Result};
 use crate::problem::{Goal, Problem, Start};
 use crate::symmetry::Canon;
 use crate::table::Table;
@@ -229,16 +229,16 @@ pub fn pinned(file: &str) -> Option<&'static str> {
 
 /// Refuses a file whose SHA-256 is not the one pinned for it at build time.
 pub fn check_pinned(file: &str, bytes: &[u8]) -> Result<()> {
-    let want = pinned(file)
-        .ok_or_else(|| Error::BadTable(format!("'{file}' is not a table this build knows")))?;
+    let want = pinned(file).ok_or_else(|| Fault::UnknownFile(file.to_string()))?;
     let got = sha256_hex(bytes);
     // a pin is the whole SHA-256, or in the wasm its first 128 bits (build.rs)
     if want.len() < 32 || !got.starts_with(want) {
-        return Err(Error::BadTable(format!(
-            "'{file}' is not the file this build was made with (SHA-256 {}…, expected {}…)",
-            prefix(&got),
-            prefix(want)
-        )));
+        return Err(Fault::NotPinned {
+            file: file.to_string(),
+            got: prefix(&got).to_string(),
+            want: prefix(want).to_string(),
+        }
+        .into());
     }
     Ok(())
 }

@@ -17,7 +17,7 @@ use crate::sha::sha256;
 
 use crate::board::Board;
 use crate::codec::{self, Reader};
-use crate::error::{Error, Result};
+use crate::error::{Error, Fault, Part, Result};
 use crate::position;
 use crate::shard::{self, Found, Shard};
 use crate::symmetry::{self, Canon};
@@ -205,11 +205,11 @@ impl Table {
     /// Refuses a table that was built for another board.
     pub fn check_board(&self, board: &Board) -> Result<()> {
         if self.geometry != board.geometry_id() || usize::from(self.holes) != board.len() {
-            return Err(Error::BadTable(format!(
-                "the table is for board '{}', not '{}'",
-                self.board,
-                board.name()
-            )));
+            return Err(Fault::OtherBoard {
+                table: self.board.clone(),
+                board: board.name().to_string(),
+            }
+            .into());
         }
         Ok(())
     }
@@ -321,30 +321,22 @@ impl Table {
             file_sha,
         } = &level.place
         else {
-            return Err(Error::BadTable(format!(
-                "the level with {pegs} pegs is inline"
-            )));
+            return Err(Fault::Inline(pegs).into());
         };
         let whole = bytes.len() == *size as usize;
         let head = bytes
             .get(..*header_len as usize)
-            .ok_or_else(|| Error::BadTable(format!("level with {pegs} pegs: header truncated")))?;
+            .ok_or_else(|| Error::from(Fault::HeaderTruncated.at(Part::Level(pegs))))?;
         if sha256(head)[..] != header_sha[..] {
-            return Err(Error::BadTable(format!(
-                "level with {pegs} pegs: header does not match the table's SHA-256"
-            )));
+            return Err(Error::from(Fault::HeaderSha.at(Part::Level(pegs))));
         }
         if whole && sha256(bytes)[..] != file_sha[..] {
-            return Err(Error::BadTable(format!(
-                "level with {pegs} pegs: file does not match the table's SHA-256"
-            )));
+            return Err(Error::from(Fault::FileSha.at(Part::Level(pegs))));
         }
         let data_len = *size as usize - *header_len as usize;
         let s = Shard::read_header(head, Some(data_len))?;
         if s.pegs != pegs || s.count != level.codes || s.geometry != self.geometry {
-            return Err(Error::BadTable(format!(
-                "level with {pegs} pegs: the shard is for another level"
-            )));
+            return Err(Error::from(Fault::OtherLevel.at(Part::Level(pegs))));
         }
         level.set(s);
         if whole {
@@ -357,9 +349,10 @@ impl Table {
 
     /// Adds chunk `c` of the level with `pegs` pegs.
     pub fn add_chunk(&self, pegs: u8, c: usize, bytes: &[u8]) -> Result<()> {
-        let s = self.level(pegs)?.shard().ok_or_else(|| {
-            Error::BadTable(format!("level with {pegs} pegs: chunk before its header"))
-        })?;
+        let s = self
+            .level(pegs)?
+            .shard()
+            .ok_or_else(|| Error::from(Fault::ChunkBeforeHeader.at(Part::Level(pegs))))?;
         s.add_chunk(c, bytes)
     }
 
@@ -367,7 +360,7 @@ impl Table {
         self.levels
             .get(usize::from(pegs))
             .and_then(Option::as_ref)
-            .ok_or_else(|| Error::BadTable(format!("no level with {pegs} pegs")))
+            .ok_or_else(|| Fault::NoLevel(usize::from(pegs)).into())
     }
 
     /// Every level's canonical codes with their mask symbols (all parts must be present).
@@ -375,15 +368,13 @@ impl Table {
         let Some(Some(level)) = self.levels.get(pegs) else {
             return Ok(None);
         };
-        let s = level
-            .shard()
-            .ok_or_else(|| Error::BadTable(format!("level with {pegs} pegs not loaded")))?;
+        let s = level.shard().ok_or(Fault::NotLoaded(pegs))?;
         let all = s.all()?;
         all.into_iter()
             .map(|(r, m)| {
                 codec::unrank(r, pegs as u32, u32::from(self.holes))
                     .map(|c| (c, m))
-                    .ok_or_else(|| Error::BadTable("rank out of range".into()))
+                    .ok_or_else(|| Fault::RankOutOfRange.into())
             })
             .collect::<Result<Vec<_>>>()
             .map(Some)
@@ -442,39 +433,39 @@ impl Table {
     /// Reads and checks a head file: length, magic, version, checksum, the board's sets, and
     /// every inline level. External levels arrive later (`add_header`, `add_chunk`).
     pub fn decode(bytes: &[u8]) -> Result<Table> {
-        let bad = |m: String| Error::BadTable(m);
+        let bad = Error::from;
+        let at = |n: usize, f: Fault| Error::from(f.at(Part::Level(n as u8)));
         if bytes.len() < MAGIC.len() + 2 + 4 {
-            return Err(bad(format!(
-                "truncated: the file has only {} bytes",
-                bytes.len()
-            )));
+            return Err(bad(Fault::Short(bytes.len())));
         }
         if &bytes[..8] != MAGIC {
-            return Err(bad("wrong magic number: this is not a pegwise table".into()));
+            return Err(bad(Fault::NotATable));
         }
         let version = u16::from_le_bytes([bytes[8], bytes[9]]);
         if version != VERSION {
-            return Err(bad(format!(
-                "format version {version}, this build reads version {VERSION}"
-            )));
+            return Err(bad(Fault::Version {
+                found: version,
+                reads: VERSION,
+            }));
         }
         let (body, tail) = bytes.split_at(bytes.len() - 4);
         let stored_crc = u32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
         let crc = crate::crc::crc32(body);
         if crc != stored_crc {
-            return Err(bad(format!(
-                "checksum mismatch (file says {stored_crc:08x}, content gives {crc:08x}): the file is truncated or corrupt"
-            )));
+            return Err(bad(Fault::Checksum {
+                stored: stored_crc,
+                computed: crc,
+            }));
         }
         let mut r = Reader::new(body);
         r.take(10)?;
         let name_len = usize::from(r.u8()?);
-        let board = String::from_utf8(r.take(name_len)?.to_vec())
-            .map_err(|_| bad("board name is not UTF-8".into()))?;
+        let board =
+            String::from_utf8(r.take(name_len)?.to_vec()).map_err(|_| bad(Fault::NameNotUtf8))?;
         let geometry = r.u64()?;
         let holes = r.u8()?;
         if !(3..=64).contains(&holes) {
-            return Err(bad(format!("{holes} holes is not a board size")));
+            return Err(bad(Fault::Holes(holes)));
         }
         let full = if holes == 64 {
             u64::MAX
@@ -484,22 +475,20 @@ impl Table {
         let start_set = r.u64()?;
         let goal_set = r.u64()?;
         if start_set & !full != 0 || goal_set & !full != 0 || start_set == 0 || goal_set == 0 {
-            return Err(bad(format!(
-                "start set {start_set:x} or goal set {goal_set:x} is not on a {holes}-hole board"
-            )));
+            return Err(bad(Fault::Sets {
+                start: start_set,
+                goal: goal_set,
+                holes,
+            }));
         }
         let flags = r.u8()?;
         let half = flags & 1 == 1;
         let masks = flags & 2 == 2;
         if half != (start_set == goal_set) {
-            return Err(bad(format!(
-                "the half flag says {half}, but the start and goal sets {}",
-                if start_set == goal_set {
-                    "agree"
-                } else {
-                    "differ"
-                }
-            )));
+            return Err(bad(Fault::HalfFlag {
+                half,
+                agree: start_set == goal_set,
+            }));
         }
         let count = r.u8()?;
         let mut levels: Vec<Option<Level>> = (0..=holes).map(|_| None).collect();
@@ -509,23 +498,19 @@ impl Table {
             let kind = r.u8()?;
             let slot = levels
                 .get_mut(n)
-                .ok_or_else(|| bad(format!("level with {n} pegs on a {holes}-hole board")))?;
+                .ok_or_else(|| bad(Fault::LevelOffBoard { pegs: n, holes }))?;
             if slot.is_some() {
-                return Err(bad(format!("level with {n} pegs appears twice")));
+                return Err(bad(Fault::LevelTwice(n)));
             }
             if u64::from(codes) > codec::binomial(u32::from(holes), n as u32) {
-                return Err(bad(format!(
-                    "level with {n} pegs: more codes than positions"
-                )));
+                return Err(at(n, Fault::MoreCodes));
             }
             let (place, shard) = match kind {
                 0 => {
                     let len = r.u32()? as usize;
                     let s = Shard::decode(r.take(len)?)?;
                     if usize::from(s.pegs) != n || s.count != codes || s.geometry != geometry {
-                        return Err(bad(format!(
-                            "level with {n} pegs: the shard is for another level"
-                        )));
+                        return Err(at(n, Fault::OtherLevel));
                     }
                     (Place::Inline, Some(Arc::new(s)))
                 }
@@ -537,9 +522,7 @@ impl Table {
                     let mut file_sha = [0u8; 32];
                     file_sha.copy_from_slice(r.take(32)?);
                     if header_len > size {
-                        return Err(bad(format!(
-                            "level with {n} pegs: header longer than its file"
-                        )));
+                        return Err(at(n, Fault::HeaderLonger));
                     }
                     let place = Place::External {
                         size,
@@ -549,7 +532,7 @@ impl Table {
                     };
                     (place, None)
                 }
-                k => return Err(bad(format!("level with {n} pegs: unknown kind {k}"))),
+                k => return Err(at(n, Fault::UnknownKind(k))),
             };
             *slot = Some(Level {
                 codes,
@@ -559,7 +542,7 @@ impl Table {
             });
         }
         if r.remaining() != 0 {
-            return Err(bad("trailing bytes after the last level".into()));
+            return Err(bad(Fault::Trailing));
         }
         Ok(Table {
             board,
@@ -590,7 +573,7 @@ mod tests {
 
     fn refused(bytes: &[u8]) -> String {
         match Table::decode(bytes) {
-            Err(Error::BadTable(m)) => m,
+            Err(e @ Error::Table(_)) => e.why(),
             other => panic!("expected a refusal, got {other:?}"),
         }
     }

@@ -20,7 +20,12 @@ const PAGE_BUDGET: u64 = 1_000_000;
 fn table(file: &str) -> Arc<Table> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
     let mut read = |f: &str| {
-        std::fs::read(dir.join(f)).map_err(|e| pegwise::Error::BadTable(format!("{f}: {e}")))
+        std::fs::read(dir.join(f)).map_err(|e| {
+            pegwise::Error::from(pegwise::error::Fault::Unreadable {
+                path: f.into(),
+                cause: e.into(),
+            })
+        })
     };
     Arc::new(pegwise::shipped::load(file, true, &mut read).unwrap())
 }

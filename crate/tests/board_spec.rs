@@ -85,7 +85,7 @@ proptest! {
         let pts: Vec<(i32, i32)> = pts.into_iter().collect();
         // a set with no three holes in a line is no board (no jump): refused, by name
         let b = match Board::from_points("random", lattice, &pts) {
-            Err(pegwise::Error::NoJump(name)) => {
+            Err(pegwise::Error::Input(pegwise::error::InputError::NoJump(name))) => {
                 prop_assert_eq!(name, "random");
                 return Ok(());
             }

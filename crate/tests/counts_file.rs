@@ -94,7 +94,7 @@ fn the_shipped_counts_match_live_counting_and_search_on_every_level() {
 fn damaged_counts_files_are_refused_by_name() {
     let bytes = shipped_bytes();
     let refused = |b: &[u8]| match Counts::decode(b) {
-        Err(Error::BadTable(m)) => assert!(m.starts_with("counts file:"), "{m}"),
+        Err(e @ Error::Table(_)) => assert!(e.why().starts_with("counts file:"), "{e}"),
         other => panic!("accepted a damaged file: {other:?}"),
     };
     refused(&[]);
@@ -110,7 +110,7 @@ fn damaged_counts_files_are_refused_by_name() {
     b[8] = 9; // version
     b.extend_from_slice(&pegwise::crc::crc32(&b).to_le_bytes());
     match Counts::decode(&b) {
-        Err(Error::BadTable(m)) => assert!(m.contains("version 9"), "{m}"),
+        Err(e @ Error::Table(_)) => assert!(e.to_string().contains("version 9"), "{e}"),
         other => panic!("{other:?}"),
     }
     assert!(shipped::check_pinned(FILE, &bytes[1..]).is_err());
@@ -131,7 +131,12 @@ fn the_panel_answers_from_the_file_and_its_first_move_is_one_move_shorter() {
     let d4 = p.goal_set().trailing_zeros() as u8;
     let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
     let table = shipped::load("english.d4.d4.pgt", true, &mut |f| {
-        std::fs::read(data.join(f)).map_err(|e| Error::BadTable(e.to_string()))
+        std::fs::read(data.join(f)).map_err(|e| {
+            Error::from(pegwise::error::Fault::Unreadable {
+                path: f.into(),
+                cause: e.into(),
+            })
+        })
     })
     .unwrap();
     let table = Arc::new(table);

@@ -183,7 +183,12 @@ fn data_dir() -> std::path::PathBuf {
 fn table_oracle(p: &Problem) -> Oracle {
     let spec = shipped::table_for(p).expect("a shipped table");
     let mut read = |f: &str| {
-        std::fs::read(data_dir().join(f)).map_err(|e| pegwise::Error::BadTable(format!("{f}: {e}")))
+        std::fs::read(data_dir().join(f)).map_err(|e| {
+            pegwise::Error::from(pegwise::error::Fault::Unreadable {
+                path: f.into(),
+                cause: e.into(),
+            })
+        })
     };
     let table: Arc<Table> = Arc::new(shipped::load(&spec.file, true, &mut read).unwrap());
     let mut o = Oracle::new(p);

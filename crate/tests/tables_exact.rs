@@ -29,8 +29,12 @@ fn oracle_for(p: &Problem, cache: &mut HashMap<String, Arc<Table>>) -> Oracle {
         .or_insert_with(|| {
             // the head, checked against its pin, and every level file it names
             let mut read = |f: &str| {
-                std::fs::read(data_dir().join(f))
-                    .map_err(|e| pegwise::Error::BadTable(format!("{f}: {e}")))
+                std::fs::read(data_dir().join(f)).map_err(|e| {
+                    pegwise::Error::from(pegwise::error::Fault::Unreadable {
+                        path: f.into(),
+                        cause: e.into(),
+                    })
+                })
             };
             Arc::new(shipped::load(&spec.file, true, &mut read).unwrap_or_else(|e| panic!("{e}")))
         })

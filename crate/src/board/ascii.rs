@@ -1,7 +1,7 @@
 //! ASCII boards: reading a drawing (`Board::parse_ascii`) and drawing a board or a position.
 
 use super::{Board, Lattice};
-use crate::error::{Error, Result};
+use crate::error::{BoardWhy, Result};
 
 impl Board {
     /// Reads a board drawn in ASCII. Lines starting with `#` are comments; a line
@@ -22,11 +22,7 @@ impl Board {
                 lattice = match v.trim() {
                     "square" => Lattice::Square,
                     "triangle" | "triangular" => Lattice::Triangular,
-                    other => {
-                        return Err(Error::BadBoard(format!(
-                            "unknown lattice '{other}' (square or triangle)"
-                        )))
-                    }
+                    other => return Err(BoardWhy::UnknownLattice(other.to_string()).into()),
                 };
                 continue;
             }
@@ -38,9 +34,7 @@ impl Board {
                         .chars()
                         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
                 {
-                    return Err(Error::BadBoard(format!(
-                        "bad board name '{v}' (letters, digits, - and _, up to 40)"
-                    )));
+                    return Err(BoardWhy::BadName(v.to_string()).into());
                 }
                 name = v.to_string();
                 continue;
@@ -63,11 +57,12 @@ impl Board {
                     'o' | 'O' | 'x' | 'X' | '*' | '.' => {}
                     ' ' | '-' | '_' | '\t' | '\r' => continue,
                     other => {
-                        return Err(Error::BadBoard(format!(
-                            "unexpected character '{other}' at line {} column {} (holes are o x * ., gaps are space - _)",
-                            y + 1,
-                            c + 1
-                        )))
+                        return Err(BoardWhy::UnexpectedCharacter {
+                            ch: other,
+                            line: y + 1,
+                            column: c + 1,
+                        }
+                        .into())
                     }
                 }
                 let (y, c) = (y as i32, c as i32);
@@ -76,11 +71,11 @@ impl Board {
                     Lattice::Triangular => {
                         let p = (c + y).rem_euclid(2);
                         if *parity.get_or_insert(p) != p {
-                            return Err(Error::BadBoard(format!(
-                                "hole at line {} column {} is off the triangular grid (rows are staggered, holes two columns apart)",
-                                y + 1,
-                                c + 1
-                            )));
+                            return Err(BoardWhy::OffGrid {
+                                line: y + 1,
+                                column: c + 1,
+                            }
+                            .into());
                         }
                         pts.push(((c + y - p) / 2, y));
                     }
@@ -88,10 +83,7 @@ impl Board {
             }
         }
         if pts.len() < 3 {
-            return Err(Error::BadBoard(format!(
-                "a board needs at least 3 holes, this one has {}",
-                pts.len()
-            )));
+            return Err(BoardWhy::TooFewHoles(pts.len()).into());
         }
         Board::from_points(&name, lattice, &pts)
     }
@@ -141,6 +133,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::error::{Error, InputError};
 
     #[test]
     fn ascii_boards_parse_and_reject() {
@@ -162,22 +155,25 @@ mod tests {
         assert_eq!(t.symmetries().len(), 6);
         assert!(matches!(
             Board::by_name("ascii-tri:  o/ oo"),
-            Err(Error::BadBoard(_))
+            Err(Error::Input(InputError::BadBoard(_)))
         ));
         assert!(matches!(
             Board::by_name("ascii:o?o"),
-            Err(Error::BadBoard(_))
+            Err(Error::Input(InputError::BadBoard(_)))
         ));
         // holes with no three in a line: no jump, whichever way the board comes in
         for text in ["ascii:o-o-o", "ascii:oo/oo", "ascii-tri:  o/ o o"] {
             let e = Board::by_name(text).unwrap_err();
             assert_eq!(e.kind(), "no-jump", "{text}: {e}");
         }
-        assert!(matches!(Board::by_name("ascii:o"), Err(Error::BadBoard(_))));
+        assert!(matches!(
+            Board::by_name("ascii:o"),
+            Err(Error::Input(InputError::BadBoard(_)))
+        ));
         let rows = "o".repeat(65);
         assert!(matches!(
             Board::by_name(&format!("ascii:{rows}")),
-            Err(Error::BadBoard(_))
+            Err(Error::Input(InputError::BadBoard(_)))
         ));
     }
 
@@ -190,7 +186,7 @@ mod tests {
         assert_eq!(b.hole_name(0), "a1");
         assert_eq!(b.spec(), "ascii:name:ring/ooo/o-o/ooo");
         let none = Board::parse_ascii("blank", Lattice::Square, &blanks);
-        assert!(matches!(none, Err(Error::BadBoard(_))));
+        assert!(matches!(none, Err(Error::Input(InputError::BadBoard(_)))));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The catalogue: board names and their shapes, `Board::by_name` and its inverse `Board::spec`.
 
 use super::{Board, Lattice, Origin};
-use crate::error::{Error, Result};
+use crate::error::{BoardWhy, Error, InputError, Result};
 
 /// Names of the boards in the catalogue (`row:L` stands for any length 3..=64).
 pub const CATALOGUE: &[&str] = &[
@@ -43,14 +43,6 @@ pub fn family_label(name: &str) -> Option<&'static str> {
     })
 }
 
-/// The catalogue as a sentence: "a, b, … and row:L".
-fn catalogue_sentence() -> String {
-    match CATALOGUE.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => CATALOGUE.join(""),
-    }
-}
-
 /// The name of a board drawn in `ascii:`/`ascii-tri:` text without a `name:` line.
 pub(super) const DRAWN_NAME: &str = "custom";
 
@@ -78,11 +70,7 @@ impl Board {
             return Board::parse_ascii(DRAWN_NAME, Lattice::Triangular, &text.replace('/', "\n"));
         }
         if let Some(len) = name.strip_prefix("row:") {
-            let bad = || {
-                Error::BadBoard(format!(
-                    "'{name}': a row board has 3 to 64 holes, e.g. row:9"
-                ))
-            };
+            let bad = || Error::from(BoardWhy::RowLength(name.to_string()));
             let l: usize = len.parse().map_err(|_| bad())?;
             if !(3..=64).contains(&l) {
                 return Err(bad());
@@ -119,10 +107,10 @@ impl Board {
             "square6" => (Lattice::Square, grid(6, |_, _| true)),
             "hexagon37" => (Lattice::Triangular, grid(7, |x, y| (x - y).abs() <= 3)),
             _ => {
-                return Err(Error::UnknownBoard {
+                return Err(InputError::UnknownBoard {
                     name: name.to_string(),
-                    boards: catalogue_sentence(),
-                })
+                }
+                .into())
             }
         };
         let mut b = Board::from_points(name, lattice, &pts)?;
@@ -232,11 +220,17 @@ mod tests {
 
     #[test]
     fn unknown_names_and_bad_rows_are_refused() {
-        assert!(matches!(Board::by_name("row:2"), Err(Error::BadBoard(_))));
-        assert!(matches!(Board::by_name("row:65"), Err(Error::BadBoard(_))));
+        assert!(matches!(
+            Board::by_name("row:2"),
+            Err(Error::Input(InputError::BadBoard(_)))
+        ));
+        assert!(matches!(
+            Board::by_name("row:65"),
+            Err(Error::Input(InputError::BadBoard(_)))
+        ));
         assert!(matches!(
             Board::by_name("nope"),
-            Err(Error::UnknownBoard { .. })
+            Err(Error::Input(InputError::UnknownBoard { .. }))
         ));
     }
 

@@ -8,7 +8,7 @@
 
 use super::catalogue::DRAWN_NAME;
 use super::{group, Board, Lattice, CATALOGUE};
-use crate::error::Error;
+use crate::error::{Error, InputError};
 
 /// The most rows, and the most cells in a row, a grid may have.
 pub const MAX_SIDE: usize = 12;
@@ -207,7 +207,7 @@ impl Board {
         }
         let name = name.as_deref().unwrap_or(DRAWN_NAME);
         let board = Board::from_points(name, lattice, &points).map_err(|e| match e {
-            Error::NoJump(_) => DrawingError::NoJump,
+            Error::Input(InputError::NoJump(_)) => DrawingError::NoJump,
             e => DrawingError::Board(e),
         })?;
         let Some((twin, shape)) = catalogue_twin(&board) else {

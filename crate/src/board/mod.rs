@@ -16,7 +16,7 @@ mod names;
 
 pub use catalogue::{family_label, CATALOGUE};
 
-use crate::error::{Error, Result};
+use crate::error::{BoardWhy, InputError, Result};
 
 /// The lattice a board lives on; it fixes the jump directions and the possible symmetries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
@@ -105,30 +105,29 @@ pub struct Board {
 
 impl Board {
     /// Builds a board from hole coordinates; sorts them into reading order and names them.
-    /// Refuses a board on which no jump can be made ([`Error::NoJump`]).
+    /// Refuses a board on which no jump can be made ([`InputError::NoJump`]).
     pub fn from_points(name: &str, lattice: Lattice, points: &[(i32, i32)]) -> Result<Board> {
         if points.is_empty() {
-            return Err(Error::BadBoard(format!("board '{name}' has no holes")));
+            return Err(BoardWhy::NoHoles(name.to_string()).into());
         }
         if points.len() > 64 {
-            return Err(Error::BadBoard(format!(
-                "board '{name}' has {} holes; at most 64 fit a position code",
-                points.len()
-            )));
+            return Err(BoardWhy::TooManyHoles {
+                name: name.to_string(),
+                holes: points.len(),
+            }
+            .into());
         }
         let mut pts: Vec<(i32, i32)> = points.to_vec();
         crate::small_sort::sort_by_key(&mut pts, |&(x, y)| (y, x));
         pts.dedup();
         if pts.len() != points.len() {
-            return Err(Error::BadBoard(format!(
-                "board '{name}' lists a hole twice"
-            )));
+            return Err(BoardWhy::HoleTwice(name.to_string()).into());
         }
         let holes = names::named_holes(&pts);
         let jumps = geometry::jump_lines(lattice, &holes);
         // the one rule for every way in (a link, the CLI, the editor): a game needs a jump
         if jumps.is_empty() {
-            return Err(Error::NoJump(name.to_string()));
+            return Err(InputError::NoJump(name.to_string()).into());
         }
         let mut jumps_from = vec![Vec::new(); holes.len()];
         for (i, j) in jumps.iter().enumerate() {

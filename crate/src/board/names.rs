@@ -2,7 +2,7 @@
 //! numbers 1..N as input.
 
 use super::{Board, Hole};
-use crate::error::{Error, Result};
+use crate::error::{Error, InputError, Result};
 
 impl Board {
     /// Name of hole `k`.
@@ -13,9 +13,12 @@ impl Board {
     /// Finds a hole by name (`d4`, case-insensitive) or by its 1-based reading-order number.
     pub fn hole(&self, text: &str) -> Result<u8> {
         let t = text.trim().to_ascii_lowercase();
-        let unknown = || Error::UnknownHole {
-            board: self.name.clone(),
-            hole: text.to_string(),
+        let unknown = || -> Error {
+            InputError::UnknownHole {
+                board: self.name.clone(),
+                hole: text.to_string(),
+            }
+            .into()
         };
         if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
             let n: usize = t.parse().map_err(|_| unknown())?;
@@ -73,8 +76,14 @@ mod tests {
         let names: Vec<&str> = (0..15).map(|k| t.hole_name(k)).collect();
         assert_eq!(names[..6], ["a1", "a2", "b2", "a3", "b3", "c3"]);
         assert_eq!(names[14], "e5");
-        assert!(matches!(t.hole("f5"), Err(Error::UnknownHole { .. })));
-        assert!(matches!(t.hole("16"), Err(Error::UnknownHole { .. })));
+        assert!(matches!(
+            t.hole("f5"),
+            Err(Error::Input(InputError::UnknownHole { .. }))
+        ));
+        assert!(matches!(
+            t.hole("16"),
+            Err(Error::Input(InputError::UnknownHole { .. }))
+        ));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::counts_file::{Entry, MAGIC, VERSION};
 use crate::crc::crc32;
-use crate::error::{Error, Result};
+use crate::error::{Error, Over, Result};
 use crate::generate::Solved;
 use crate::position::{self, CodeMap};
 use crate::search::fewest;
@@ -36,9 +36,9 @@ pub fn all_answers(solved: &Solved) -> Result<CodeMap<Entry>> {
                 let mut count = 0u64;
                 for c in position::children(&p.board, x) {
                     let n = known.get(&canon.canonical(c)).map_or(0, |e| e.count);
-                    count = count.checked_add(n).ok_or_else(|| {
-                        Error::TooBig(format!("a count from position {x:#x} passes 2^64"))
-                    })?;
+                    count = count
+                        .checked_add(n)
+                        .ok_or_else(|| Error::from(Over::Count(x)))?;
                 }
                 // a one-move result is winning exactly when it is in `known` (it is reached
                 // from a start, and `known` holds every winning reachable position below)

@@ -4,7 +4,7 @@
 //! wherever one of its winning children does (moved back through the symmetry that made the
 //! child canonical). The start masks of the stored half then come from the complements.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, GoalWhy, Over, Result};
 use crate::masks::Candidates;
 use crate::position;
 use crate::problem::{Goal, Start};
@@ -59,20 +59,17 @@ pub fn union_levels(
     let board = &p.board;
     let n_holes = board.len();
     if p.start != Start::All || p.goal != Goal::Any {
-        return Err(Error::bad_goal(
-            &p.goal_text(),
-            "masks need the union problem: start 'all', goal 'any'",
-        ));
+        return Err(Error::bad_goal(&p.goal_text(), GoalWhy::NotUnion));
     }
     let canon = &solved.canon;
     let inv = inverses(canon);
     let cand = Candidates::of(board);
     if cand.max_bits() > 16 {
-        return Err(Error::TooBig(format!(
-            "board '{}' has classes with {} candidate holes; masks hold 16",
-            board.name(),
-            cand.max_bits()
-        )));
+        return Err(Over::MaskHoles {
+            board: board.name().to_string(),
+            holes: cand.max_bits(),
+        }
+        .into());
     }
     // f[n][i]: finish mask of winning[n][i], in its own frame
     let mut f: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];

@@ -30,7 +30,7 @@ pub mod wins;
 
 use crate::board::Board;
 use crate::codec;
-use crate::error::{Error, Result};
+use crate::error::{Over, Result};
 use crate::position;
 use crate::problem::Problem;
 use crate::search::bitboard::Bitboard;
@@ -316,15 +316,13 @@ fn check_memory(board: &Board, level: &[u64], held: usize, max: usize) -> Result
         .div_ceil(sample.len().max(1))
         .saturating_mul(level.len());
     if held.saturating_add(estimate) > max {
-        return Err(Error::TooBig(format!(
-            "solving on {}: the next level needs about {} million codes on top of the {} million \
-             held, over the limit of {} million ({:.1} GB); this job does not fit in memory",
-            board.name(),
-            estimate / 1_000_000,
-            held / 1_000_000,
-            max / 1_000_000,
-            (max as f64) * 8.0 / 1e9
-        )));
+        return Err(Over::Memory {
+            board: board.name().to_string(),
+            need: estimate,
+            held,
+            limit: max,
+        }
+        .into());
     }
     Ok(())
 }
@@ -402,10 +400,11 @@ impl<'a, const G: usize> Gather<'a, G> {
         let keeps = |x: u64| keep.keeps(x);
         let next = self.collect(Step::Children, level, Some(&keeps));
         if next.len() > max {
-            return Err(Error::TooBig(format!(
-                "{} codes at one level (limit {max})",
-                next.len()
-            )));
+            return Err(Over::LevelCodes {
+                codes: next.len(),
+                limit: max,
+            }
+            .into());
         }
         Ok(next)
     }

@@ -10,7 +10,7 @@ use crate::error::Error;
 
 /// The core's error as a JS `Error` with its fields.
 pub(crate) fn js_err(e: Error) -> JsValue {
-    fields(&e.to_string(), e.kind(), e.param(), e.value(), e.why())
+    fields(&e.to_string(), e.kind(), e.param(), e.value(), &e.why())
 }
 
 /// A bad argument of a binding itself (a budget, a seek target), not of the game: kind

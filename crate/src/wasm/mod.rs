@@ -15,7 +15,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::board::{Board, Jump};
-use crate::error::Error;
+use crate::error::{InputError, JumpWhy};
 use crate::game::{Game, PegHints, PegMark, Status};
 use crate::moves;
 use crate::oracle::Verdict;
@@ -536,10 +536,13 @@ impl GameHandle {
         let b = &self.inner.problem().board;
         let (f, t) = (b.hole(from).map_err(js_err)?, b.hole(to).map_err(js_err)?);
         let j = b.jump_between(f, t).ok_or_else(|| {
-            js_err(Error::IllegalJump {
-                jump: format!("{}-{}", b.hole_name(f), b.hole_name(t)),
-                why: "no jump line joins these holes".into(),
-            })
+            js_err(
+                InputError::IllegalJump {
+                    jump: format!("{}-{}", b.hole_name(f), b.hole_name(t)),
+                    why: JumpWhy::NoLine,
+                }
+                .into(),
+            )
         })?;
         self.inner.play_jump(j).map_err(js_err)
     }

@@ -88,7 +88,7 @@ fn request(r: &JsValue) -> OpenRequest {
 /// A refusal as a JS `Error` with its fields (see `errors.rs`).
 fn refusal(r: &Refused) -> JsValue {
     let e = &r.error;
-    fields(&e.to_string(), e.kind(), e.param(), &r.value, e.why())
+    fields(&e.to_string(), e.kind(), e.param(), &r.value, &e.why())
 }
 
 /// Moves that did not play, as the page reads them.

@@ -16,7 +16,11 @@ pub fn built_table(head: &str, board: &str) -> Arc<Table> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
     let mut read = |f: &str| {
         std::fs::read(dir.join(f)).map_err(|e| {
-            pegwise::Error::BadTable(format!("{f}: {e} (run scripts/tables {board} first)"))
+            pegwise::Error::from(pegwise::error::Fault::NotBuilt {
+                path: dir.join(f),
+                board: board.to_string(),
+                cause: e.into(),
+            })
         })
     };
     Arc::new(shipped::load(head, true, &mut read).unwrap_or_else(|e| panic!("{e}")))

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use pegwise::error::JobError;
 use pegwise::generate::outcore::cluster::Cluster;
 use pegwise::Error;
 
@@ -38,19 +39,21 @@ pub struct ClusterArgs {
 fn seconds(flag: &str, text: &str) -> Result<Duration, Error> {
     match text.trim().parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s < 1e9 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(Error::BadArgument(format!(
-            "{flag} '{text}': write a number of seconds above 0, such as 60"
-        ))),
+        _ => Err(JobError::Seconds {
+            flag: flag.to_string(),
+            text: text.to_string(),
+        }
+        .into()),
     }
 }
 
 /// The addresses of a hostfile: one host:port a line; blank lines and `#` comments skipped.
 fn read_hostfile(path: &PathBuf) -> Result<Vec<String>, Error> {
     let text = std::fs::read_to_string(path).map_err(|e| {
-        Error::BadArgument(format!(
-            "--hostfile '{}': cannot read it: {e}",
-            path.display()
-        ))
+        Error::from(JobError::HostfileUnreadable {
+            path: path.clone(),
+            cause: e.into(),
+        })
     })?;
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
@@ -60,11 +63,12 @@ fn read_hostfile(path: &PathBuf) -> Result<Vec<String>, Error> {
         }
         let port = line.rsplit_once(':').map(|(_, p)| p.parse::<u16>());
         if !matches!(port, Some(Ok(p)) if p > 0) {
-            return Err(Error::BadArgument(format!(
-                "--hostfile '{}' line {}: '{line}' is not a host:port address",
-                path.display(),
-                i + 1
-            )));
+            return Err(JobError::HostfileLine {
+                path: path.clone(),
+                line: i + 1,
+                text: line.to_string(),
+            }
+            .into());
         }
         out.push(line.to_string());
     }
@@ -90,15 +94,16 @@ impl ClusterArgs {
         };
         if let Some(n) = self.processes {
             if n == 0 || n > addresses.len() {
-                return Err(Error::BadArgument(format!(
-                    "--processes {n}: use 1 to the {} processes the hostfile names",
-                    addresses.len()
-                )));
+                return Err(JobError::Processes {
+                    n,
+                    named: addresses.len(),
+                }
+                .into());
             }
             addresses.truncate(n);
         }
         if addresses.is_empty() {
-            return Err(Error::BadArgument("--hostfile names no process".into()));
+            return Err(JobError::EmptyHostfile.into());
         }
         let cluster = Cluster {
             workers: self.workers.unwrap_or(1),

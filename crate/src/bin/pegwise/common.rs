@@ -8,6 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
 use crate::way::{HowArgs, Way};
+use pegwise::error::BoardWhy;
 use pegwise::game::Game;
 use pegwise::game_id::{GameId, DEFAULT_BOARD};
 use pegwise::midend::OpenRequest;
@@ -89,7 +90,10 @@ fn board_of(a: &BoardArgs) -> Result<Board, Error> {
     match &a.board_file {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| {
-                Error::BadBoard(format!("cannot read board file '{}': {e}", path.display()))
+                Error::from(BoardWhy::Unreadable {
+                    path: path.clone(),
+                    cause: e.into(),
+                })
             })?;
             let name = path
                 .file_stem()
@@ -117,9 +121,7 @@ fn request_of(a: &ProblemArgs, moves: Option<String>) -> Result<OpenRequest, Err
         Some(link) => {
             let r = OpenRequest::link_text(link);
             if r.id().map_err(|r| r.error)? == GameId::default() {
-                return Err(Error::BadBoard(format!(
-                    "the link '{link}' names no game (no board, start, position, goal or moves)"
-                )));
+                return Err(BoardWhy::EmptyLink(link.to_string()).into());
             }
             r
         }

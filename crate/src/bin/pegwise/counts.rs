@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::common::{spinner, Output};
 use crate::solving::solve_with_progress;
+use pegwise::error::JobError;
 use pegwise::generate::Options;
 use pegwise::{counts_file, shipped, Board, Error, Problem};
 
@@ -30,8 +31,12 @@ pub fn run(out: &Path, lowest: u8) -> Result<Output, Error> {
     let bytes = pegwise::generate::counts_write::encode(&board, &solved, lowest)?;
     pb.finish_and_clear();
     let path = out.join(FILE);
-    std::fs::write(&path, &bytes)
-        .map_err(|e| Error::BadTable(format!("cannot write '{}': {e}", path.display())))?;
+    std::fs::write(&path, &bytes).map_err(|e| {
+        Error::from(JobError::Write {
+            path: path.clone(),
+            cause: e.into(),
+        })
+    })?;
     let entries = counts_file::Counts::decode(&bytes)?.len();
     let sha = shipped::sha256_hex(&bytes);
     let row = format!(

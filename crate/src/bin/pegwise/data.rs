@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use clap::Args;
 
+use pegwise::error::{Advice, Fault, JobError, ResourceError};
 use pegwise::game::Game;
 use pegwise::shipped;
 use pegwise::table::Table;
@@ -29,10 +30,7 @@ impl DataArgs {
     pub fn dir(&self) -> Result<PathBuf, Error> {
         if let Some(d) = &self.data {
             if !d.is_dir() {
-                return Err(Error::BadArgument(format!(
-                    "no tables in '{}' (--data): no such folder; name the folder of tables, e.g. data",
-                    d.display()
-                )));
+                return Err(JobError::NoData(d.clone()).into());
             }
             return Ok(d.clone());
         }
@@ -76,8 +74,12 @@ pub fn shipped_game(p: &Problem, moves_text: &str, data: &Path) -> Result<Option
 /// time, as lookups need them.
 pub fn open_table(file: &str, data: &Path) -> Result<Table, Error> {
     let path = data.join(file);
-    let head = std::fs::read(&path)
-        .map_err(|e| Error::BadTable(format!("cannot read '{}': {e}", path.display())))?;
+    let head = std::fs::read(&path).map_err(|e| {
+        Error::from(Fault::Unreadable {
+            path: path.clone(),
+            cause: e.into(),
+        })
+    })?;
     let dir = data.to_path_buf();
     let read = move |f: &str, from: usize, to: usize| {
         use std::io::{Read, Seek, SeekFrom};
@@ -94,12 +96,15 @@ pub fn open_table(file: &str, data: &Path) -> Result<Table, Error> {
 /// built into `data`: the error says how to get it.
 pub fn unbuilt(e: Error, p: &Problem, data: Option<&Path>) -> Error {
     match (e, shipped::table_for(p), data) {
-        (Error::TooBig(why), Some(spec), Some(d)) if !d.join(&spec.file).exists() => {
-            Error::TooBig(format!(
-                "{why}; the table that answers it, {}, is not built: run `scripts/tables {}`",
-                d.join(&spec.file).display(),
-                p.board.name()
-            ))
+        (Error::Resource(r), Some(spec), Some(d)) if !d.join(&spec.file).exists() => {
+            ResourceError {
+                advice: Advice::BuildTable {
+                    file: d.join(&spec.file),
+                    board: p.board.name().to_string(),
+                },
+                ..*r
+            }
+            .into()
         }
         (e, ..) => e,
     }

@@ -4,6 +4,7 @@ use serde_json::json;
 
 use crate::common::{problem_of, Output, ProblemArgs};
 use crate::outcore::{self, OutOfCoreArgs};
+use pegwise::error::JobError;
 use pegwise::generate::Options;
 use pegwise::Error;
 
@@ -25,11 +26,12 @@ pub fn run(
 ) -> Result<Output, Error> {
     let p = problem_of(a)?;
     if pegs == 0 || pegs >= p.board.len() {
-        return Err(Error::BadBoard(format!(
-            "--pegs {pegs}: use 1..{} on {}",
-            p.board.len() - 1,
-            p.board.name()
-        )));
+        return Err(JobError::Pegs {
+            pegs,
+            max: p.board.len() - 1,
+            board: p.board.name().to_string(),
+        }
+        .into());
     }
     let sets = outcore::solve(&p, Options::default(), o)?;
     if let Some(out) = outcore::not_here(&sets) {

@@ -9,6 +9,7 @@ use crate::common::{problem_from, unsolvable_note, BoardArgs, Output};
 use crate::data::shipped_game;
 use crate::progress::Progress;
 use crate::way::thousands;
+use pegwise::error::StartWhy;
 use pegwise::oracle::Source;
 use pegwise::search::games::Enumerator;
 use pegwise::{moves, Error};
@@ -31,10 +32,7 @@ pub fn run(
     let p = problem_from(board, start, goal)?;
     let starts = p.start_positions();
     let [code] = starts[..] else {
-        return Err(Error::bad_start(
-            start,
-            "games are counted from one start (a hole or a position)",
-        ));
+        return Err(Error::bad_start(start, StartWhy::AllInCounts));
     };
     let mut table = shipped_game(&p, "", data)?.filter(|_| p.classes_allow());
     let covered = table.as_mut().is_some_and(|g| g.source() == Source::Table);

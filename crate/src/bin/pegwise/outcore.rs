@@ -9,6 +9,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::solving::{memory_bytes, solve_with_progress};
+use pegwise::error::JobError;
 use pegwise::generate::outcore::{self, Config};
 use pegwise::generate::{Options, Solved};
 use pegwise::{Error, Problem};
@@ -45,11 +46,7 @@ pub struct OutOfCoreArgs {
 /// Reads a size: a number of bytes, or with a suffix K, M, G or T (powers of 1024).
 pub fn parse_size(text: &str) -> Result<u64, Error> {
     let t = text.trim();
-    let bad = || {
-        Error::BadArgument(format!(
-            "--max-memory '{text}': write a size such as 4G, 512M or 1000000 (bytes)"
-        ))
-    };
+    let bad = || Error::from(JobError::MemoryText(text.to_string()));
     let (num, unit) = match t.char_indices().find(|(_, c)| c.is_ascii_alphabetic()) {
         Some((i, _)) => t.split_at(i),
         None => (t, ""),
@@ -186,8 +183,9 @@ pub fn solve(p: &Problem, opts: Options, a: &OutOfCoreArgs) -> Result<Sets, Erro
     let cluster = a.cluster.asked().then(|| a.cluster.cluster()).transpose()?;
     if !a.forced() {
         match solve_with_progress(p, opts) {
-            Err(Error::TooBig(why)) => eprintln!(
-                "pegwise: {why}; going out of core in '{}'",
+            Err(e @ Error::Resource(_)) => eprintln!(
+                "pegwise: {}; going out of core in '{}'",
+                e.why(),
                 cfg.work_dir.display()
             ),
             r => return r.map(Sets::Memory),

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::common::{spinner, Output};
 use crate::outcore::{self, OutOfCoreArgs};
+use pegwise::error::{BoardWhy, Fault, JobError};
 use pegwise::generate;
 use pegwise::shipped;
 use pegwise::table::Table;
@@ -35,10 +36,12 @@ fn verify_table(spec: &shipped::TableSpec, table: Table) -> Result<usize, Error>
             generate::verify::playouts(&p, &mut oracle, &mut brute, 3000, 1 + i as u64)
         };
         checked += result.map_err(|m| {
-            Error::BadTable(format!(
-                "{} disagrees with brute force at position {}: {m:?}",
-                spec.file, m.code
-            ))
+            Error::from(Fault::Disagrees {
+                file: spec.file.to_string(),
+                code: m.code,
+                table: m.oracle,
+                brute: m.brute,
+            })
         })?;
     }
     pb.finish_and_clear();
@@ -54,8 +57,12 @@ pub fn run(
     built_only: bool,
     o: &OutOfCoreArgs,
 ) -> Result<Output, Error> {
-    let io =
-        |e: std::io::Error| Error::BadTable(format!("cannot write to '{}': {e}", out.display()));
+    let io = |e: std::io::Error| {
+        Error::from(JobError::Write {
+            path: out.to_path_buf(),
+            cause: e.into(),
+        })
+    };
     std::fs::create_dir_all(out).map_err(io)?;
     let mut names: Vec<&str> = shipped::FULL_BOARDS.to_vec();
     names.extend(shipped::BUILT_BOARDS);
@@ -63,10 +70,11 @@ pub fn run(
         let wanted: Vec<&str> = list.split(',').map(str::trim).collect();
         for w in &wanted {
             if !names.contains(w) {
-                return Err(Error::BadBoard(format!(
-                    "no tables are built for '{w}' (boards with tables: {})",
-                    names.join(", ")
-                )));
+                return Err(BoardWhy::NoTables {
+                    name: w.to_string(),
+                    boards: names.iter().map(|s| s.to_string()).collect(),
+                }
+                .into());
             }
         }
         names.retain(|n| wanted.contains(n));
@@ -114,7 +122,7 @@ pub fn run(
                         .iter()
                         .find(|s| s.0 == f)
                         .map(|s| s.1.clone())
-                        .ok_or_else(|| Error::BadTable(format!("no file '{f}'")))
+                        .ok_or_else(|| Fault::NoFile(f.to_string()).into())
                 };
                 let n = verify_table(&spec, shipped::load(&spec.file, false, &mut read)?)?;
                 eprintln!(
@@ -144,10 +152,7 @@ pub fn run(
         }
     }
     if let (Some(g), false) = (&goals, matched) {
-        return Err(Error::BadArgument(format!(
-            "--goal {}: no table to build has that goal",
-            g.join(",")
-        )));
+        return Err(JobError::NoGoal(g.iter().map(|s| s.to_string()).collect()).into());
     }
     // A partial build (--only, --goal) prints its rows but leaves the MANIFEST alone; a full
     // one replaces the rows of the files it wrote and keeps the others.

@@ -12,6 +12,7 @@ use std::time::Instant;
 use clap::Args;
 
 use crate::data::{built_table_for, DataArgs};
+use pegwise::error::{Advice, ResourceError};
 use pegwise::oracle::Oracle;
 use pegwise::shipped::{self, TableSpec};
 use pegwise::{position, Error, Problem};
@@ -225,9 +226,11 @@ impl Way {
 /// A problem too big to solve whole here: the error says what answers instead.
 pub fn too_big(e: Error) -> Error {
     match e {
-        Error::TooBig(why) => Error::TooBig(format!(
-            "{why}; leave out --exact to ask the live search instead (unknown where it can't decide)"
-        )),
+        Error::Resource(r) => ResourceError {
+            advice: Advice::LeaveOutExact,
+            ..*r
+        }
+        .into(),
         e => e,
     }
 }

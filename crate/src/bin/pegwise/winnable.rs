@@ -9,6 +9,7 @@ use serde_json::json;
 use crate::common::Output;
 use crate::data::open_table;
 use pegwise::board::CATALOGUE;
+use pegwise::error::{BoardWhy, JobError};
 use pegwise::generate::record;
 use pegwise::shipped;
 use pegwise::{Board, Error, Goal};
@@ -34,19 +35,27 @@ pub fn run(
     let mut boards = Vec::new();
     for w in &wanted {
         if !names.contains(w) {
-            return Err(Error::BadBoard(format!(
-                "'{w}' has no record (rows are decided when asked); boards: {}",
-                names.join(", ")
-            )));
+            return Err(BoardWhy::NoRecord {
+                name: w.to_string(),
+                boards: names.iter().map(|s| s.to_string()).collect(),
+            }
+            .into());
         }
         boards.push(Board::by_name(w)?);
     }
     let mut tables = |board: &Board, start: u8| table_finishes(board, start, data);
     let (text, witnesses) = record::build(&boards, budget, &mut tables, &mut |m| eprintln!("{m}"));
-    let io = |e: std::io::Error| Error::BadBoard(format!("cannot write the record: {e}"));
+    let write = |path: std::path::PathBuf, bytes: &str| {
+        std::fs::write(&path, bytes).map_err(|e| {
+            Error::from(JobError::Write {
+                path,
+                cause: e.into(),
+            })
+        })
+    };
     if only.is_none() {
-        std::fs::write(crate_dir.join("src/winnable/winnable.txt"), &text).map_err(io)?;
-        std::fs::write(crate_dir.join("tests/fixtures/witnesses.txt"), &witnesses).map_err(io)?;
+        write(crate_dir.join("src/winnable/winnable.txt"), &text)?;
+        write(crate_dir.join("tests/fixtures/witnesses.txt"), &witnesses)?;
     }
     let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     Ok(Output {

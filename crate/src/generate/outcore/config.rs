@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::error::{Error, Result};
+use crate::error::{JobError, Result};
 
 /// How to run an out-of-core job.
 #[derive(Debug, Clone)]
@@ -29,17 +29,19 @@ impl Config {
     /// Refuses a configuration that can't run, naming the bad value.
     pub fn check(&self) -> Result<()> {
         if self.max_memory < MIN_MEMORY {
-            return Err(Error::BadArgument(format!(
-                "--max-memory {} bytes is below the least a job needs ({} MB)",
-                self.max_memory,
-                MIN_MEMORY >> 20
-            )));
+            return Err(JobError::MemoryBelow {
+                bytes: self.max_memory,
+                least_mb: MIN_MEMORY >> 20,
+            }
+            .into());
         }
         if let Some(p) = self.parts {
             if p == 0 || p > MAX_PARTS {
-                return Err(Error::BadArgument(format!(
-                    "--parts {p}: use 1 to {MAX_PARTS} parts per level"
-                )));
+                return Err(JobError::Parts {
+                    parts: p,
+                    max: MAX_PARTS,
+                }
+                .into());
             }
         }
         Ok(())

@@ -4,7 +4,7 @@
 //! or a cluster's worker (`super::cluster`, behind the `distributed` feature).
 
 use super::shuffle;
-use crate::error::{Error, Result};
+use crate::error::{Error, JobError, Result};
 use crate::generate::{with_moves, Moves, WithMoves};
 use crate::problem::Problem;
 
@@ -201,7 +201,7 @@ impl<E: Engine> WithMoves for Job<'_, E> {
         for (n, size) in winning.iter_mut().enumerate().take(n_holes).skip(1) {
             *size = engine
                 .finished(&w(n))?
-                .ok_or_else(|| Error::BadArgument(format!("level W{n} did not finish")))?;
+                .ok_or_else(|| Error::from(JobError::DidNotFinish(w(n))))?;
         }
         engine.progress(&format!(
             "winning positions: {}",

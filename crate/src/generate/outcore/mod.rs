@@ -29,7 +29,7 @@ pub use config::{parts_for, Config, MAX_PARTS, MIN_MEMORY};
 pub use job::{run, Engine, Job, Parts, Plan};
 
 use super::Solved;
-use crate::error::{Error, Result};
+use crate::error::{JobError, Result};
 use crate::problem::Problem;
 use shuffle::{finished, parts_of, read_level, write_level, Step, Tick};
 use store::Store;
@@ -103,9 +103,7 @@ impl OutOfCore {
             return Ok(Vec::new());
         }
         if !self.here {
-            return Err(Error::BadArgument(
-                "the winning levels are gathered at process 0 of the cluster".into(),
-            ));
+            return Err(JobError::NotGathered.into());
         }
         level(&self.work_dir, 'W', pegs)
     }
@@ -128,10 +126,11 @@ pub fn level(work_dir: &std::path::Path, kind: char, pegs: usize) -> Result<Vec<
     let store = Store::at(work_dir);
     let name = format!("{kind}{pegs}");
     if finished(&store, &name).is_none() {
-        return Err(Error::BadArgument(format!(
-            "level {name} is not finished in '{}'",
-            work_dir.display()
-        )));
+        return Err(JobError::NotFinished {
+            level: name,
+            dir: work_dir.to_path_buf(),
+        }
+        .into());
     }
     read_level(&store, &name)
 }

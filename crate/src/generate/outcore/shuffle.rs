@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 use super::memory;
 use super::store::{self, RunReader, RunWriter, Store};
-use crate::error::{Error, Result};
+use crate::error::{Error, JobError, Result};
 use crate::generate::par;
 
 /// What the caller hears: a stage, and units of it done out of a total.
@@ -77,12 +77,7 @@ pub fn parts_of(store: &Store, name: &str) -> Result<usize> {
     store
         .read_text(&path)
         .and_then(|t| t.trim().parse().ok())
-        .ok_or_else(|| {
-            Error::BadArgument(format!(
-                "work file '{}' is missing or damaged",
-                path.display()
-            ))
-        })
+        .ok_or_else(|| Error::from(JobError::MissingOrDamaged(path.clone())))
 }
 
 /// The size of a finished level, or None when it is not finished.
@@ -134,11 +129,12 @@ pub fn prepare_output(
     let parts_file = out.join("parts");
     match store.read_text(&parts_file) {
         Some(t) if t.trim() != parts.to_string() => {
-            return Err(Error::BadArgument(format!(
-                "level {output} in the work directory was started with {} parts, not {parts}: \
-                 resume with the same arguments",
-                t.trim(),
-            )))
+            return Err(JobError::PartsChanged {
+                level: output.to_string(),
+                was: t.trim().to_string(),
+                parts,
+            }
+            .into())
         }
         Some(_) => {}
         None => store.write_atomic(&parts_file, parts.to_string().as_bytes())?,
@@ -146,9 +142,13 @@ pub fn prepare_output(
     if let Some(w) = within {
         let theirs = parts_of(store, w)?;
         if theirs != parts {
-            return Err(Error::BadArgument(format!(
-                "level {w} has {theirs} parts, level {output} needs {parts}"
-            )));
+            return Err(JobError::PartsDiffer {
+                within: w.to_string(),
+                theirs,
+                level: output.to_string(),
+                parts,
+            }
+            .into());
         }
     }
     Ok(out)

@@ -25,7 +25,7 @@ use std::fs;
 use std::io::{BufRead, BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
-use crate::error::{Error, Result};
+use crate::error::{Error, JobError, Result};
 
 /// The work directory.
 pub struct Store {
@@ -34,10 +34,11 @@ pub struct Store {
 
 /// A failed file operation, naming the file.
 pub fn io_error(path: &Path, e: std::io::Error) -> Error {
-    Error::BadArgument(format!(
-        "work directory: cannot use '{}': {e}",
-        path.display()
-    ))
+    JobError::WorkDir {
+        path: path.to_path_buf(),
+        cause: e.into(),
+    }
+    .into()
 }
 
 impl Store {
@@ -45,10 +46,7 @@ impl Store {
     /// holds another job, or a path that is not a directory, is refused by name.
     pub fn open(dir: &Path, job: &str) -> Result<Store> {
         if dir.exists() && !dir.is_dir() {
-            return Err(Error::BadArgument(format!(
-                "work directory '{}' is a file, not a directory",
-                dir.display()
-            )));
+            return Err(JobError::WorkDirIsFile(dir.to_path_buf()).into());
         }
         fs::create_dir_all(dir).map_err(|e| io_error(dir, e))?;
         let store = Store {
@@ -58,12 +56,11 @@ impl Store {
         match fs::read_to_string(&path) {
             Ok(old) if old == job => {}
             Ok(old) => {
-                return Err(Error::BadArgument(format!(
-                    "work directory '{}' holds another job ({}); use an empty directory, or \
-                     the same arguments to resume that one",
-                    dir.display(),
-                    old.trim()
-                )))
+                return Err(JobError::OtherJob {
+                    dir: dir.to_path_buf(),
+                    job: old.trim().to_string(),
+                }
+                .into())
             }
             Err(_) => {
                 let stray = fs::read_dir(dir)
@@ -72,11 +69,11 @@ impl Store {
                     .map(|e| e.file_name().to_string_lossy().into_owned())
                     .next();
                 if let Some(f) = stray {
-                    return Err(Error::BadArgument(format!(
-                        "work directory '{}' is not empty (it holds '{f}') and has no job file: \
-                         use an empty directory",
-                        dir.display()
-                    )));
+                    return Err(JobError::NotEmpty {
+                        dir: dir.to_path_buf(),
+                        file: f,
+                    }
+                    .into());
                 }
                 store.write_atomic(&path, job.as_bytes())?;
             }
@@ -284,7 +281,7 @@ pub fn read_run_into(path: &Path, out: &mut [u64]) -> Result<()> {
 
 /// The error for a work file that does not read back as a run.
 fn damaged(path: &Path) -> Error {
-    Error::BadArgument(format!("work file '{}' is damaged", path.display()))
+    JobError::Damaged(path.to_path_buf()).into()
 }
 
 /// A run file's bytes and the count in its header.

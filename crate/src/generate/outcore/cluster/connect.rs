@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use crate::error::{Error, Result};
+use crate::error::{At, ClusterError, Error, HelloWhy, JobError, Result};
 
 /// Who is who: the addresses of every process, this one's index, and what they all must run.
 pub struct Peers<'a> {
@@ -237,7 +237,7 @@ pub fn connect(p: &Peers<'_>, say: &mut dyn FnMut(&str)) -> Result<(Vec<Option<T
         TcpListener::bind(&p.addresses[p.me]).map_err(|e| cannot_listen(p, &text, &e))?;
     listener
         .set_nonblocking(true)
-        .map_err(|e| Error::BadArgument(format!("cannot listen: {e}")))?;
+        .map_err(|e| ClusterError::Listen(e.into()))?;
     let shared = Arc::new(Shared {
         connecting: AtomicBool::new(true),
         notes: Mutex::new(Vec::new()),
@@ -258,7 +258,7 @@ pub fn connect(p: &Peers<'_>, say: &mut dyn FnMut(&str)) -> Result<(Vec<Option<T
     let thread = std::thread::Builder::new()
         .name("pegwise:door".into())
         .spawn(move || keeper.run())
-        .map_err(|e| Error::BadArgument(format!("cannot listen: {e}")))?;
+        .map_err(|e| ClusterError::Listen(e.into()))?;
     let door = Door {
         stop,
         thread: Some(thread),
@@ -281,7 +281,7 @@ pub fn connect(p: &Peers<'_>, say: &mut dyn FnMut(&str)) -> Result<(Vec<Option<T
         s.set_nodelay(true)
             .and_then(|_| s.set_read_timeout(None))
             .and_then(|_| s.set_write_timeout(None))
-            .map_err(|e| Error::BadArgument(format!("connection: {e}")))?;
+            .map_err(|e| ClusterError::Connection(e.into()))?;
     }
     Ok((sockets, door))
 }
@@ -306,9 +306,14 @@ impl Notes<'_> {
     fn onto(&mut self, e: Error) -> Error {
         self.flush();
         match e {
-            Error::BadArgument(why) if !self.seen.is_empty() => {
-                Error::BadArgument(format!("{why}; meanwhile {}", self.seen.join("; ")))
-            }
+            Error::Job(job) if !self.seen.is_empty() => match *job {
+                JobError::Cluster(error) => ClusterError::Meanwhile {
+                    error: Box::new(error),
+                    notes: self.seen.clone(),
+                }
+                .into(),
+                job => job.into(),
+            },
             e => e,
         }
     }
@@ -340,10 +345,7 @@ fn join_all(
             }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
-                return Err(Error::BadArgument(format!(
-                    "process {}: its listening socket closed while the cluster connected",
-                    p.me
-                )))
+                return Err(ClusterError::SocketClosed(p.me).into())
             }
         }
     }
@@ -362,64 +364,58 @@ fn greet(
     send_hello(&mut s, p.me, Kind::Join, text, j)?;
     let h = read_hello(&mut s, until, j)?;
     agree(p, h.from, &h.text)?;
-    let at = format!("'{}' (hostfile line {})", p.addresses[j], j + 1);
+    let at = at(p, j);
     if h.from != j {
-        return Err(Error::BadArgument(format!(
-            "{at} answered as process {}, not {j}: every process needs the same hostfile",
-            h.from
-        )));
+        return Err(ClusterError::AnsweredAs {
+            at,
+            from: h.from,
+            j,
+        }
+        .into());
     }
+    let (me, last) = (p.me, p.addresses.len() - 1);
     match h.kind {
         Kind::Join => Ok(s),
-        Kind::Taken | Kind::Running => Err(Error::BadArgument(format!(
-            "process {j} at {at} already has a process {me}: two processes were started with \
-             --process {me}; give each process its own --process, 0 to {last}",
-            me = p.me,
-            last = p.addresses.len() - 1
-        ))),
-        _ => Err(Error::BadArgument(format!(
-            "process {j} at {at} does not wait for a process {me}: give each process its own \
-             --process, 0 to {last}",
-            me = p.me,
-            last = p.addresses.len() - 1
-        ))),
+        Kind::Taken | Kind::Running => Err(ClusterError::AlreadyHas { j, at, me, last }.into()),
+        _ => Err(ClusterError::DoesNotWait { j, at, me, last }.into()),
     }
 }
 
 /// Why this process can't listen on its address, as well as can be told: a second process
 /// with the same `--process` or another hostfile (asked by a probe), or another program.
 fn cannot_listen(p: &Peers<'_>, text: &str, e: &std::io::Error) -> Error {
-    let at = format!("'{}' (hostfile line {})", p.addresses[p.me], p.me + 1);
-    let last = p.addresses.len() - 1;
-    match e.kind() {
+    let at = at(p, p.me);
+    let (me, last, cause) = (p.me, p.addresses.len() - 1, e.into());
+    let why = match e.kind() {
         ErrorKind::AddrInUse => match probe(p, text) {
-            Some(h) if hostfile_of(&h.text) != hostfile_of(text) => Error::BadArgument(format!(
-                "process {me} cannot listen on {at}: process {from} of a cluster started \
-                     with another hostfile listens there (its hostfile is {theirs}, this \
-                     process's {ours}): every process needs the same hostfile",
-                me = p.me,
-                from = h.from,
-                theirs = hostfile_of(&h.text).unwrap_or("none"),
-                ours = hostfile_of(text).unwrap_or("none"),
-            )),
-            Some(h) => Error::BadArgument(format!(
-                "process {from} is already running at {at}: two processes were started with \
-                 --process {me}? Give each process its own --process, 0 to {last}",
-                from = h.from,
-                me = p.me
-            )),
-            None => Error::BadArgument(format!(
-                "process {me} cannot listen on {at}: {e}; another process may already hold \
-                 it (one started with --process {me} too, or another program on that port)",
-                me = p.me
-            )),
+            Some(h) if hostfile_of(&h.text) != hostfile_of(text) => {
+                ClusterError::OtherClusterListens {
+                    me,
+                    at,
+                    from: h.from,
+                    theirs: hostfile_of(&h.text).map(str::to_string),
+                    ours: hostfile_of(text).map(str::to_string),
+                }
+            }
+            Some(h) => ClusterError::AlreadyRunning {
+                from: h.from,
+                at,
+                me,
+                last,
+            },
+            None => ClusterError::AddressHeld { me, at, cause },
         },
-        ErrorKind::AddrNotAvailable => Error::BadArgument(format!(
-            "process {me} cannot listen on {at}: {e}; that address is not this machine's: \
-             is --process {me} the right one here?",
-            me = p.me
-        )),
-        _ => Error::BadArgument(format!("process {} cannot listen on {at}: {e}", p.me)),
+        ErrorKind::AddrNotAvailable => ClusterError::NotThisMachine { me, at, cause },
+        _ => ClusterError::CannotListen { me, at, cause },
+    };
+    why.into()
+}
+
+/// Process `j`'s address as a message names it.
+fn at(p: &Peers<'_>, j: usize) -> At {
+    At {
+        address: p.addresses[j].clone(),
+        line: j + 1,
     }
 }
 
@@ -435,13 +431,12 @@ fn probe(p: &Peers<'_>, text: &str) -> Option<Hello> {
 
 /// The error for a process that did not come in time.
 fn absent(p: &Peers<'_>, j: usize) -> Error {
-    Error::BadArgument(format!(
-        "process {j} ('{}', hostfile line {}) did not connect within {} s: start the same \
-         command with --process {j} there, or check the hostfile",
-        p.addresses[j],
-        j + 1,
-        p.deadline.as_secs_f64()
-    ))
+    ClusterError::Absent {
+        j,
+        address: p.addresses[j].clone(),
+        within: p.deadline,
+    }
+    .into()
 }
 
 /// Connects to process `j`, trying again until the deadline (it may not be listening yet);
@@ -449,12 +444,10 @@ fn absent(p: &Peers<'_>, j: usize) -> Error {
 fn dial(p: &Peers<'_>, j: usize, until: Instant, waiting: &mut dyn FnMut()) -> Result<TcpStream> {
     let addrs: Vec<_> = p.addresses[j]
         .to_socket_addrs()
-        .map_err(|e| {
-            Error::BadArgument(format!(
-                "hostfile line {}: '{}' is not a host:port address ({e})",
-                j + 1,
-                p.addresses[j]
-            ))
+        .map_err(|e| ClusterError::NotAnAddress {
+            line: j + 1,
+            address: p.addresses[j].clone(),
+            cause: e.into(),
         })?
         .collect();
     loop {
@@ -476,40 +469,45 @@ fn send_hello(s: &mut TcpStream, me: usize, kind: Kind, text: &str, to: usize) -
     let text = format!("{MAGIC}\nprocess {me}\n{}\n{text}", kind.word());
     let mut bytes = (text.len() as u32).to_le_bytes().to_vec();
     bytes.extend_from_slice(text.as_bytes());
-    s.write_all(&bytes)
-        .map_err(|e| Error::BadArgument(format!("cannot reach process {to}: {e}")))
+    s.write_all(&bytes).map_err(|e| {
+        ClusterError::Unreachable {
+            to,
+            cause: e.into(),
+        }
+        .into()
+    })
 }
 
 /// Reads a hello (before the deadline).
 fn read_hello(s: &mut TcpStream, until: Instant, who: usize) -> Result<Hello> {
     let left = until.saturating_duration_since(Instant::now());
     s.set_read_timeout(Some(left.max(Duration::from_secs(1))))
-        .map_err(|e| Error::BadArgument(format!("connection: {e}")))?;
-    let bad = |why: String| Error::BadArgument(format!("a connection to process {who}: {why}"));
+        .map_err(|e| ClusterError::Connection(e.into()))?;
+    let bad = |why: HelloWhy| Error::from(ClusterError::Hello { who, why });
     let mut len = [0u8; 4];
     s.read_exact(&mut len)
-        .map_err(|e| bad(format!("no hello ({e})")))?;
+        .map_err(|e| bad(HelloWhy::None(e.into())))?;
     let len = u32::from_le_bytes(len) as usize;
     if len > 1 << 16 {
-        return Err(bad("it is not a pegwise process".into()));
+        return Err(bad(HelloWhy::NotPegwise));
     }
     let mut text = vec![0u8; len];
     s.read_exact(&mut text)
-        .map_err(|e| bad(format!("a cut hello ({e})")))?;
-    let text = String::from_utf8(text).map_err(|_| bad("it is not a pegwise process".into()))?;
+        .map_err(|e| bad(HelloWhy::Cut(e.into())))?;
+    let text = String::from_utf8(text).map_err(|_| bad(HelloWhy::NotPegwise))?;
     let mut lines = text.splitn(4, '\n');
     if lines.next() != Some(MAGIC) {
-        return Err(bad("it is not a pegwise process of this version".into()));
+        return Err(bad(HelloWhy::OtherVersion));
     }
     let from = lines
         .next()
         .and_then(|l| l.strip_prefix("process "))
         .and_then(|n| n.parse().ok())
-        .ok_or_else(|| bad("a hello without its process".into()))?;
+        .ok_or_else(|| bad(HelloWhy::NoProcess))?;
     let kind = lines
         .next()
         .and_then(Kind::parse)
-        .ok_or_else(|| bad("a hello of no known kind".into()))?;
+        .ok_or_else(|| bad(HelloWhy::NoKind))?;
     Ok(Hello {
         from,
         kind,
@@ -531,19 +529,21 @@ fn agree(p: &Peers<'_>, from: usize, theirs: &str) -> Result<()> {
             mine.strip_prefix("hostfile "),
             other.strip_prefix("hostfile "),
         ) {
-            return Err(Error::BadArgument(format!(
-                "process {from} was started with another hostfile: it has {other} where \
-                 process {} has {mine}; every process needs the same hostfile",
-                p.me
-            )));
+            return Err(ClusterError::OtherHostfile {
+                from,
+                other: other.to_string(),
+                me: p.me,
+                mine: mine.to_string(),
+            }
+            .into());
         }
-        return Err(Error::BadArgument(format!(
-            "process {from} was started differently: it has '{}' where process {} has \
-             '{}'; start every process with the same arguments but --process",
-            other.trim(),
-            p.me,
-            mine.trim()
-        )));
+        return Err(ClusterError::StartedDifferently {
+            from,
+            other: other.trim().to_string(),
+            me: p.me,
+            mine: mine.trim().to_string(),
+        }
+        .into());
     }
     Ok(())
 }

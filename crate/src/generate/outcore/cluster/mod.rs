@@ -26,7 +26,7 @@ use timely::communication::{AllocatorBuilder, Hooks};
 use super::shuffle::Tick;
 use super::store::Store;
 use super::{job_text, Config, Engine, OutOfCore};
-use crate::error::{Error, Result};
+use crate::error::{Error, JobError, Result};
 use crate::generate::Solved;
 use crate::problem::Problem;
 pub use spread::mix;
@@ -66,28 +66,28 @@ impl Cluster {
     /// Refuses a cluster that can't run, naming the bad value.
     pub fn check(&self) -> Result<()> {
         if self.workers == 0 || self.workers > MAX_WORKERS {
-            return Err(Error::BadArgument(format!(
-                "--workers {}: use 1 to {MAX_WORKERS} worker threads a process",
-                self.workers
-            )));
+            return Err(JobError::Workers {
+                workers: self.workers,
+                max: MAX_WORKERS,
+            }
+            .into());
         }
         for (i, a) in self.addresses.iter().enumerate() {
             if let Some(j) = self.addresses[..i].iter().position(|b| b == a) {
-                return Err(Error::BadArgument(format!(
-                    "the hostfile names '{a}' twice (lines {} and {}): each process needs an \
-                     address of its own",
-                    j + 1,
-                    i + 1
-                )));
+                return Err(JobError::AddressTwice {
+                    address: a.clone(),
+                    first: j + 1,
+                    second: i + 1,
+                }
+                .into());
             }
         }
         if self.process >= self.addresses.len() {
-            return Err(Error::BadArgument(format!(
-                "--process {}: the cluster has {} processes (0 to {})",
-                self.process,
-                self.addresses.len(),
-                self.addresses.len() - 1
-            )));
+            return Err(JobError::Process {
+                process: self.process,
+                processes: self.addresses.len(),
+            }
+            .into());
         }
         Ok(())
     }
@@ -167,7 +167,7 @@ pub fn solve(
             report(Report::Done(result));
         },
     )
-    .map_err(|e| Error::BadArgument(format!("cannot start the workers: {e}")));
+    .map_err(|e| Error::from(cannot_start("workers", e)));
     let guards = match guards {
         Ok(g) => g,
         Err(e) => {
@@ -219,7 +219,7 @@ fn allocators(c: &Cluster, shape: &str, say: &mut dyn FnMut(&str)) -> Result<All
     if c.addresses.len() == 1 {
         let (builders, guard) = timely::CommunicationConfig::Process(c.workers)
             .try_build()
-            .map_err(|e| Error::BadArgument(format!("cannot start the workers: {e}")))?;
+            .map_err(|e| cannot_start("workers", e))?;
         return Ok(Allocators {
             builders,
             guard,
@@ -239,7 +239,7 @@ fn allocators(c: &Cluster, shape: &str, say: &mut dyn FnMut(&str)) -> Result<All
     let local = ProcessBuilder::new_typed_vector(c.workers, hooks.refill.clone(), None);
     let (builders, guard) =
         initialize_networking_from_sockets(local, sockets, c.process, c.workers, hooks)
-            .map_err(|e| Error::BadArgument(format!("cannot start the connections: {e}")))?;
+            .map_err(|e| cannot_start("connections", e))?;
     Ok(Allocators {
         builders: builders.into_iter().map(AllocatorBuilder::Tcp).collect(),
         guard: Box::new(guard),
@@ -259,12 +259,7 @@ fn listen(
     let mut sizes = None;
     let mut quiet = Duration::ZERO;
     let poll = Duration::from_millis(200);
-    let lost = |why: &str| {
-        Error::BadArgument(format!(
-            "the cluster lost a process ({why}); run the same command again on every \
-             process: it resumes from the last level every worker finished"
-        ))
-    };
+    let lost = |why: &str| Error::from(JobError::Lost(why.to_string()));
     while left > 0 {
         if let Some(why) = LOST.lock().unwrap_or_else(|e| e.into_inner()).take() {
             return Err(lost(&describe(&why)));
@@ -298,7 +293,15 @@ fn listen(
             }
         }
     }
-    sizes.ok_or_else(|| Error::BadArgument("the workers gave no result".into()))
+    sizes.ok_or_else(|| JobError::NoResult.into())
+}
+
+/// The workers or connections that would not start, with what the engine said.
+fn cannot_start(what: &'static str, e: impl std::fmt::Display) -> JobError {
+    JobError::CannotStart {
+        what,
+        detail: e.to_string(),
+    }
 }
 
 /// A timely thread's panic in words: which process went away, when the thread names it.
