@@ -2,9 +2,7 @@
 //! goal, a position, moves, a saved game. Each variant holds the value and the facts; the
 //! words are in its `#[error]` alone.
 
-use std::path::PathBuf;
-
-use super::IoCause;
+use super::{FilePath, IoCause};
 use crate::board::CATALOGUE;
 
 /// Input that is refused (kinds `unknown-board` … `illegal-jump` and `bad-save`).
@@ -134,10 +132,10 @@ pub enum BoardWhy {
     #[error("a board needs at least 3 holes, this one has {0}")]
     TooFewHoles(usize),
     /// A board file that cannot be read.
-    #[error("cannot read board file '{}': {cause}", .path.display())]
+    #[error("cannot read board file '{path}': {cause}")]
     Unreadable {
         /// The file.
-        path: PathBuf,
+        path: FilePath,
         /// What the system said.
         cause: IoCause,
     },

@@ -10,6 +10,8 @@
 //! `bad-table`, `too-big`, `bad-argument`, `bad-save`.
 
 mod input;
+// the generator's jobs: not in the game's wasm, which has no generator
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 mod job;
 mod resource;
 mod table;
@@ -18,6 +20,7 @@ use std::fmt;
 use std::io;
 
 pub use input::{BoardWhy, GoalWhy, InputError, JumpWhy, PositionWhy, SaveWhy, StartWhy};
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub use job::{At, ClusterError, HelloWhy, JobError};
 pub use resource::{Advice, Over, ResourceError};
 pub use table::{Fault, HuffmanFault, Part, TableError};
@@ -36,6 +39,7 @@ pub enum Error {
     #[error(transparent)]
     Resource(Box<ResourceError>),
     /// A generator job that can't run as asked (kind `bad-argument`).
+    #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
     #[error(transparent)]
     Job(Box<JobError>),
 }
@@ -52,6 +56,7 @@ impl From<ResourceError> for Error {
     }
 }
 
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 impl From<JobError> for Error {
     fn from(e: JobError) -> Error {
         Error::Job(Box::new(e))
@@ -70,6 +75,7 @@ impl From<Over> for Error {
     }
 }
 
+#[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 impl From<ClusterError> for Error {
     fn from(c: ClusterError) -> Error {
         JobError::from(c).into()
@@ -95,6 +101,7 @@ impl Error {
             Error::Input(e) => e.kind(),
             Error::Table(_) => "bad-table",
             Error::Resource(_) => "too-big",
+            #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
             Error::Job(_) => "bad-argument",
         }
     }
@@ -106,6 +113,7 @@ impl Error {
             Error::Input(e) => e.param(),
             Error::Table(_) => "table",
             Error::Resource(_) => "job",
+            #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
             Error::Job(_) => "argument",
         }
     }
@@ -126,6 +134,7 @@ impl Error {
             Error::Input(e) => e.why(),
             Error::Table(e) => e.why(),
             Error::Resource(e) => e.why(),
+            #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
             Error::Job(e) => e.to_string(),
         }
     }
@@ -193,10 +202,33 @@ impl From<io::Error> for IoCause {
 impl fmt::Display for IoCause {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.os {
+            // the OS's own words; the page's wasm reads no file, and leaves them out
+            #[cfg(not(target_arch = "wasm32"))]
             Some(code) => io::Error::from_raw_os_error(code).fmt(f),
-            None if !self.text.is_empty() => f.write_str(&self.text),
-            None => self.kind.fmt(f),
+            _ if !self.text.is_empty() => f.write_str(&self.text),
+            _ => self.kind.fmt(f),
         }
+    }
+}
+
+/// A file's path as an error names it: natively as the system spells it; the page's wasm,
+/// which reads no file, shows it as text without the lossy decoding (which would cost its
+/// bytes).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FilePath(pub std::path::PathBuf);
+
+impl<P: Into<std::path::PathBuf>> From<P> for FilePath {
+    fn from(p: P) -> FilePath {
+        FilePath(p.into())
+    }
+}
+
+impl fmt::Display for FilePath {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.0.display().fmt(f);
+        #[cfg(target_arch = "wasm32")]
+        return f.write_str(self.0.to_str().unwrap_or("?"));
     }
 }
 

@@ -1,7 +1,7 @@
 //! A job that would pass a limit (memory, a count's width): the limit and the numbers, and
 //! what the user can do instead; the words are in the `#[error]`s.
 
-use std::path::PathBuf;
+use super::FilePath;
 
 /// A job too big to run here (kind `too-big`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -19,8 +19,8 @@ pub enum Over {
     /// The next level of an in-memory solve would pass the memory limit.
     #[error(
         "solving on {board}: the next level needs about {} million codes on top of the {} million \
-         held, over the limit of {} million ({:.1} GB); this job does not fit in memory",
-        .need / 1_000_000, .held / 1_000_000, .limit / 1_000_000, gigabytes(.limit)
+         held, over the limit of {} million ({} GB); this job does not fit in memory",
+        .need / 1_000_000, .held / 1_000_000, .limit / 1_000_000, Gigabytes(*.limit)
     )]
     Memory {
         /// The board.
@@ -61,13 +61,10 @@ pub enum Advice {
     #[error("")]
     None,
     /// Build the pinned table that answers the question.
-    #[error(
-        "; the table that answers it, {}, is not built: run `scripts/tables {board}`",
-        .file.display()
-    )]
+    #[error("; the table that answers it, {file}, is not built: run `scripts/tables {board}`")]
     BuildTable {
         /// Where the table would be.
-        file: PathBuf,
+        file: FilePath,
         /// Its board.
         board: String,
     },
@@ -76,9 +73,16 @@ pub enum Advice {
     LeaveOutExact,
 }
 
-/// `codes` 64-bit codes in gigabytes.
-fn gigabytes(codes: &usize) -> f64 {
-    (*codes as f64) * 8.0 / 1e9
+/// A number of 64-bit codes shown in gigabytes to a tenth, in integers: a float's formatting
+/// would cost the page's wasm about 15 KB.
+struct Gigabytes(usize);
+
+impl std::fmt::Display for Gigabytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // 8 bytes a code; tenths of 10^9 bytes, rounded to the nearest
+        let tenths = (self.0 as u64).saturating_mul(8).saturating_add(50_000_000) / 100_000_000;
+        write!(f, "{}.{}", tenths / 10, tenths % 10)
+    }
 }
 
 impl From<Over> for ResourceError {

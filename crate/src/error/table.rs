@@ -1,9 +1,7 @@
 //! A table or counts file that fails one of its checks: where in the file ([`Part`]) and
 //! what is wrong there ([`Fault`]), as numbers and names; the words are in the `#[error]`s.
 
-use std::path::PathBuf;
-
-use super::IoCause;
+use super::{FilePath, IoCause};
 
 /// A refused table: the part of the file and the fault found there.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -305,18 +303,18 @@ pub enum Fault {
         want: String,
     },
     /// A table file that cannot be read.
-    #[error("cannot read '{}': {cause}", .path.display())]
+    #[error("cannot read '{path}': {cause}")]
     Unreadable {
         /// The file.
-        path: PathBuf,
+        path: FilePath,
         /// What the system said.
         cause: IoCause,
     },
     /// A table file not built yet (the tests' note).
-    #[error("cannot read '{}': {cause} (run scripts/tables {board} first)", .path.display())]
+    #[error("cannot read '{path}': {cause} (run scripts/tables {board} first)")]
     NotBuilt {
         /// The file.
-        path: PathBuf,
+        path: FilePath,
         /// The board whose tables to build.
         board: String,
         /// What the system said.

@@ -17,7 +17,7 @@ pub fn built_table(head: &str, board: &str) -> Arc<Table> {
     let mut read = |f: &str| {
         std::fs::read(dir.join(f)).map_err(|e| {
             pegwise::Error::from(pegwise::error::Fault::NotBuilt {
-                path: dir.join(f),
+                path: dir.join(f).into(),
                 board: board.to_string(),
                 cause: e.into(),
             })

@@ -91,7 +91,7 @@ fn board_of(a: &BoardArgs) -> Result<Board, Error> {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| {
                 Error::from(BoardWhy::Unreadable {
-                    path: path.clone(),
+                    path: path.clone().into(),
                     cause: e.into(),
                 })
             })?;

@@ -76,7 +76,7 @@ pub fn open_table(file: &str, data: &Path) -> Result<Table, Error> {
     let path = data.join(file);
     let head = std::fs::read(&path).map_err(|e| {
         Error::from(Fault::Unreadable {
-            path: path.clone(),
+            path: path.clone().into(),
             cause: e.into(),
         })
     })?;
@@ -99,7 +99,7 @@ pub fn unbuilt(e: Error, p: &Problem, data: Option<&Path>) -> Error {
         (Error::Resource(r), Some(spec), Some(d)) if !d.join(&spec.file).exists() => {
             ResourceError {
                 advice: Advice::BuildTable {
-                    file: d.join(&spec.file),
+                    file: d.join(&spec.file).into(),
                     board: p.board.name().to_string(),
                 },
                 ..*r
