@@ -42,41 +42,42 @@ const MARKS = ['engine-start', 'worker-start', 'wasm-ready', 'open', 'table'];
 
 /**
  * In the page, from its first moment (an init script, so the harness's own round trips to the
- * page don't delay it): every 2 ms, notes when the board first shows every opening jump judged
- * good or bad (`shown`: from what the board draws, which the shipped default page has before
- * its engine starts, from the opening baked in by the core at build time), then asks the
- * engine until it has judged them all itself (`judged`), and says both on the console (null
- * after 10 s).
+ * page don't delay it), every 2 ms: when the board first shows every opening jump judged good
+ * or bad (`shown`: read from the board, which on the shipped default page has the opening the
+ * core judged at build time before its engine starts), and, apart, when the engine has judged
+ * them all itself (`judged`: asked of the worker); both said on the console (null after 10 s).
  */
 function pollJudged() {
   const w = /** @type {any} */ (window);
   const decided = (/** @type {any} */ v) => v.verdict === 'good' || v.verdict === 'bad';
-  (async () => {
-    let shown = null;
-    for (;;) {
+  const board = () => /** @type {any} */ (document.getElementById('board'))?.game;
+  const pause = () => new Promise((r) => setTimeout(r, 2));
+  const late = () => performance.now() > 10_000;
+  // what the board shows: read from the page's copy, without waiting on the engine
+  const shown = (async () => {
+    for (; !late(); await pause()) {
+      const s = board()?.state();
+      if (!s) continue;
+      const pegs = [...new Set(s.legal.map((/** @type {any} */ j) => j.from))];
+      if (pegs.length && pegs.every((p) => s.verdicts[p]?.every(decided))) return performance.now();
+    }
+    return null;
+  })();
+  // what the engine has judged: asked of the worker
+  const judged = (async () => {
+    for (; !late(); await pause()) {
       try {
-        // the board element's public API: the page carries no test hook
-        const game = /** @type {any} */ (document.getElementById('board'))?.game;
-        const s = game?.state();
-        if (s) {
-          const pegs = [...new Set(s.legal.map((/** @type {any} */ j) => j.from))];
-          if (shown === null && pegs.length && pegs.every((p) => s.verdicts[p]?.every(decided))) shown = performance.now();
-          const judged = await game.pegs();
-          if (judged.length && judged.every((/** @type {any} */ p) => p.unknown === 0 && p.loading === 0)) {
-            console.debug(`pegwise-judged ${performance.now()} ${shown ?? performance.now()}`);
-            return;
-          }
-        }
+        const game = board();
+        if (!game?.state()) continue;
+        const pegs = await game.pegs();
+        if (pegs.length && pegs.every((/** @type {any} */ p) => p.unknown === 0 && p.loading === 0)) return performance.now();
       } catch {
         // no game open yet
       }
-      if (performance.now() > 10_000) {
-        console.debug('pegwise-judged null null');
-        return;
-      }
-      await new Promise((r) => setTimeout(r, 2));
     }
+    return null;
   })();
+  Promise.all([judged, shown]).then(([j, s]) => console.debug(`pegwise-judged ${j} ${s}`));
 }
 
 /** Counts the page's messages to its workers (window.__posts), from the page's first moment. */
