@@ -246,7 +246,7 @@ try {
       ? {
           runs: ok.length,
           shownMs: med((r) => r.shown),
-          shownMinMs: Math.min(...ok.map((r) => r.shown)),
+          shownMinMs: Math.min(...ok.map((r) => r.shown ?? Infinity)),
           judgedMs: med((r) => r.judged),
           minMs: Math.min(...ok.map((r) => r.judged)),
           htmlMs: med((r) => r.html),
