@@ -60,7 +60,7 @@ test('bad links on the page: each named in a note, the default game opens, a jum
     const text = await note(page);
     if (typeof expected === 'string') assert.ok(text.includes(`“${expected}”`), `${query}: ${text}`);
     else assert.match(text, expected, query);
-    await assertInert(page, 2); // index.html's own: the inline engine start and the page's module
+    await assertInert(page, 3); // index.html's own: the inline engine start, the page's module and the baked opening (JSON)
     const moves = kept ? '&moves=d2-d4' : '';
     assert.equal(new URL(page.url()).search, `?board=english&start=d4&goal=start${moves}`, 'the address holds the game that opened');
     if (query.includes('goal=%3Cimg')) await shoot(page, 'bad-link-injection');
