@@ -22,6 +22,12 @@ fn doc(path: &str) -> String {
     normal(&text)
 }
 
+/// The README with the command reference split out of it (docs/cli.md): where the figures
+/// about the commands are written.
+fn readme() -> String {
+    doc("README.md") + " " + &doc("docs/cli.md")
+}
+
 fn normal(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -82,7 +88,7 @@ fn big(v: &Value) -> u128 {
 
 #[test]
 fn the_games_figures_in_the_readme_are_what_games_prints() {
-    let readme = doc("README.md");
+    let readme = readme();
     let what = "README, games";
     let s = between(
         &readme,
@@ -133,7 +139,7 @@ fn the_central_game_s_count_is_the_same_wherever_it_is_quoted() {
     ]);
     let count = big(&v["count"]);
     let (readme, design, perf) = (
-        doc("README.md"),
+        readme(),
         doc("docs/design.md"),
         doc("docs/performance.md"),
     );
@@ -200,7 +206,7 @@ fn group(n: u128) -> String {
 
 #[test]
 fn the_fewest_moves_figures_in_the_readme_are_what_fewest_prints() {
-    let readme = doc("README.md");
+    let readme = readme();
     let what = "README, fewest (A127500)";
     let s = between(
         &readme,
@@ -266,7 +272,7 @@ fn the_fewest_moves_figures_in_the_readme_are_what_fewest_prints() {
 
 #[test]
 fn the_deadend_figures_in_the_readme_are_what_deadend_prints() {
-    let readme = doc("README.md");
+    let readme = readme();
     let s = between(
         &readme,
         "{...}}`; the central game: ",
@@ -285,7 +291,7 @@ fn the_deadend_figures_in_the_readme_are_what_deadend_prints() {
 
 #[test]
 fn the_row_solve_example_prints_what_the_readme_shows() {
-    let readme = doc("README.md");
+    let readme = readme();
     let what = "README, solve on a row";
     let command = between(&readme, "`pegwise solve --board row:", "`", what);
     let args: Vec<String> = ["solve".to_string(), "--board".into()]
@@ -342,7 +348,7 @@ fn the_counts_file_figures_are_the_committed_file_s() {
         .expect("the MANIFEST pins the counts file");
     assert_eq!((row.1, row.2), (entries, size), "data/MANIFEST's row");
 
-    let readme = doc("README.md");
+    let readme = readme();
     let what = "README, pegwise counts";
     let s = between(
         &readme,
@@ -447,7 +453,7 @@ fn the_table_sizes_in_the_docs_are_the_manifest_s() {
     );
 
     // the README's sizes of the built tables, in MB as written (one decimal where it has one)
-    let readme = doc("README.md");
+    let readme = readme();
     for (name, before, after) in [
         ("english.every", "every English start and goal (", " MB)"),
         (
@@ -498,7 +504,7 @@ fn flag_help(command: &str, flag: &str) -> String {
 
 #[test]
 fn games_help_gives_the_readme_s_definition_of_unique() {
-    let readme = doc("README.md");
+    let readme = readme();
     let definition = between(
         &readme,
         "`--unique` is MPMP's count up to symmetry: ",

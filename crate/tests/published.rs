@@ -149,7 +149,7 @@ fn english_central_game_a112737_a112738_and_solution_count() {
         sequences.to_string(),
         peer["position_sequences"].as_str().unwrap()
     );
-    // every first jump wins: only the start and the finish are forced (README, `forced`)
+    // every first jump wins: only the start and the finish are forced (docs/cli.md, `forced`)
     let finish = 1u64 << 16;
     assert_eq!(wins::forced_from(&p, start, &winning), [start, finish]);
     // 20 jumps into a solution: four forced jumps before the finish
@@ -166,7 +166,7 @@ fn english_central_game_a112737_a112738_and_solution_count() {
     assert_eq!(jumps, ["d5-f5", "e3-e5", "f5-d5", "d6-d4"]);
 }
 
-/// The counting convention of "the stored half", the figure the README gives for every table:
+/// The counting convention of "the stored half", the figure docs/cli.md defines for every table:
 /// the winning positions with n ≤ N/2 pegs, each level counted once (an odd board has no
 /// middle level), W_1 (the finish) included. It reproduces Bell's Table 2 totals here, and the
 /// committed table of the central game stores exactly that many codes.
