@@ -138,11 +138,7 @@ fn the_central_game_s_count_is_the_same_wherever_it_is_quoted() {
         "count", "--board", "english", "--start", "d4", "--goal", "start",
     ]);
     let count = big(&v["count"]);
-    let (readme, design, perf) = (
-        readme(),
-        doc("docs/design.md"),
-        doc("docs/performance.md"),
-    );
+    let (readme, design, perf) = (readme(), doc("docs/design.md"), doc("docs/performance.md"));
     let quoted = [
         (
             "README, count",
