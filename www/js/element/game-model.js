@@ -173,12 +173,12 @@ export class GameModel {
       this.writes--;
       writing = false;
       this.accept(res, { kind: 'other', jump: null });
-      this.takeHeld();
       if (res.fellBack) return res.fellBack;
       return res.movesError ? { movesError: res.movesError } : null;
     } finally {
       if (writing) this.writes--;
       this.opening = null;
+      // an event that came while the opening was on its way, after its reply
       this.takeHeld();
       this.ask();
     }
