@@ -127,3 +127,26 @@ test('a preview stands in for the opening until its reply, and a jump made on it
   assert.equal(model.version, 2);
   assert.equal(model.previewing, false);
 });
+
+test("a table event keeps what was decided about the position, and asks only what it wasn't", async () => {
+  const worker = { version: 1 };
+  const { model, asked } = scripted(worker, async () => ({ ...snap(1), layout, tableFile: null, movesError: null, fellBack: null }));
+  await model.open({ board: 'triangle5' });
+  model.want('always', null);
+  await model.settled();
+  assert.deepEqual(model.hints.get('a3')?.map((h) => h.verdict), ['good']);
+  const before = asked.length;
+  // the table arrived (same position, newer version); the event brings no verdicts
+  worker.version = 2;
+  model.event({ event: 'changed', why: 'table', gid: 1, ...snap(2) });
+  await model.settled();
+  assert.equal(model.version, 2);
+  assert.deepEqual(model.hints.get('a3')?.map((h) => h.verdict), ['good'], 'a verdict stays decided');
+  assert.deepEqual(asked.slice(before), [], 'nothing decided is asked again');
+  // a peg the search left undecided is asked again once the table is in
+  model.pegs.set('a3', { hole: 'a3', jumps: [{ from: 'a3', over: 'a2', to: 'a1', jump: 'a3-a1', verdict: 'unknown', forced: false }], good: 0, bad: 0, unknown: 1, loading: 0, bomb: false, mark: 'unknown' });
+  worker.version = 3;
+  model.event({ event: 'changed', why: 'table', gid: 1, ...snap(3) });
+  await model.settled();
+  assert.deepEqual(asked.slice(before), ['hintsFor']);
+});

@@ -385,11 +385,18 @@ export class GameModel {
       this.goals = null;
       this.goalsKey = goalsKey;
     }
-    this.full = null;
+    // a table's arrival leaves the position where it was: what was decided stays decided (a
+    // verdict is exact whoever gave it), and only what was not is asked again, unless the
+    // event brings it; anything else is a new position, asked about afresh
+    const same = change.kind === 'table' && prev?.position.save === snap.position.save;
+    const keptPegs = same ? [...this.pegs.values()].filter((p) => p.jumps.every((h) => h.verdict === 'good' || h.verdict === 'bad')) : [];
+    const keptFull = same && this.full?.winning != null ? this.full : null;
+    this.full = keptFull;
     this.recheck = false;
     this.hints = new Map();
     this.pegs = new Map();
-    this.solutionLine = null;
+    if (!same) this.solutionLine = null;
+    for (const p of keptPegs) this.takePeg(p);
     // the worker's reply to a change carries the state and the shown pegs' verdicts
     if (snap.state) this.full = snap.state;
     for (const p of snap.pegs ?? []) this.takePeg(p);

@@ -1,18 +1,16 @@
 // The Analysis panel's requests, served by an engine worker of its own (analysis-worker.js:
 // analysis-engine.js starts one, so a long count never holds up the hints of the game being
-// played). wasm answers every question; this only waits for the game's table, fetches the table
-// parts an answer waited for and asks again.
+// played). wasm answers every question; this only waits for the game's table, and answers once
+// the table parts an answer waited for are in (table-parts.js).
 
-import { fetchSpans } from './table-spans.js';
-import { tableBytes } from './tables.js';
+import { fileBytes } from './table-bytes.js';
+import { GameParts, answerOnceIn } from './table-parts.js';
 
 /** @typedef {typeof import('../../pkg-analysis/pegwise.js')} AnalysisPkg */
 
 /** Budgets for one question: table lookups or live-solver positions (then "unknown"). A count
  * without a table gets less: each position the live solver settles stays in its memory. */
 export const ANALYSIS_BUDGET = { count: 40_000_000, countLive: 2_000_000, fewest: 500_000, best: 1_000_000 };
-/** Most rounds of fetching table parts for one answer (about one per level). */
-const ROUNDS = 80;
 /** How long to wait for the game's table to arrive before answering without it. */
 const TABLE_WAIT_MS = 30_000;
 
@@ -38,9 +36,7 @@ async function loadCounts(pkg, game, urlOf) {
       file,
       (async () => {
         try {
-          const res = await fetch(urlOf(file));
-          if (!res.ok) throw new Error(`HTTP ${res.status} for ${file}`);
-          pkg.addCounts(file, new Uint8Array(await res.arrayBuffer()));
+          pkg.addCounts(file, await fileBytes(urlOf(file)));
           return true;
         } catch (e) {
           console.warn(`pegwise: counts file not used, counting live: ${e instanceof Error ? e.message : e}`);
@@ -63,14 +59,14 @@ async function loadFinishTable(game, urlOf) {
   const file = game.finishTableFile();
   if (!file) return;
   try {
-    game.loadFinishTable(file, await tableBytes(urlOf(file)));
+    game.loadFinishTable(file, await fileBytes(urlOf(file)));
   } catch (e) {
     console.warn(`pegwise: best finish searched without its table: ${e instanceof Error ? e.message : e}`);
   }
 }
 
 /**
- * The best finish's table parts, as fetchSpans takes a game's.
+ * The best finish's table, as it takes its parts.
  * @param {any} game
  */
 const finishParts = (game) => ({
@@ -91,7 +87,7 @@ export function analysisOps(pkg, urlOf) {
      * best. Answers `{version, what, answer}` with wasm's answer (`state` done | unknown;
      * loading only if the parts could not be had). positions, chance and forced walk the
      * winning positions from here as a count does, within the count's budget.
-     * @param {{game: any, version: number, tableState: string}} s
+     * @param {{game: any, version: number, tableState: string, head?: Promise<void>, parts: GameParts}} s
      * @param {{what: 'count'|'positions'|'chance'|'forced'|'fewest'|'best'}} args
      */
     async analyse(s, { what }) {
@@ -112,13 +108,13 @@ export function analysisOps(pkg, urlOf) {
       if (what === 'count' || what === 'fewest') await loadCounts(pkg, s.game, urlOf);
       else await loadFinishTable(s.game, urlOf);
       // an answer from the live solver where the table would answer exactly: wait for it
-      const t0 = Date.now();
-      while (s.tableState === 'loading' && Date.now() - t0 < TABLE_WAIT_MS) await new Promise((r) => setTimeout(r, 50));
-      let answer = ask();
-      for (let round = 0; answer.state === 'loading' && round < ROUNDS; round++) {
-        if (!(await fetchSpans(what === 'best' ? finishParts(s.game) : s.game, urlOf))) break;
-        answer = ask();
+      if (s.tableState === 'loading' && s.head) {
+        /** @type {ReturnType<typeof setTimeout>|undefined} */
+        let timer;
+        await Promise.race([s.head, new Promise((ok) => (timer = setTimeout(ok, TABLE_WAIT_MS)))]).finally(() => clearTimeout(timer));
       }
+      const parts = what === 'best' ? new GameParts(finishParts(s.game), urlOf) : s.parts;
+      const answer = await answerOnceIn(ask, parts);
       return { version: s.version, what, answer };
     },
   };

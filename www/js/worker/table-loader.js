@@ -1,10 +1,10 @@
-// The engine's table downloads, in the worker. Each file is fetched whole (tables.js) for every
+// The engine's table downloads, in the worker. Each file is fetched whole (table-bytes.js) for every
 // game that wants it and handed to each game's wasm, which checks it and refuses a bad one
 // (leaving the game on the live search). A download that fails (404, offline, a server error)
 // is retried with backoff, 2 s, 4 s, … up to a minute, and at once when the page is back
 // online; play never waits for it. A refused file is not fetched again.
 
-import { forget, tableBytes } from './tables.js';
+import { fileBytes, forget } from './table-bytes.js';
 
 const FIRST_RETRY_MS = 2000;
 const MAX_RETRY_MS = 60_000;
@@ -87,10 +87,10 @@ export class TableLoader {
     job.busy = true;
     let bytes;
     try {
-      bytes = await tableBytes(url);
+      bytes = await fileBytes(url);
     } catch (e) {
       job.busy = false;
-      const err = /** @type {import('./tables.js').TableUnavailable} */ (e);
+      const err = /** @type {import('./table-bytes.js').TableUnavailable} */ (e);
       this.failed(file, job, err.status === 404 ? 'missing' : 'error', `the table ${err.message}; retrying`);
       return;
     }

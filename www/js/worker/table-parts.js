@@ -1,107 +1,197 @@
-// Table parts in a worker: a big level of a table lives in its own file, fetched a few KB at a
-// time with HTTP range requests (its header and index first, then the chunks a position needs).
-// wasm says what it waited for (Game.tableNeeds) and checks every part it is given against the
-// hashes the table pins, and keeps it; this module only fetches.
+// One game's table parts: turns "this answer waited for these bytes" (wasm notes the parts a
+// verdict or a count met and did not have: Game.tableNeeds) into bytes handed back to wasm,
+// which checks each against the hashes its table pins and keeps it. The bytes come through the
+// worker's one cache (table-bytes.js), which fetches each range once and neighbours together.
 //
-// A host that ignores Range (a plain static server answers 200 with the whole file) costs one
-// download per file, not one per part: the first request to a file learns which kind of host
-// it is, the requests to that file behind it wait for that answer, and a whole body is kept and
-// cut for every part of that file from then on.
+// Two ways in:
+// - a question waits for its own bytes (`answerOnceIn`): wasm is asked, the parts it noted are
+//   fetched and handed over, and it is asked again, until its answer needs nothing more;
+// - after a change, whose reply can't wait, `pump` fetches what wasm noted in the background
+//   and calls `arrived` once nothing is left on its way, and the worker pushes the position
+//   judged afresh to the page.
+// A part whose download fails is fetched again after a pause (2 s, 4 s, … up to a minute), or
+// at once when the page is back online, and `arrived` follows; one wasm refuses is not.
 
-/** Parts on their way, by `url#from-to` (wasm keeps a part once it has it: only a request
- * under way is shared). @type {Map<string, Promise<Uint8Array>>} */
-const parts = new Map();
-/** Per file, from its first answer: its whole body when the host sent the whole file, else
- * null (the host honours ranges). @type {Map<string, Promise<Uint8Array|null>>} */
-const wholes = new Map();
+import { partBytes } from './table-bytes.js';
+
+const FIRST_RETRY_MS = 2000;
+const MAX_RETRY_MS = 60_000;
 
 /**
- * The bytes [from, to) of a file: by a range request (one at a time for the same part), or
- * cut from the whole file where the host sends only that.
- * @param {string} url absolute URL of the file
- * @param {number} from
- * @param {number} to end, exclusive
- * @returns {Promise<Uint8Array>}
+ * @typedef {import('../shared/wasm-types.js').TablePart} TablePart
+ * @typedef {{tableNeeds: () => TablePart[], addTablePart: (pegs: number, chunk: number, bytes: Uint8Array) => void}} PartTaker
+ *   the wasm game (or a table of it) that notes needs and takes parts
+ * @typedef {{state: 'taken'|'refused'|'failed', why: string}} Outcome
+ * @typedef {{added: number, why: string}} Fetched  parts handed to wasm, and why the last
+ *   that failed did ('' when none did)
  */
-export function partBytes(url, from, to) {
-  const key = `${url}#${from}-${to}`;
-  let p = parts.get(key);
-  if (!p) {
-    const mine = fetchPart(url, from, to);
-    parts.set(key, mine);
-    const done = () => {
-      if (parts.get(key) === mine) parts.delete(key);
+
+/** Fetches the table parts one game waits for. */
+export class GameParts {
+  /**
+   * @param {PartTaker} game
+   * @param {(file: string) => string} urlOf a file's absolute URL
+   * @param {(failed: string) => void} [arrived] called once the background fetches are all in,
+   *   when some parts were added (judge again) or some failed (`failed` says why)
+   */
+  constructor(game, urlOf, arrived = () => {}) {
+    this.game = game;
+    this.urlOf = urlOf;
+    this.arrived = arrived;
+    /** Every part asked for, by `file#from-to`: its outcome, or the promise of it while on its
+     * way (a failed one is forgotten, so it is fetched again when asked for).
+     * @type {Map<string, Promise<Outcome>>} */
+    this.parts = new Map();
+    /** @type {TablePart[]} parts whose download failed, for the next try */
+    this.retries = [];
+    /** Background fetches on their way. */
+    this.onWay = 0;
+    /** What the background fetches did since the last `arrived`. */
+    this.since = { added: 0, why: '' };
+    this.attempt = 0;
+    /** @type {ReturnType<typeof setTimeout>|undefined} */
+    this.timer = undefined;
+    this.stopped = false;
+  }
+
+  /** Background fetches are on their way: an `arrived` will follow. */
+  get pending() {
+    return this.onWay > 0;
+  }
+
+  /**
+   * Fetches the parts wasm noted since it was last asked, and those of them on their way
+   * already, and hands them over. Resolves once each is in or failed.
+   * @returns {Promise<Fetched>}
+   */
+  fetchNoted() {
+    return this.stopped ? Promise.resolve({ added: 0, why: '' }) : this.fetchAll(this.game.tableNeeds());
+  }
+
+  /**
+   * @param {TablePart[]} needs
+   * @returns {Promise<Fetched>}
+   */
+  async fetchAll(needs) {
+    const fresh = needs.filter((n) => !this.parts.has(key(n)));
+    const bytes = partBytes(fresh.map((n) => ({ url: this.urlOf(n.file), from: n.from, to: n.to })));
+    fresh.forEach((n, i) => this.parts.set(key(n), this.take(n, bytes[i])));
+    const outcomes = await Promise.all(needs.map((n) => this.parts.get(key(n)) ?? Promise.resolve(/** @type {Outcome} */ ({ state: 'failed', why: '' }))));
+    return {
+      added: outcomes.filter((o) => o.state === 'taken').length,
+      why: outcomes.reduce((why, o) => o.why || why, ''),
     };
-    mine.then(done, done);
-    p = mine;
   }
-  return p;
-}
 
-/**
- * @param {string} url
- * @param {number} from
- * @param {number} to
- * @returns {Promise<Uint8Array>}
- */
-async function fetchPart(url, from, to) {
-  const known = wholes.get(url);
-  if (known) {
-    const whole = await known;
-    if (whole) return cut(whole, url, from, to);
-  } else {
-    // the first request to this file: the others wait to learn whether the host sends ranges
-    const first = rangeRequest(url, from, to);
-    const learnt = first.then(
-      (r) => r.whole,
-      () => {
-        wholes.delete(url); // no answer, nothing learnt: the next request asks again
-        return null;
-      },
-    );
-    wholes.set(url, learnt);
-    return (await first).part;
-  }
-  const r = await rangeRequest(url, from, to);
-  if (r.whole) wholes.set(url, Promise.resolve(r.whole)); // the host stopped sending ranges
-  return r.part;
-}
-
-/**
- * One request for bytes [from, to) of a file.
- * @param {string} url
- * @param {number} from
- * @param {number} to
- * @returns {Promise<{part: Uint8Array, whole: Uint8Array|null}>} whole: the whole file, when
- *   the host sent it instead of the range
- */
-async function rangeRequest(url, from, to) {
-  const res = await fetch(url, { headers: { Range: `bytes=${from}-${to - 1}` } });
-  if (res.status === 206) {
-    // a host may shorten a range or send another: only the one asked for is taken
-    const got = /^bytes (\d+)-(\d+)\//.exec(res.headers.get('Content-Range') ?? '');
-    const body = new Uint8Array(await res.arrayBuffer());
-    if (got && (Number(got[1]) !== from || Number(got[2]) !== to - 1)) {
-      throw new Error(`${fileName(url)}: asked for bytes ${from}-${to - 1}, the host sent ${got[1]}-${got[2]}`);
+  /**
+   * Hands a part's bytes to wasm once they are in.
+   * @param {TablePart} n
+   * @param {Promise<Uint8Array>} bytes
+   * @returns {Promise<Outcome>}
+   */
+  async take(n, bytes) {
+    let got;
+    try {
+      got = await bytes;
+    } catch (e) {
+      this.parts.delete(key(n));
+      const why = e instanceof Error ? e.message : String(e);
+      if (!this.stopped) {
+        this.retries.push(n);
+        this.retryLater();
+        // the page hears of it now, whoever asked (a question answers "loading" meanwhile)
+        this.since.why = why;
+        queueMicrotask(() => this.flush());
+      }
+      return { state: 'failed', why };
     }
-    return { part: body, whole: null };
+    if (this.stopped) return { state: 'failed', why: '' };
+    try {
+      this.game.addTablePart(n.pegs, n.chunk, got);
+      this.attempt = 0;
+      return { state: 'taken', why: '' };
+    } catch (e) {
+      // wasm checked it against the table's hashes and refused it: it is not fetched again
+      const err = /** @type {Error & {why?: string}} */ (e);
+      return { state: 'refused', why: err.why || err.message || String(e) };
+    }
   }
-  if (res.status !== 200) throw new Error(`${fileName(url)} could not be downloaded (HTTP ${res.status})`);
-  const whole = new Uint8Array(await res.arrayBuffer());
-  return { part: cut(whole, url, from, to), whole };
+
+  /**
+   * Fetches in the background what wasm noted (after an answer that could not wait for its
+   * bytes). Returns whether it noted any: then an `arrived` follows.
+   * @returns {boolean}
+   */
+  pump() {
+    if (this.stopped) return false;
+    const needs = this.game.tableNeeds();
+    if (needs.length) this.background(needs);
+    return needs.length > 0;
+  }
+
+  /** @param {TablePart[]} needs */
+  async background(needs) {
+    this.onWay++;
+    const got = await this.fetchAll(needs);
+    this.onWay--;
+    this.since.added += got.added;
+    this.since.why = got.why || this.since.why;
+    this.flush();
+  }
+
+  /** Calls `arrived` with what happened since the last call, once nothing is on its way. */
+  flush() {
+    if (this.stopped || this.onWay > 0) return;
+    const { added, why } = this.since;
+    this.since = { added: 0, why: '' };
+    if (added || why) this.arrived(why);
+  }
+
+  /** Fetches the failed parts again after a pause that doubles with each failure. */
+  retryLater() {
+    if (this.timer !== undefined) return;
+    const ms = Math.min(FIRST_RETRY_MS * 2 ** this.attempt, MAX_RETRY_MS);
+    this.attempt++;
+    this.timer = setTimeout(() => this.retryNow(), ms);
+  }
+
+  /** Fetches the failed parts again now. */
+  retryNow() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.stopped || !this.retries.length) return;
+    const again = this.retries;
+    this.retries = [];
+    this.background(again);
+  }
+
+  /** The game is gone: nothing more is fetched, added or told. */
+  stop() {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
 }
 
 /**
- * Bytes [from, to) of a whole file.
- * @param {Uint8Array} whole
- * @param {string} url
- * @param {number} from
- * @param {number} to
+ * The answer of `ask` once the table parts it waited for are in: wasm is asked, the parts it
+ * noted are fetched and handed over, and it is asked again, a level deeper each time, until
+ * nothing was added (its answer needs no more, or the parts failed: then it says "loading"
+ * and the failure reaches the page through the background retry) or after `rounds` rounds.
+ * @template T
+ * @param {() => T} ask asks wasm (and throws if the question went stale meanwhile)
+ * @param {GameParts} parts
+ * @param {number} [rounds]
+ * @returns {Promise<T>}
  */
-function cut(whole, url, from, to) {
-  if (to > whole.length) throw new Error(`${fileName(url)} is ${whole.length} bytes long, shorter than the table says (${to})`);
-  return whole.subarray(from, to);
+export async function answerOnceIn(ask, parts, rounds = 80) {
+  let answer = ask();
+  for (let r = 0; r < rounds; r++) {
+    const { added } = await parts.fetchNoted();
+    if (!added) break;
+    answer = ask();
+  }
+  return answer;
 }
 
-/** @param {string} url */
-const fileName = (url) => url.slice(url.lastIndexOf('/') + 1);
+/** @param {TablePart} n */
+const key = (n) => `${n.file}#${n.from}-${n.to}`;

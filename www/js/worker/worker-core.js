@@ -6,9 +6,9 @@
 
 import { clipMessage } from '../shared/errors.js';
 import { judged, snapshotOf } from './judge.js';
-import { PartPump } from './part-pump.js';
+import { prefetch } from './table-bytes.js';
 import { TableLoader } from './table-loader.js';
-import { prefetch } from './tables.js';
+import { GameParts, answerOnceIn } from './table-parts.js';
 import { movablePegs } from '../shared/legal.js';
 
 /**
@@ -28,11 +28,11 @@ import { movablePegs } from '../shared/legal.js';
 
 /**
  * @typedef {{game: Game, version: number, opened: number, moved: number, tableState: string, tableNote: string,
- *   tableWhy: string, head?: Promise<void>, parts: PartPump, partsNote: string, want?: Want,
+ *   tableWhy: string, head?: Promise<void>, parts: GameParts, partsNote: string, want?: Want,
  *   asked?: string[], askedAt?: number, thinkingAt?: number, thought?: {ms: number, working: boolean}}} Slot
  *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
- *   parts: the table parts its verdicts wait for (see partPump); partsNote: why the last of
- *   them failed ('' once they came);
+ *   parts: the table parts its answers wait for (see table-parts.js); partsNote: why the
+ *   last of them failed ('' once they came);
  *   opened: the version the game opened at; moved: the version its position last changed at
  *   (a table's arrival changes the version, not the position); want: the pegs the page shows (see reply); head: resolves once the table head asked for has
  *   arrived or failed; asked: the pegs the page asked about at position `askedAt` (the last first);
@@ -409,28 +409,27 @@ const ops = {
    * The full state: status and winning (may run the live search).
    * @param {Slot} s
    */
-  state(s) {
-    budget(s);
+  async state(s) {
     // `search`: what the live search has done in this game so far, for the progress line
-    return { version: s.version, state: { ...s.game.state(), search: s.game.searchStats() } };
+    const state = await onceIn(s, (g) => g.state());
+    return { version: s.version, state: { ...state, search: s.game.searchStats() } };
   },
   /**
    * One peg judged by wasm: its jumps with their verdicts, and what they add up to.
    * @param {Slot} s
    * @param {{hole: string}} args
    */
-  hintsFor(s, { hole }) {
-    budget(s);
+  async hintsFor(s, { hole }) {
     fits('board', hole);
     if (s.askedAt !== s.moved) s.asked = [];
     s.askedAt = s.moved;
     s.asked = [hole, ...(s.asked ?? []).filter((h) => h !== hole)];
-    return { version: s.version, hole, peg: s.game.pegHints(hole) };
+    const peg = await onceIn(s, (g) => g.pegHints(hole));
+    return { version: s.version, hole, peg };
   },
   /** @param {Slot} s */
-  hints(s) {
-    budget(s);
-    return { version: s.version, hints: s.game.hints() };
+  async hints(s) {
+    return { version: s.version, hints: await onceIn(s, (g) => g.hints()) };
   },
   /**
    * Can the game be won from each hole as the start, for `goal` (wasm's answers).
@@ -452,40 +451,46 @@ const ops = {
    * Every peg that can jump, judged by wasm (see hintsFor).
    * @param {Slot} s
    */
-  pegs(s) {
-    budget(s);
-    return { version: s.version, pegs: s.game.pegs() };
+  async pegs(s) {
+    return { version: s.version, pegs: await onceIn(s, (g) => g.pegs()) };
   },
   /**
    * A winning line from here, or null. While the table parts it needs are still arriving, the
-   * line wasm finds stops short ("loading" is no answer): those parts are fetched and it asks
-   * again, a level deeper each time.
+   * line wasm finds stops short ("loading" is no answer): it is asked again once they are in,
+   * a level deeper each time.
    * @param {Slot} s
    */
   async solution(s) {
-    const g = s.game;
-    for (let round = 0; round < SOLUTION_ROUNDS; round++) {
-      const line = g.solution();
-      if (line !== null || g !== s.game) return { version: s.version, solution: line };
-      if (!s.parts.pump()) break;
-      await s.parts.settled();
-    }
-    return { version: s.version, solution: null };
+    return { version: s.version, solution: await onceIn(s, (g) => g.solution()) };
   },
 };
 
-
-/** Most rounds of fetching table parts for one solution (one per level of the line). */
-const SOLUTION_ROUNDS = 64;
+/**
+ * Wasm's answer about the position now, once the table parts it waited for are in (see
+ * table-parts.js): the question is answered when its bytes are, not asked again by the page.
+ * Goes stale if the game moves meanwhile (a move or another game, taken while the bytes came).
+ * @template T
+ * @param {Slot} s
+ * @param {(g: Game) => T} ask
+ * @returns {Promise<T>}
+ */
+function onceIn(s, ask) {
+  const { game, moved } = s;
+  return answerOnceIn(() => {
+    if (s.game !== game || s.moved !== moved || s.parts.stopped) throw stale('the game moved while its table parts came');
+    budget(s);
+    return ask(game);
+  }, s.parts);
+}
 
 /**
- * The table parts of a game's verdicts, fetched as wasm notes them (see part-pump.js): once
- * those on their way are in (or failed), the game is judged afresh.
+ * The table parts of a game's answers (see table-parts.js): once those fetched in the
+ * background are in (or failed), the game is judged afresh.
  * @param {number} gid
  * @param {Game} g
  */
 function partPump(gid, g) {
-  return new PartPump(g, urlOf, (failed) => {
+  return new GameParts(g, urlOf, (failed) => {
     const s = slots.get(gid);
     if (!s || s.game !== g) return;
     s.partsNote = failed && clipMessage(`a part of the table could not be loaded (${failed}); retrying`);
