@@ -85,7 +85,7 @@ for (const f of AS_IS) cpSync(`${WWW}js/${f}`, `${SITE}js/${f}`);
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 for (const f of readdirSync(`${SITE}js`, { recursive: true }).map(String).filter((n) => n.endsWith('.js'))) {
   const path = `${SITE}js/${f}`;
-  const out = await minify(readFileSync(path, 'utf8'), { module: true, ecma: 2020, compress: { passes: 5 }, mangle: true, format: { comments: false } });
+  const out = await minify(readFileSync(path, 'utf8'), { module: true, ecma: 2020, compress: { passes: 5, unsafe_arrows: true, unsafe_methods: true }, mangle: true, format: { comments: false } });
   if (typeof out.code !== 'string') throw new Error(`build-site: terser gave nothing for ${f}`);
   writeFileSync(path, COMPILE_HINT + out.code);
 }
@@ -96,56 +96,27 @@ await build({
 });
 
 /**
- * Which table head the first game needs, as wasm answers it, for index.html's inline script
- * to fetch while the wasm compiles: `{board, heads}`, the board a page opens with and, for
- * each board with tables, `heads[board] = [default start, default goal, {"start goal": file,
- * "*": file}]` (its default game, and every start with goals start and any on English; "*" the
- * file most of them share).
+ * The default game's table head, as wasm answers it (the game a page without a link or a saved
+ * game opens), for index.html's inline script to fetch while the wasm compiles.
  */
-async function firstTables() {
+async function firstHead() {
   const wasm = await import(pathToFileURL(`${WWW}pkg/pegwise.js`).href);
   await wasm.default({ module_or_path: readFileSync(`${WWW}pkg/pegwise_bg.wasm`) });
-  /** @param {string} board @param {string} start @param {string} goal */
-  const fileOf = (board, start, goal) => {
-    const g = wasm.Game.open({ board, start, goal });
-    const f = g.tableFile() ?? null;
-    g.free();
-    return f;
-  };
-  /** @type {Record<string, [string, string, Record<string, string|null>]>} */
-  const out = {};
-  for (const b of wasm.boards()) {
-    if (!b.tables) continue;
-    const d = `${b.start} ${b.goal}`;
-    /** @type {Record<string, string|null>} */
-    const files = { [d]: fileOf(b.name, b.start, b.goal) };
-    if (b.name === 'english') {
-      for (const { name } of wasm.boardLayout(b.name).holes) for (const goal of ['start', 'any']) files[`${name} ${goal}`] = fileOf(b.name, name, goal);
-      /** @type {Record<string, number>} */
-      const count = {};
-      for (const f of Object.values(files)) count[String(f)] = (count[String(f)] ?? 0) + 1;
-      const common = Object.entries(count).sort((x, y) => y[1] - x[1])[0][0];
-      for (const [k, f] of Object.entries(files)) if (String(f) === common) delete files[k];
-      files['*'] = common;
-    }
-    out[b.name] = [b.start, b.goal, files];
-  }
-  // the board a page without a link or a saved game opens: wasm's, as it opens a game from nothing
   const g = wasm.Game.open({});
-  const board = g.position().board;
+  const file = g.tableFile() ?? null;
   g.free();
-  return { board, heads: out };
+  return file;
 }
-const heads = JSON.stringify(await firstTables());
+const head = JSON.stringify(await firstHead());
 // the default game's opening, judged by the core, for the page to draw before its engine starts
 // ("<" escaped: the JSON sits in a <script> element)
 const opening = JSON.stringify(bakeOpening(await import(pathToFileURL(`${WWW}pkg/pegwise.js`).href), `${ROOT}data/`)).replaceAll('<', '\\u003c');
 const OPENING_SLOT = '<script type="application/json" id="pegwise-opening">null</script>';
 
-// the pages, with the first game's table heads written in
+// the pages, with the default game's table head written in
 for (const f of readdirSync(WWW).filter((n) => n.endsWith('.html'))) {
   let html = readFileSync(`${WWW}${f}`, 'utf8')
-    .replace('/*@first-tables*/ null', () => heads)
+    .replace('/*@first-head*/ null', () => head)
     .replace(OPENING_SLOT, () => OPENING_SLOT.replace('null', opening));
   // inline scripts minified too
   for (const [whole, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {

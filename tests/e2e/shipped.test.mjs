@@ -75,12 +75,14 @@ test('what the page loads at start is within its budget: 120 KB as served (brotl
 });
 
 test('the first table head is fetched by the worker as it starts, once; a wrong guess costs only a download', async () => {
-  // index.html guesses the file from wasm's answers written in by scripts/build-site.mjs
-  for (const [query, file, guessed] of [
-    ['', 'english.d4.d4.pgt', true], // the default game
-    ['?board=english&start=c1&goal=any', 'english.every.pgt', true],
-    ['?board=triangle5', 'triangle5.all.a1.pgt', true],
-    ['?board=triangle5&start=a2&goal=start', 'triangle5.all.a2.pgt', false], // not in the guesses
+  // the default page: index.html tells the worker the default game's file (wasm's answer,
+  // written in by scripts/build-site.mjs); a link: the worker asks wasm once it is compiled
+  for (const [query, file] of [
+    ['', 'english.d4.d4.pgt'],
+    ['?board=english&start=c1&goal=any', 'english.every.pgt'],
+    ['?board=triangle5', 'triangle5.all.a1.pgt'],
+    ['?board=triangle5&start=a2&goal=start', 'triangle5.all.a2.pgt'],
+    ['?hints=always', 'english.d4.d4.pgt'], // a link that names no game: the default game
   ]) {
     const { page, clean } = await openPage(env.site.browser);
     /** @type {string[]} */
@@ -95,9 +97,9 @@ test('the first table head is fetched by the worker as it starts, once; a wrong 
     const s = await page.evaluate(() => window.pegwise.snapshot());
     assert.deepEqual([s.tableFile, s.tableState, s.position.source], [file, 'table', 'table'], query);
     assert.deepEqual(heads, [`/data/${file}`], `${query}: the head is fetched once`);
-    // the page's inline script starts the worker with its guess, which the worker fetches at once
-    const told = workers.map((u) => new URL(u).searchParams.get('head'));
-    assert.deepEqual(told, [guessed ? file : null], `${query}: the worker was ${guessed ? '' : 'not '}told the head`);
+    // the page's inline script starts the worker with the default game's head, or the link
+    const told = workers.map((u) => [new URL(u).searchParams.get('head'), new URL(u).searchParams.get('link')]);
+    assert.deepEqual(told, [query ? [null, query] : [file, null]], `${query}: what the worker was told`);
     await clean();
   }
   // a wrong guess costs a download and nothing else: a saved game (guessed from) that wasm

@@ -23,18 +23,17 @@ const SPAN = 1 << 20;
 /** Bytes of finished ranges kept for parts asked for later (the oldest go first). */
 const KEEP_BYTES = 16 << 20;
 
-/** A table file that could not be downloaded: a 404, another HTTP error, or no network. */
-export class TableUnavailable extends Error {
-  /**
-   * @param {string} message
-   * @param {number} status the HTTP status, or 0 when no answer came
-   */
-  constructor(message, status) {
-    super(message);
-    this.name = 'TableUnavailable';
-    this.status = status;
-  }
-}
+/**
+ * @typedef {Error & {status: number}} TableUnavailable  a table file that could not be
+ *   downloaded: a 404, another HTTP error (its status), or no network (status 0)
+ */
+
+/**
+ * @param {string} message
+ * @param {number} status
+ * @returns {TableUnavailable}
+ */
+const failure = (message, status) => Object.assign(new Error(message), { status });
 
 /** Whole files by URL. @type {Map<string, Promise<Uint8Array>>} */
 const files = new Map();
@@ -43,7 +42,7 @@ const seeded = new Set();
 /** Per file, from its first range request: the whole body when the host sent the whole file,
  * else null (the host honours ranges). @type {Map<string, Promise<Uint8Array|null>>} */
 const hosts = new Map();
-/** @typedef {{from: number, to: number, bytes: Promise<Uint8Array>, done: boolean}} Span */
+/** @typedef {{from: number, to: number, bytes: Promise<Uint8Array>}} Span */
 /** Ranges under way and kept, by URL. @type {Map<string, Span[]>} */
 const spans = new Map();
 /** Finished ranges in the order they finished, for dropping the oldest. @type {{url: string, span: Span}[]} */
@@ -133,13 +132,12 @@ function held(p) {
  */
 function start(url, from, to) {
   /** @type {Span} */
-  const span = { from, to, bytes: limited(() => rangeBytes(url, from, to)), done: false };
+  const span = { from, to, bytes: limited(() => rangeBytes(url, from, to)) };
   const list = spans.get(url) ?? [];
   spans.set(url, list);
   list.push(span);
   span.bytes.then(
     () => {
-      span.done = true;
       finished.push({ url, span });
       keptBytes += to - from;
       while (keptBytes > KEEP_BYTES && finished.length) {
@@ -232,22 +230,17 @@ async function rangeBytes(url, from, to) {
  *   the host sent it instead of the range
  */
 async function rangeRequest(url, from, to) {
-  let res;
-  try {
-    res = await fetch(url, { headers: { Range: `bytes=${from}-${to - 1}` } });
-  } catch (e) {
-    throw new TableUnavailable(`${fileName(url)} could not be downloaded (${/** @type {Error} */ (e).message || 'no network'})`, 0);
-  }
+  const res = await request(url, { headers: { Range: `bytes=${from}-${to - 1}` } });
   if (res.status === 206) {
     // a host may shorten a range or send another: only the one asked for is taken
     const got = /^bytes (\d+)-(\d+)\//.exec(res.headers.get('Content-Range') ?? '');
     const body = await readBody(res, url);
     if (got && (Number(got[1]) !== from || Number(got[2]) !== to - 1)) {
-      throw new TableUnavailable(`${fileName(url)}: asked for bytes ${from}-${to - 1}, the host sent ${got[1]}-${got[2]}`, res.status);
+      throw failure(`${fileName(url)}: asked for bytes ${from}-${to - 1}, the host sent ${got[1]}-${got[2]}`, res.status);
     }
     return { part: body, whole: null };
   }
-  if (res.status !== 200) throw new TableUnavailable(`${fileName(url)} could not be downloaded (HTTP ${res.status})`, res.status);
+  if (res.status !== 200) throw unavailable(url, `HTTP ${res.status}`, res.status);
   const whole = await readBody(res, url);
   return { part: cut(whole, url, from, to), whole };
 }
@@ -258,15 +251,30 @@ async function rangeRequest(url, from, to) {
  * @returns {Promise<Uint8Array>}
  */
 async function download(url) {
-  let res;
-  try {
-    res = await fetch(url);
-  } catch (e) {
-    throw new TableUnavailable(`${fileName(url)} could not be downloaded (${/** @type {Error} */ (e).message || 'no network'})`, 0);
-  }
-  if (!res.ok) throw new TableUnavailable(`${fileName(url)} could not be downloaded (HTTP ${res.status})`, res.status);
+  const res = await request(url);
+  if (!res.ok) throw unavailable(url, `HTTP ${res.status}`, res.status);
   return readBody(res, url);
 }
+
+/**
+ * A request's response, whatever its status; no answer at all is TableUnavailable.
+ * @param {string} url
+ * @param {RequestInit} [init]
+ */
+async function request(url, init) {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    throw unavailable(url, /** @type {Error} */ (e).message || 'no network', 0);
+  }
+}
+
+/**
+ * @param {string} url
+ * @param {string} why
+ * @param {number} status
+ */
+const unavailable = (url, why, status) => failure(`${fileName(url)} could not be downloaded (${why})`, status);
 
 /**
  * A response's body, whole: a table is never handed over half-read.
@@ -277,7 +285,7 @@ async function readBody(res, url) {
   try {
     return new Uint8Array(await res.arrayBuffer());
   } catch (e) {
-    throw new TableUnavailable(`${fileName(url)} was cut off while downloading (${/** @type {Error} */ (e).message})`, 0);
+    throw failure(`${fileName(url)} was cut off while downloading (${/** @type {Error} */ (e).message})`, 0);
   }
 }
 
@@ -289,7 +297,7 @@ async function readBody(res, url) {
  * @param {number} to
  */
 function cut(whole, url, from, to) {
-  if (to > whole.length) throw new TableUnavailable(`${fileName(url)} is ${whole.length} bytes long, shorter than the table says (${to})`, 200);
+  if (to > whole.length) throw failure(`${fileName(url)} is ${whole.length} bytes long, shorter than the table says (${to})`, 200);
   return whole.subarray(from, to);
 }
 

@@ -4,10 +4,8 @@
 // is retried with backoff, 2 s, 4 s, … up to a minute, and at once when the page is back
 // online; play never waits for it. A refused file is not fetched again.
 
+import { Backoff } from './backoff.js';
 import { fileBytes, forget } from './table-bytes.js';
-
-const FIRST_RETRY_MS = 2000;
-const MAX_RETRY_MS = 60_000;
 
 /**
  * @typedef {'loading'|'table'|'missing'|'error'|'refused'} TableState
@@ -18,8 +16,8 @@ const MAX_RETRY_MS = 60_000;
  *   alive: () => boolean,
  * }} Taker  one game waiting for a file: attach() throws if wasm refuses the bytes; tell()
  *   reports a change of state; alive() is false once that game is gone
- * @typedef {{takers: Map<number, Taker>, state: TableState, note: string, attempt: number,
- *   timer: ReturnType<typeof setTimeout>|undefined, busy: boolean}} FileJob
+ * @typedef {{takers: Map<number, Taker>, state: TableState, note: string, retry: Backoff,
+ *   busy: boolean}} FileJob
  */
 
 /** Downloads and hands out the table files of one engine. */
@@ -42,12 +40,14 @@ export class TableLoader {
     this.drop(gid);
     let job = this.files.get(file);
     if (!job) {
-      job = { takers: new Map(), state: 'loading', note: '', attempt: 0, timer: undefined, busy: false };
+      /** @type {FileJob} */
+      const made = { takers: new Map(), state: 'loading', note: '', retry: new Backoff(() => this.fetch(file, made)), busy: false };
+      job = made;
       this.files.set(file, job);
     }
     if (job.state === 'refused') return { state: job.state, note: job.note };
     job.takers.set(gid, taker);
-    if (!job.busy && job.timer === undefined) this.fetch(file, job);
+    if (!job.busy && !job.retry.waiting) this.fetch(file, job);
     return { state: job.state, note: job.note };
   }
 
@@ -60,8 +60,7 @@ export class TableLoader {
       job.takers.delete(gid);
       // nobody waits for it any more (the board switched games): its retries stop
       if (!job.takers.size && job.state !== 'refused') {
-        clearTimeout(job.timer);
-        job.timer = undefined;
+        job.retry.stop();
         if (!job.busy) this.files.delete(file);
       }
     }
@@ -69,12 +68,7 @@ export class TableLoader {
 
   /** Retries every failed download now (the page is back online). */
   retryNow() {
-    for (const [file, job] of this.files) {
-      if (job.timer === undefined) continue;
-      clearTimeout(job.timer);
-      job.timer = undefined;
-      this.fetch(file, job);
-    }
+    for (const job of this.files.values()) job.retry.now();
   }
 
   /**
@@ -95,7 +89,7 @@ export class TableLoader {
       return;
     }
     job.busy = false;
-    job.attempt = 0;
+    job.retry.reset();
     for (const [gid, t] of job.takers) {
       job.takers.delete(gid);
       if (!t.alive()) continue;
@@ -132,11 +126,6 @@ export class TableLoader {
       this.files.delete(file);
       return;
     }
-    const ms = Math.min(FIRST_RETRY_MS * 2 ** job.attempt, MAX_RETRY_MS);
-    job.attempt++;
-    job.timer = setTimeout(() => {
-      job.timer = undefined;
-      this.fetch(file, job);
-    }, ms);
+    job.retry.later();
   }
 }

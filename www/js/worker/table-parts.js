@@ -12,10 +12,8 @@
 // A part whose download fails is fetched again after a pause (2 s, 4 s, … up to a minute), or
 // at once when the page is back online, and `arrived` follows; one wasm refuses is not.
 
+import { Backoff } from './backoff.js';
 import { partBytes } from './table-bytes.js';
-
-const FIRST_RETRY_MS = 2000;
-const MAX_RETRY_MS = 60_000;
 
 /**
  * @typedef {import('../shared/wasm-types.js').TablePart} TablePart
@@ -48,9 +46,7 @@ export class GameParts {
     this.onWay = 0;
     /** What the background fetches did since the last `arrived`. */
     this.since = { added: 0, why: '' };
-    this.attempt = 0;
-    /** @type {ReturnType<typeof setTimeout>|undefined} */
-    this.timer = undefined;
+    this.backoff = new Backoff(() => this.refetch());
     this.stopped = false;
   }
 
@@ -76,7 +72,8 @@ export class GameParts {
     const fresh = needs.filter((n) => !this.parts.has(key(n)));
     const bytes = partBytes(fresh.map((n) => ({ url: this.urlOf(n.file), from: n.from, to: n.to })));
     fresh.forEach((n, i) => this.parts.set(key(n), this.take(n, bytes[i])));
-    const outcomes = await Promise.all(needs.map((n) => this.parts.get(key(n)) ?? Promise.resolve(/** @type {Outcome} */ ({ state: 'failed', why: '' }))));
+    // every need is in the map now: just asked for, or on its way or done before
+    const outcomes = await Promise.all(needs.map((n) => /** @type {Promise<Outcome>} */ (this.parts.get(key(n)))));
     return {
       added: outcomes.filter((o) => o.state === 'taken').length,
       why: outcomes.reduce((why, o) => o.why || why, ''),
@@ -98,7 +95,7 @@ export class GameParts {
       const why = e instanceof Error ? e.message : String(e);
       if (!this.stopped) {
         this.retries.push(n);
-        this.retryLater();
+        this.backoff.later();
         // the page hears of it now, whoever asked (a question answers "loading" meanwhile)
         this.since.why = why;
         queueMicrotask(() => this.flush());
@@ -108,7 +105,7 @@ export class GameParts {
     if (this.stopped) return { state: 'failed', why: '' };
     try {
       this.game.addTablePart(n.pegs, n.chunk, got);
-      this.attempt = 0;
+      this.backoff.reset();
       return { state: 'taken', why: '' };
     } catch (e) {
       // wasm checked it against the table's hashes and refused it: it is not fetched again
@@ -147,18 +144,14 @@ export class GameParts {
     if (added || why) this.arrived(why);
   }
 
-  /** Fetches the failed parts again after a pause that doubles with each failure. */
-  retryLater() {
-    if (this.timer !== undefined) return;
-    const ms = Math.min(FIRST_RETRY_MS * 2 ** this.attempt, MAX_RETRY_MS);
-    this.attempt++;
-    this.timer = setTimeout(() => this.retryNow(), ms);
+  /** Fetches the failed parts again now (the page is back online). */
+  retryNow() {
+    this.backoff.stop();
+    this.refetch();
   }
 
-  /** Fetches the failed parts again now. */
-  retryNow() {
-    clearTimeout(this.timer);
-    this.timer = undefined;
+  /** Fetches the failed parts again. */
+  refetch() {
     if (this.stopped || !this.retries.length) return;
     const again = this.retries;
     this.retries = [];
@@ -168,7 +161,7 @@ export class GameParts {
   /** The game is gone: nothing more is fetched, added or told. */
   stop() {
     this.stopped = true;
-    clearTimeout(this.timer);
+    this.backoff.stop();
   }
 }
 

@@ -621,6 +621,28 @@ export function serve(bindings, more) {
     boot(wasm, data);
     const head = q.get('head');
     if (head && /^[\w.-]+$/.test(head)) prefetch(new URL(head, data).href);
+    const link = q.get('link');
+    // before any request's continuation: the page's `open` finds the head on its way
+    if (link !== null) ready.then(() => prefetchFirst(link, q.get('stored')));
+  }
+}
+
+/**
+ * Fetches the table head of the game the page will open first, as wasm's midend opens it from
+ * the page's link and stored record (index.html passes them when the page has a link: which
+ * game wins, and which file it needs, are wasm's answers).
+ * @param {string} link the page's query
+ * @param {string|null} stored the stored record, as the page stored it
+ */
+function prefetchFirst(link, stored) {
+  try {
+    const g = pkg.Game.open({ link: [...new URLSearchParams(link)].map(([k, v]) => [k, v.trim()]), ...(stored && { stored: JSON.parse(stored) }) });
+    const file = g.tableFile();
+    g.free();
+    if (file) prefetch(urlOf(file));
+  } catch {
+    // a link wasm refuses, or a record that is not JSON: no head start (the page opens its
+    // fallback game, or says why it dropped the record, and that game's table comes then)
   }
 }
 
