@@ -30,7 +30,8 @@ import { movablePegs } from '../shared/legal.js';
  * @typedef {{game: Game, version: number, opened: number, moved: number, tableState: string, tableNote: string,
  *   tableWhy: string, head?: Promise<void>, parts: GameParts, partsNote: string, want?: Want,
  *   asked?: string[], askedAt?: number, thinkingAt?: number, thought?: {ms: number, working: boolean}}} Slot
- *   tableState: none | loading | table | missing | refused | error (see table-loader.js);
+ *   tableState: none | loading | table | missing | refused | error (see table-loader.js), ''
+ *   before the first (set by tableIs, which sets the game's budget with it);
  *   parts: the table parts its answers wait for (see table-parts.js); partsNote: why the
  *   last of them failed ('' once they came);
  *   opened: the version the game opened at; moved: the version its position last changed at
@@ -129,7 +130,6 @@ function reply(s, want) {
   if (want) s.want = want;
   const snap = snapshot(s);
   if (s.tableState === 'loading' || !s.want) return snap;
-  budget(s);
   return judged(s.game, snap, s.want, REPLY_MS);
 }
 
@@ -154,7 +154,7 @@ function loadTable(gid, s) {
   const file = s.game.tableFile();
   if (!file || s.game.hasTable()) {
     tables.drop(gid);
-    s.tableState = file ? 'table' : 'none';
+    tableIs(s, file ? 'table' : 'none');
     return;
   }
   const mine = s.game;
@@ -171,14 +171,14 @@ function loadTable(gid, s) {
     },
     tell: (state, note, why = '') => {
       if (slots.get(gid) !== s || s.game !== mine) return; // that game is gone
-      s.tableState = state;
+      tableIs(s, state);
       s.tableNote = clipMessage(note);
       s.tableWhy = clipMessage(why);
       arrived();
       judgedAfresh(gid, s);
     },
   });
-  s.tableState = now.state;
+  tableIs(s, now.state);
   s.tableNote = clipMessage(now.note);
   if (now.state !== 'loading') arrived();
 }
@@ -228,12 +228,18 @@ const stale = (why) => Object.assign(new Error(`stale request (${why})`), { kind
 const BUDGET = { loading: 10, normal: 200, positions: 50_000_000 };
 
 /**
+ * Sets the state of a game's table, and with it the game's budget per question (a setting of
+ * the game, as the CLI's --budget is: each question then runs within it).
  * @param {Slot} s
- * @param {number} [ms] the time budget (by default: by whether the table is on its way)
+ * @param {string} state
  */
-function budget(s, ms = s.tableState === 'loading' ? BUDGET.loading : BUDGET.normal) {
-  s.game.setBudget(BUDGET.positions);
-  s.game.setTimeBudget(ms);
+function tableIs(s, state) {
+  const was = s.tableState;
+  s.tableState = state;
+  if (was !== state && (was === 'loading' || state === 'loading' || was === '')) {
+    s.game.setBudget(BUDGET.positions);
+    s.game.setTimeBudget(state === 'loading' ? BUDGET.loading : BUDGET.normal);
+  }
 }
 
 /**
@@ -340,7 +346,7 @@ const common = {
     cur?.game.free();
     const version = ++clock;
     /** @type {Slot} */
-    const s = { game: g, version, opened: version, moved: version, tableState: 'none', tableNote: '', tableWhy: '', parts: partPump(gid, g), partsNote: '', want: req.want ?? cur?.want };
+    const s = { game: g, version, opened: version, moved: version, tableState: '', tableNote: '', tableWhy: '', parts: partPump(gid, g), partsNote: '', want: req.want ?? cur?.want };
     slots.set(gid, s);
     loadTable(gid, s);
     performance.mark('pegwise:open');
@@ -478,7 +484,6 @@ function onceIn(s, ask) {
   const { game, moved } = s;
   return answerOnceIn(() => {
     if (s.game !== game || s.moved !== moved || s.parts.stopped) throw stale('the game moved while its table parts came');
-    budget(s);
     return ask(game);
   }, s.parts);
 }
@@ -559,7 +564,6 @@ function think(gid, s) {
     try {
       holes ??= shownFirst(s).join(' ');
       // wasm cuts each try to its length (short: a move waits for the try under way)
-      budget(s);
       pegs = s.game.refine(holes);
       // a try that met a table part still on its way: the part is fetched (a `table` event follows)
       fetching = s.parts.pump();
