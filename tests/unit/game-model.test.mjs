@@ -150,3 +150,17 @@ test("a table event keeps what was decided about the position, and asks only wha
   await model.settled();
   assert.deepEqual(asked.slice(before), ['hintsFor']);
 });
+
+test("the engine's answer to a preview keeps the preview's verdicts when it brings none (hover mode)", async () => {
+  const worker = { version: 1 };
+  const saved = { ...position, save: 'pegwise:2;triangle5;a1;start;;' };
+  // the engine's reply: the same position (its own copy), without verdicts
+  const { model, asked } = scripted(worker, async () => ({ ...snap(1), position: { ...saved }, layout, tableFile: null, movesError: null, fellBack: null }));
+  model.want('hover', null);
+  await model.open({}, { ...snap(7), position: saved, layout, tableFile: null, pegs: [{ hole: 'a3', jumps: [{ from: 'a3', over: 'a2', to: 'a1', jump: 'a3-a1', verdict: 'good', forced: false }], good: 1, bad: 0, unknown: 0, loading: 0, bomb: false, mark: 'good' }] });
+  assert.equal(model.version, 1);
+  assert.deepEqual(model.hints.get('a3')?.map((h) => h.verdict), ['good']);
+  model.want('hover', 'a3');
+  await model.settled();
+  assert.ok(!asked.includes('hintsFor'), `asked: ${asked}`);
+});

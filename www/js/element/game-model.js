@@ -172,7 +172,9 @@ export class GameModel {
       // done writing: accept() asks the first question before the board draws the new game
       this.writes--;
       writing = false;
-      this.accept(res, { kind: 'other', jump: null });
+      // the engine's answer to a preview: the verdicts the preview showed stay (the core gave
+      // them too, at build time), and in hover mode they don't vanish until asked again
+      this.accept(res, { kind: 'other', jump: null }, this.previewing);
       if (res.fellBack) return res.fellBack;
       return res.movesError ? { movesError: res.movesError } : null;
     } finally {
@@ -371,8 +373,10 @@ export class GameModel {
   /**
    * @param {Snapshot} snap
    * @param {Change} change
+   * @param {boolean} [samePosition] keep what was decided, as a table event does, if the
+   *   position is the same
    */
-  accept(snap, change) {
+  accept(snap, change, samePosition = change.kind === 'table') {
     const prev = this.snap;
     this.snap = { version: snap.version, position: snap.position, legal: snap.legal, tableState: snap.tableState, tableNote: snap.tableNote, tableWhy: snap.tableWhy };
     const key = `${snap.position.board}|${snap.position.goal}`;
@@ -388,7 +392,7 @@ export class GameModel {
     // a table's arrival leaves the position where it was: what was decided stays decided (a
     // verdict is exact whoever gave it), and only what was not is asked again, unless the
     // event brings it; anything else is a new position, asked about afresh
-    const same = change.kind === 'table' && prev?.position.save === snap.position.save;
+    const same = samePosition && prev?.position.save === snap.position.save;
     const keptPegs = same ? [...this.pegs.values()].filter((p) => p.jumps.every((h) => h.verdict === 'good' || h.verdict === 'bad')) : [];
     const keptFull = same && this.full?.winning != null ? this.full : null;
     this.full = keptFull;
