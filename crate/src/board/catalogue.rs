@@ -109,6 +109,7 @@ impl Board {
             _ => {
                 return Err(InputError::UnknownBoard {
                     name: name.to_string(),
+                    known: CATALOGUE,
                 }
                 .into())
             }

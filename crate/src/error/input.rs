@@ -3,7 +3,6 @@
 //! words are in its `#[error]` alone.
 
 use super::{FilePath, IoCause};
-use crate::board::CATALOGUE;
 
 /// Input that is refused (kinds `unknown-board` … `illegal-jump` and `bad-save`).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -11,11 +10,14 @@ pub enum InputError {
     /// A board name that is not in the catalogue.
     #[error(
         "unknown board '{name}': the boards are {} (a row of L holes, L from 3 to 64), or draw your own as ascii:…",
-        catalogue_sentence()
+        catalogue_sentence(known)
     )]
     UnknownBoard {
         /// The name as given.
         name: String,
+        /// The catalogue's names, which the message lists (given by the board module, which
+        /// owns the catalogue: errors import nothing above them).
+        known: &'static [&'static str],
     },
     /// Board text (or a board file, or a CLI board list) that cannot be read.
     #[error("bad board description: {0}")]
@@ -294,10 +296,10 @@ pub enum SaveWhy {
 }
 
 /// The catalogue as a sentence: "a, b, … and row:L".
-fn catalogue_sentence() -> String {
-    match CATALOGUE.split_last() {
+fn catalogue_sentence(known: &[&str]) -> String {
+    match known.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-        _ => CATALOGUE.join(""),
+        _ => known.join(""),
     }
 }
 
@@ -339,7 +341,7 @@ impl InputError {
     /// The bad value as given (empty for board text, a save or a length).
     pub fn value(&self) -> &str {
         match self {
-            InputError::UnknownBoard { name: v } | InputError::BadMoveText(v) => v,
+            InputError::UnknownBoard { name: v, .. } | InputError::BadMoveText(v) => v,
             InputError::UnknownHole { hole, .. } => hole,
             InputError::BadGoal { value, .. } | InputError::BadStart { value, .. } => value,
             InputError::BadPosition { text, .. } => text,
