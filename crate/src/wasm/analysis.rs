@@ -141,7 +141,7 @@ impl GameHandle {
     /// `nodes`: the budget for the whole count (table questions, or positions the live solver
     /// visits). The first count of a game remembers the count of every winning position it
     /// passed, so the game's later positions are answered at once.
-    #[wasm_bindgen(js_name = countWinning)]
+    #[wasm_bindgen(js_name = countWinning, unchecked_return_type = "CountAnswer")]
     pub fn count_winning(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
         let a = COUNTS.with(|c| {
@@ -160,7 +160,7 @@ impl GameHandle {
     /// How many winning games lead from here read as sequences of positions, each up to the
     /// symmetries that keep the goal: `{state, count, tooMany}` as `countWinning`, within
     /// `nodes` (no memo: each position is walked anew).
-    #[wasm_bindgen(js_name = countPositions)]
+    #[wasm_bindgen(js_name = countPositions, unchecked_return_type = "CountAnswer")]
     pub fn count_positions(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
         let a = analysis::count_positions_here(&mut self.inner, nodes);
@@ -170,7 +170,7 @@ impl GameHandle {
     /// The chance that random play from here wins (each legal jump as likely at every step):
     /// `{state, chance, oneIn}`, `oneIn` = 1 / chance (null when the chance is 0), within
     /// `nodes` positions.
-    #[wasm_bindgen(js_name = randomChance)]
+    #[wasm_bindgen(js_name = randomChance, unchecked_return_type = "ChanceAnswer")]
     pub fn random_chance(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
         let a = analysis::chance_here(&mut self.inner, nodes);
@@ -189,7 +189,7 @@ impl GameHandle {
     /// first; none when the goal can't be reached): `{state, positions: [{pegs, position,
     /// jump}]}`, `position` as the editor writes it (X a peg, o a hole), `jump` the forced jump
     /// that leads to it from the one before (null when they are more than one jump apart).
-    #[wasm_bindgen(js_name = forcedPositions)]
+    #[wasm_bindgen(js_name = forcedPositions, unchecked_return_type = "ForcedAnswer")]
     pub fn forced_positions(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
         let a = analysis::forced_here(&mut self.inner, nodes);
@@ -220,7 +220,7 @@ impl GameHandle {
 
     /// The fewest moves left (a move: a chain of jumps by one peg) and the first move of such a
     /// line: `{state, moves, first, jumps}`; `moves` null when the goal can't be reached.
-    #[wasm_bindgen(js_name = fewestMoves)]
+    #[wasm_bindgen(js_name = fewestMoves, unchecked_return_type = "FewestAnswer")]
     pub fn fewest_moves(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
         let a = COUNTS.with(|c| analysis::fewest_with(&mut self.inner, nodes, c.borrow().as_ref()));
@@ -246,7 +246,7 @@ impl GameHandle {
     /// `finishTableFile` has been handed over (`loadFinishTable`), it says at once whether one
     /// peg can remain, and the search is made only for more; `loading`: fetch
     /// `finishTableNeeds` and ask again.
-    #[wasm_bindgen(js_name = bestFinish)]
+    #[wasm_bindgen(js_name = bestFinish, unchecked_return_type = "BestAnswer")]
     pub fn best_finish(&mut self, nodes: f64) -> Result<JsValue, JsValue> {
         let nodes = nodes_of(nodes)?;
         let mut finish = self.finish_handle();
@@ -300,7 +300,7 @@ impl GameHandle {
 
     /// Parts of the best finish's table that its last answer waited for (`loading`):
     /// `[{file, pegs, chunk, from, to}]`, as `tableNeeds`.
-    #[wasm_bindgen(js_name = finishTableNeeds)]
+    #[wasm_bindgen(js_name = finishTableNeeds, unchecked_return_type = "TablePart[]")]
     pub fn finish_table_needs(&self) -> JsValue {
         FINISH.with(|f| match f.borrow_mut().as_mut() {
             Some(h) => h.table_needs(),

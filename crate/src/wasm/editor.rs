@@ -116,8 +116,10 @@ fn text(request: &JsValue, key: &str) -> Option<String> {
 /// name}`. The answer: `{spec, lattice, name, cells, holes, symmetries, twin, turned, tables,
 /// opening, winnable, why}`; a drawing that can't be a board is an error naming what is
 /// wrong and the bad value.
-#[wasm_bindgen(js_name = describeBoard)]
-pub fn describe_board(request: JsValue) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = describeBoard, unchecked_return_type = "BoardDescription")]
+pub fn describe_board(
+    #[wasm_bindgen(unchecked_param_type = "object")] request: JsValue,
+) -> Result<JsValue, JsValue> {
     if let Some(t) = text(&request, "text") {
         if t.len() > crate::game_id::MAX_BOARD_SPEC {
             return Err(bad_argument(

@@ -36,6 +36,33 @@ fn table_loaded(name: &str) -> Option<Arc<Table>> {
     TABLES.with(|t| t.borrow().iter().find(|e| e.0 == name).map(|e| e.1.clone()))
 }
 
+/// The shapes of wasm's answers in the generated `.d.ts`, named after the typedefs of
+/// `www/js/shared/wasm-types.js` (their one definition: the worker's code then holds no `any`
+/// from wasm). Each binding that answers with an object says which with `unchecked_return_type`.
+#[wasm_bindgen(typescript_custom_section)]
+const ANSWER_TYPES: &str = r#"
+export type Jump = import('../js/shared/wasm-types.js').Jump;
+export type Hint = import('../js/shared/wasm-types.js').Hint;
+export type PegHint = import('../js/shared/wasm-types.js').PegHint;
+export type StartHint = import('../js/shared/wasm-types.js').StartHint;
+export type Layout = import('../js/shared/wasm-types.js').Layout;
+export type PositionView = import('../js/shared/wasm-types.js').Position;
+export type SearchStats = import('../js/shared/wasm-types.js').SearchStats;
+export type State = import('../js/shared/wasm-types.js').State;
+export type BoardEntry = import('../js/shared/wasm-types.js').BoardEntry;
+export type Limits = import('../js/shared/wasm-types.js').Limits;
+export type TablePart = import('../js/shared/wasm-types.js').TablePart;
+export type CountAnswer = import('../js/shared/wasm-types.js').CountAnswer;
+export type FewestAnswer = import('../js/shared/wasm-types.js').FewestAnswer;
+export type BestAnswer = import('../js/shared/wasm-types.js').BestAnswer;
+export type ChanceAnswer = import('../js/shared/wasm-types.js').ChanceAnswer;
+export type ForcedAnswer = import('../js/shared/wasm-types.js').ForcedAnswer;
+export type BoardDescription = import('../js/shared/wasm-types.js').BoardDescription;
+export type MovesError = import('../js/shared/protocol.js').MovesError;
+export type FellBack = Error & import('../js/shared/protocol.js').FellBack;
+export type SeekTo = {moves: number} | {jumps: number};
+"#;
+
 #[wasm_bindgen]
 extern "C" {
     /// The JS clock, for the live solver's time budget (`std` has none on wasm32).
@@ -75,7 +102,7 @@ struct BoardEntry {
 
 /// The board catalogue: `[{name, holes, symmetries, lattice, tables, start, goal}]` (`row:8`
 /// stands for rows); `start` and `goal` are the game it opens with, one that can be won.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "BoardEntry[]")]
 pub fn boards() -> JsValue {
     let list: Vec<BoardEntry> = crate::board::CATALOGUE
         .iter()
@@ -118,7 +145,7 @@ struct Limits {
 
 /// The longest texts the engine takes, so the page can refuse longer ones before they reach
 /// wasm memory: `{moves, board, save}` in bytes of UTF-8.
-#[wasm_bindgen]
+#[wasm_bindgen(unchecked_return_type = "Limits")]
 pub fn limits() -> JsValue {
     to_js(&Limits {
         moves: moves::MAX_TEXT,
@@ -153,7 +180,7 @@ struct Layout {
 
 /// Display layout of a board: `{board, name, lattice, holes: [{name, x, y}]}`, unit hole
 /// spacing; `board` reopens it (`Board::by_name`), `name` is what to call it.
-#[wasm_bindgen(js_name = boardLayout)]
+#[wasm_bindgen(js_name = boardLayout, unchecked_return_type = "Layout")]
 pub fn board_layout(board: &str) -> Result<JsValue, JsValue> {
     let b = Board::by_name(board).map_err(js_err)?;
     Ok(to_js(&layout_of(&b)))
@@ -352,6 +379,7 @@ impl GameHandle {
 #[wasm_bindgen(js_class = Game)]
 impl GameHandle {
     /// The display layout (see `boardLayout`).
+    #[wasm_bindgen(unchecked_return_type = "Layout")]
     pub fn layout(&self) -> JsValue {
         to_js(&layout_of(&self.inner.problem().board))
     }
@@ -395,7 +423,7 @@ impl GameHandle {
     /// Table parts that the last answers waited for ("loading" verdicts), to fetch:
     /// `[{file, pegs, chunk, from, to}]` (`chunk` -1 for a level's header and index; `from`
     /// and `to` a byte range of `file`, end exclusive).
-    #[wasm_bindgen(js_name = tableNeeds)]
+    #[wasm_bindgen(js_name = tableNeeds, unchecked_return_type = "TablePart[]")]
     pub fn table_needs(&mut self) -> JsValue {
         let head = shipped::table_for(self.inner.problem()).map(|s| s.file);
         let oracle = self.inner.oracle();
@@ -438,6 +466,7 @@ impl GameHandle {
     }
 
     /// The whole state as a plain object (see the README's Embed section for the fields).
+    #[wasm_bindgen(unchecked_return_type = "State")]
     pub fn state(&mut self) -> JsValue {
         let position = self.position_view();
         let g = &mut self.inner;
@@ -469,6 +498,7 @@ impl GameHandle {
     }
 
     /// The state without `status` and `winning`: never runs the search, so it is always fast.
+    #[wasm_bindgen(unchecked_return_type = "PositionView")]
     pub fn position(&mut self) -> JsValue {
         to_js(&self.position_view())
     }
@@ -476,7 +506,7 @@ impl GameHandle {
     /// For the start picker: can the game be won from each hole as the start, with `goal`
     /// (`start`, `any` or a hole)? `[{hole, winnable, why}]` in reading order; `winnable` is
     /// yes, no or unknown, and `why` (for no) class or search.
-    #[wasm_bindgen(js_name = startsFor)]
+    #[wasm_bindgen(js_name = startsFor, unchecked_return_type = "StartHint[]")]
     pub fn starts_for(&mut self, goal: &str) -> Result<JsValue, JsValue> {
         let p = self.inner.problem();
         let goal = crate::problem::parse_goal(&p.board, goal).map_err(js_err)?;
@@ -491,7 +521,7 @@ impl GameHandle {
 
     /// For the goal picker: can the game be won from its start with each hole as the goal?
     /// `[{hole, winnable, why}]` in reading order, as `startsFor`.
-    #[wasm_bindgen(js_name = goalsFor)]
+    #[wasm_bindgen(js_name = goalsFor, unchecked_return_type = "StartHint[]")]
     pub fn goals_for(&mut self) -> JsValue {
         let p = self.inner.problem();
         let mut answers = crate::winnable::goals(&p.board, p.start);
@@ -503,6 +533,7 @@ impl GameHandle {
     }
 
     /// Every legal jump: `[{from, over, to, jump}]`.
+    #[wasm_bindgen(unchecked_return_type = "Jump[]")]
     pub fn legal(&self) -> JsValue {
         let b = &self.inner.problem().board;
         let v: Vec<JumpView> = self
@@ -516,7 +547,10 @@ impl GameHandle {
 
     /// Goes back or forth along the game's line: `{moves: m}` to the end of move m, or
     /// `{jumps: n}` to after n jumps (past the end: to the end). Returns whether it moved.
-    pub fn seek(&mut self, to: JsValue) -> Result<bool, JsValue> {
+    pub fn seek(
+        &mut self,
+        #[wasm_bindgen(unchecked_param_type = "SeekTo")] to: JsValue,
+    ) -> Result<bool, JsValue> {
         let fields = number_field(&to, "moves").and_then(|m| Ok((m, number_field(&to, "jumps")?)));
         const HOW: &str = "seek takes {moves: n} or {jumps: n}, n a whole number from 0";
         let Ok((moves, jumps)) = fields else {
@@ -550,7 +584,7 @@ impl GameHandle {
     /// The jumps that moves in notation (`d2-d4`, `e5-c3-a1`, several separated by spaces)
     /// would make from here, `[{from, over, to, jump}]`, without playing them (throws, naming
     /// the bad part, if the text does not play from here).
-    #[wasm_bindgen(js_name = jumpsOf)]
+    #[wasm_bindgen(js_name = jumpsOf, unchecked_return_type = "Jump[]")]
     pub fn jumps_of(&self, text: &str) -> Result<JsValue, JsValue> {
         let jumps = self.inner.jumps_of(text).map_err(js_err)?;
         let b = &self.inner.problem().board;
@@ -577,7 +611,7 @@ impl GameHandle {
 
     /// Hints for the peg on `hole`: `[{from, over, to, jump, verdict}]`, verdict `good`, `bad`
     /// or `unknown`. Empty when that hole has no peg or the peg cannot jump.
-    #[wasm_bindgen(js_name = hintsFor)]
+    #[wasm_bindgen(js_name = hintsFor, unchecked_return_type = "Hint[]")]
     pub fn hints_for(&mut self, hole: &str) -> Result<JsValue, JsValue> {
         let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
         let v = self.inner.hints_for(h);
@@ -586,6 +620,7 @@ impl GameHandle {
     }
 
     /// Hints for every legal jump.
+    #[wasm_bindgen(unchecked_return_type = "Hint[]")]
     pub fn hints(&mut self) -> JsValue {
         let v = self.inner.hints();
         let only = self.inner.only_good_jump();
@@ -594,7 +629,7 @@ impl GameHandle {
 
     /// The peg on `hole` judged: `{hole, jumps: [{from, over, to, jump, verdict}], good, bad,
     /// unknown, bomb, mark}` (no jumps when the hole has no peg or it can't jump).
-    #[wasm_bindgen(js_name = pegHints)]
+    #[wasm_bindgen(js_name = pegHints, unchecked_return_type = "PegHint")]
     pub fn peg_hints(&mut self, hole: &str) -> Result<JsValue, JsValue> {
         let h = self.inner.problem().board.hole(hole).map_err(js_err)?;
         let p = self.inner.peg_hints(h);
@@ -606,6 +641,7 @@ impl GameHandle {
     /// `holes` (their names, space-separated, the first ones first), for the work done while
     /// the player thinks: the pegs with a jump it decided, judged as `pegHints` does. Then
     /// `undecided` says how many of those pegs' jumps are left (0: nothing left to do).
+    #[wasm_bindgen(unchecked_return_type = "PegHint[]")]
     pub fn refine(&mut self, holes: &str) -> Result<JsValue, JsValue> {
         let board = &self.inner.problem().board;
         let holes = holes
@@ -630,6 +666,7 @@ impl GameHandle {
     }
 
     /// Every peg that can jump, judged as `pegHints` does, in reading order.
+    #[wasm_bindgen(unchecked_return_type = "PegHint[]")]
     pub fn pegs(&mut self) -> JsValue {
         let pegs = self.inner.pegs();
         let only = self.inner.only_good_jump();
@@ -639,6 +676,7 @@ impl GameHandle {
 
     /// A winning line of jumps from here (`["d2-d4", …]`), or null when there is none or the
     /// live search cannot find one within its budget.
+    #[wasm_bindgen(unchecked_return_type = "string[] | null")]
     pub fn solution(&mut self) -> JsValue {
         let b = self.inner.problem().board.clone();
         match self.inner.solution() {
@@ -693,7 +731,7 @@ impl GameHandle {
     /// What the live solver has done in this game: `{nodes, settled, pagodaCuts, classCuts}`
     /// (positions searched, positions it has settled and remembers, children cut off by a
     /// pagoda or a position class), for a progress line.
-    #[wasm_bindgen(js_name = searchStats)]
+    #[wasm_bindgen(js_name = searchStats, unchecked_return_type = "SearchStats")]
     pub fn search_stats(&mut self) -> JsValue {
         let s = self.inner.oracle().live_stats();
         to_js(&SearchStats {

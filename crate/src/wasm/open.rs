@@ -114,7 +114,9 @@ impl GameHandle {
     /// refused for its start, position or goal opens the named board's default game instead,
     /// anything else the default game, and `fellBack` says why; throws, naming the bad input,
     /// only when nothing could open.
-    pub fn open(request: &JsValue) -> Result<GameHandle, JsValue> {
+    pub fn open(
+        #[wasm_bindgen(unchecked_param_type = "object")] request: &JsValue,
+    ) -> Result<GameHandle, JsValue> {
         let first = midend::open_first(&self::request(request)).map_err(|r| refusal(&r))?;
         let mut h = handle(first.game, first.moves_refused);
         h.fell_back = first.fell_back;
@@ -125,7 +127,10 @@ impl GameHandle {
     /// this game when the board is the same; `{flip: hole}` edits this position. Undefined
     /// when the request names this very game and no moves (nothing to open). Throws, naming
     /// the bad input, when refused: this game stays open.
-    pub fn reopen(&self, request: &JsValue) -> Result<Option<GameHandle>, JsValue> {
+    pub fn reopen(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "object")] request: &JsValue,
+    ) -> Result<Option<GameHandle>, JsValue> {
         match midend::open(&self::request(request), Some(&self.inner)) {
             Ok(Opened::Same) => Ok(None),
             Ok(Opened::Game(game, refused)) => Ok(Some(handle(*game, refused))),
@@ -134,7 +139,7 @@ impl GameHandle {
     }
 
     /// Moves of the request that did not play, `{moves, played, bad, message}`, or null.
-    #[wasm_bindgen(js_name = movesRefused)]
+    #[wasm_bindgen(js_name = movesRefused, unchecked_return_type = "MovesError | null")]
     pub fn moves_refused(&self) -> JsValue {
         match &self.refused {
             None => JsValue::NULL,
@@ -155,7 +160,7 @@ impl GameHandle {
     /// Why the request `open` was given was refused, as an error with its fields and
     /// `fellBack` (`board`: the board's default game opened instead; `default`: the default
     /// game), or null when it opened as asked.
-    #[wasm_bindgen(js_name = fellBack)]
+    #[wasm_bindgen(js_name = fellBack, unchecked_return_type = "FellBack | null")]
     pub fn fell_back(&self) -> JsValue {
         match &self.fell_back {
             None => JsValue::NULL,

@@ -6,7 +6,11 @@
 import { fileBytes } from './table-bytes.js';
 import { GameParts, answerOnceIn } from './table-parts.js';
 
-/** @typedef {typeof import('../../pkg-analysis/pegwise.js')} AnalysisPkg */
+/** @typedef {typeof import('../../pkg-analysis/pegwise.js')} AnalysisPkg
+ * @typedef {import('../../pkg-analysis/pegwise.js').Game} AnalysisGame
+ * @typedef {import('../shared/wasm-types.js').CountAnswer | import('../shared/wasm-types.js').ChanceAnswer
+ *   | import('../shared/wasm-types.js').ForcedAnswer | import('../shared/wasm-types.js').FewestAnswer
+ *   | import('../shared/wasm-types.js').BestAnswer} Answer */
 
 /** Budgets for one question: table lookups or live-solver positions (then "unknown"). A count
  * without a table gets less: each position the live solver settles stays in its memory. */
@@ -52,7 +56,7 @@ async function loadCounts(pkg, game, urlOf) {
  * Hands the game's wasm the table that says whether one peg can still remain (its start with
  * goal any: `finishTableFile`), fetched whole once (shared with the game's own table when it is
  * the same file). One that can't be had or is refused leaves the best finish to the search.
- * @param {any} game
+ * @param {AnalysisGame} game
  * @param {(file: string) => string} urlOf
  */
 async function loadFinishTable(game, urlOf) {
@@ -67,7 +71,7 @@ async function loadFinishTable(game, urlOf) {
 
 /**
  * The best finish's table, as it takes its parts.
- * @param {any} game
+ * @param {AnalysisGame} game
  */
 const finishParts = (game) => ({
   tableNeeds: () => game.finishTableNeeds(),
@@ -87,7 +91,7 @@ export function analysisOps(pkg, urlOf) {
      * best. Answers `{version, what, answer}` with wasm's answer (`state` done | unknown;
      * loading only if the parts could not be had). positions, chance and forced walk the
      * winning positions from here as a count does, within the count's budget.
-     * @param {{game: any, version: number, tableState: string, head?: Promise<void>, parts: GameParts}} s
+     * @param {import('./worker-core.js').Slot} s
      * @param {{what: 'count'|'positions'|'chance'|'forced'|'fewest'|'best'}} args
      */
     async analyse(s, { what }) {
@@ -95,25 +99,29 @@ export function analysisOps(pkg, urlOf) {
         pkg.keepEveryChunk(); // this worker walks whole levels: keep what it decodes
         keeping = true;
       }
-      const walk = () => (s.game.hasTable() ? ANALYSIS_BUDGET.count : ANALYSIS_BUDGET.countLive);
-      const ask = {
-        count: () => s.game.countWinning(walk()),
-        positions: () => s.game.countPositions(walk()),
-        chance: () => s.game.randomChance(walk()),
-        forced: () => s.game.forcedPositions(walk()),
-        fewest: () => s.game.fewestMoves(ANALYSIS_BUDGET.fewest),
-        best: () => s.game.bestFinish(ANALYSIS_BUDGET.best),
-      }[what];
+      // this worker serves the Analysis package: its games are that package's
+      const game = /** @type {AnalysisGame} */ (/** @type {unknown} */ (s.game));
+      const walk = () => (game.hasTable() ? ANALYSIS_BUDGET.count : ANALYSIS_BUDGET.countLive);
+      /** @type {Record<string, () => Answer>} */
+      const asks = {
+        count: () => game.countWinning(walk()),
+        positions: () => game.countPositions(walk()),
+        chance: () => game.randomChance(walk()),
+        forced: () => game.forcedPositions(walk()),
+        fewest: () => game.fewestMoves(ANALYSIS_BUDGET.fewest),
+        best: () => game.bestFinish(ANALYSIS_BUDGET.best),
+      };
+      const ask = asks[what];
       if (!ask) throw new Error(`unknown analysis '${what}'`);
-      if (what === 'count' || what === 'fewest') await loadCounts(pkg, s.game, urlOf);
-      else await loadFinishTable(s.game, urlOf);
+      if (what === 'count' || what === 'fewest') await loadCounts(pkg, game, urlOf);
+      else await loadFinishTable(game, urlOf);
       // an answer from the live solver where the table would answer exactly: wait for it
       if (s.tableState === 'loading' && s.head) {
         /** @type {ReturnType<typeof setTimeout>|undefined} */
         let timer;
         await Promise.race([s.head, new Promise((ok) => (timer = setTimeout(ok, TABLE_WAIT_MS)))]).finally(() => clearTimeout(timer));
       }
-      const parts = what === 'best' ? new GameParts(finishParts(s.game), urlOf) : s.parts;
+      const parts = what === 'best' ? new GameParts(finishParts(game), urlOf) : s.parts;
       const answer = await answerOnceIn(ask, parts);
       return { version: s.version, what, answer };
     },

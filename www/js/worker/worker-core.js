@@ -408,7 +408,8 @@ const ops = {
    * @param {{moves?: number, jumps?: number, want?: Want}} args
    */
   seek(s, { moves, jumps, want }) {
-    if (s.game.seek(moves !== undefined ? { moves } : { jumps })) s.version = s.moved = ++clock;
+    // neither given: wasm refuses `{jumps: undefined}`, naming it
+    if (s.game.seek(moves !== undefined ? { moves } : { jumps: /** @type {number} */ (jumps) })) s.version = s.moved = ++clock;
     return reply(s, want);
   },
   /**
