@@ -385,7 +385,7 @@ mod tests {
         let mut g = game_on("triangle5", "a1", "start");
         g.play_text("a3-a1 c5-a3").unwrap();
         let back = restore(&save(&g)).unwrap();
-        assert_eq!(back.code(), g.code());
+        assert_eq!(back.position().code(), g.position().code());
         assert_eq!(back.moves_text(), g.moves_text());
         for (text, needle) in [
             ("pegwise:0;english;d4;start;", "unknown format"),
@@ -415,10 +415,10 @@ mod tests {
             "{text}"
         );
         let back = restore(&text).unwrap();
-        assert_eq!(back.code(), g.code());
+        assert_eq!(back.position().code(), g.position().code());
         assert_eq!(back.future(), g.future());
         let old = restore("pegwise:1;triangle5;a1;start;a3-a1 c3-a3").unwrap();
-        assert_eq!(old.code(), g.code());
+        assert_eq!(old.position().code(), g.position().code());
         assert!(old.future().is_empty());
         // a link to the same game takes the saved redo list; another game does not
         let mut linked = game_on("triangle5", "a1", "start");
@@ -444,7 +444,7 @@ mod tests {
             back.problem().board.geometry_id(),
             g.problem().board.geometry_id()
         );
-        assert_eq!(back.code(), g.code());
+        assert_eq!(back.position().code(), g.position().code());
         assert_eq!(back.problem().board.spec(), g.problem().board.spec());
     }
 
@@ -459,7 +459,7 @@ mod tests {
         }
         let back = restore(&save(&g)).unwrap();
         assert_eq!(back.problem().start_text(), "XXXXoXo");
-        assert_eq!(back.code(), g.code());
+        assert_eq!(back.position().code(), g.position().code());
     }
 
     fn id(board: &str, start: &str, goal: &str) -> GameId {
@@ -497,7 +497,10 @@ mod tests {
         let back = GameId::from_save(&saved).unwrap().restore().unwrap();
         assert_eq!(GameId::of(&back), GameId::of(&game));
         let v1 = GameId::from_save("pegwise:1;english;d4;start;d2-d4").unwrap();
-        assert_eq!(v1.restore().unwrap().code(), back.code());
+        assert_eq!(
+            v1.restore().unwrap().position().code(),
+            back.position().code()
+        );
         let pos = GameId::from_save("pegwise:2;row:5;XXoXo;any;;").unwrap();
         assert_eq!(pos.position.as_deref(), Some("XXoXo"));
         assert!(pos.restore().is_ok());

@@ -63,6 +63,7 @@ pub mod huffman;
 pub mod masks;
 pub mod midend;
 pub mod moves;
+pub mod notation;
 pub mod oracle;
 pub mod pagoda;
 pub mod position;

@@ -15,11 +15,9 @@
 //! The wasm bindings only translate JS values into requests; every rule is here, natively
 //! tested.
 
-use crate::board::bit;
 use crate::error::{Error, SaveWhy};
 use crate::game::Game;
 use crate::game_id::{GameId, MovesRefused};
-use crate::moves;
 use crate::problem::Problem;
 
 /// A stored record of the page, any version it has written (see [`GameId::from_stored`]).
@@ -260,8 +258,8 @@ impl OpenRequest {
         if let (Some(hole), Some(g)) = (&self.flip, current) {
             // an edit: the position now with this hole's peg taken away or put back
             let b = &g.problem().board;
-            let code = g.code() ^ bit(b.hole(hole)?);
-            id.position = Some(moves::position_text(b, code));
+            let edited = g.position().flip(b.hole(hole)?);
+            id.position = Some(edited.on(b).to_string());
             id.start = None;
         }
         Ok((id, false))

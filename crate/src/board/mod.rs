@@ -15,6 +15,7 @@ mod group;
 mod names;
 
 pub use catalogue::{family_label, CATALOGUE};
+pub use names::HoleRef;
 
 use crate::error::{BoardWhy, InputError, Result};
 
