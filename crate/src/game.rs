@@ -26,6 +26,35 @@ pub enum Status {
 }
 
 /// One game: a problem with one start position, its position, history and redo list.
+///
+/// ```
+/// use pegwise::game::{Game, Status};
+/// use pegwise::oracle::Verdict;
+/// use pegwise::{Board, Problem};
+/// let t = Board::by_name("triangle5")?;
+/// let mut game = Game::new(Problem::parse(t, "a1", "start")?)?;
+/// assert_eq!(game.start_position().pegs(), 14);
+/// game.play_text("a3-a1 c5-a3")?;
+/// assert_eq!((game.position().pegs(), game.move_count()), (12, 2));
+/// assert_eq!(game.moves_text(), ["a3-a1", "c5-a3"]);
+/// // a jump that is not legal here is refused, and the game is left as it was
+/// let e = game.play_text("a1-a3").unwrap_err();
+/// assert_eq!(e.to_string(), "illegal jump 'a1-a3': no peg on a2 to jump over");
+/// assert_eq!(game.move_count(), 2);
+/// // c3-c5 loses: the live search marks it bad (a bomb) among the legal jumps
+/// let c3_c5 = game.jumps_of("c3-c5")?[0];
+/// let hints = game.hints();
+/// assert!(hints.contains(&(c3_c5, Verdict::Bad)));
+/// assert!(hints.iter().any(|&(_, v)| v == Verdict::Good));
+/// game.play_jump(c3_c5)?;
+/// assert_eq!(game.status(), Status::Deadend);
+/// // undo takes it back, redo plays it again
+/// assert_eq!(game.undo(), Some(c3_c5));
+/// assert_eq!(game.status(), Status::Playing);
+/// assert_eq!(game.redo(), Some(c3_c5));
+/// assert_eq!(game.fatal().map(|f| f.at), Some(3));
+/// # Ok::<(), pegwise::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Game {
     problem: Problem,

@@ -97,6 +97,14 @@ impl GameId {
 
     /// The link's query for this game, which [`GameId::from_query`] reads back. Spaces become
     /// `+`, and `:` and `/` stay as they are, so a link reads like the notation.
+    ///
+    /// ```
+    /// use pegwise::game_id::GameId;
+    /// let id = GameId::from_query("board=triangle5&start=a1&goal=start&moves=a3-a1%20c5-a3")
+    ///     .expect("it names a game");
+    /// assert_eq!(id.query(), "?board=triangle5&start=a1&goal=start&moves=a3-a1+c5-a3");
+    /// assert_eq!(GameId::from_query(&id.query()), Some(id));
+    /// ```
     pub fn query(&self) -> String {
         let values = [
             &self.board,
@@ -115,6 +123,23 @@ impl GameId {
     }
 
     /// The whole identity of a game: its problem, moves and redo list.
+    ///
+    /// ```
+    /// use pegwise::game_id::GameId;
+    /// let link = GameId::from_query("?board=triangle5&moves=a3-a1+c5-a3").expect("a game");
+    /// // what the link leaves out comes from the board's default game
+    /// let (mut game, refused) = link.open(None)?;
+    /// assert!(refused.is_none());
+    /// game.undo();
+    /// let id = GameId::of(&game);
+    /// assert_eq!(id.moves.as_deref(), Some("a3-a1"));
+    /// assert_eq!(id.redo.as_deref(), Some("c5-a3"));
+    /// // the save holds the redo list too, and restores the same game
+    /// let back = GameId::from_save(&id.save())?.restore()?;
+    /// assert_eq!(back.position(), game.position());
+    /// assert_eq!(back.future(), game.future());
+    /// # Ok::<(), pegwise::Error>(())
+    /// ```
     pub fn of(game: &Game) -> GameId {
         let p = game.problem();
         let b = &p.board;
@@ -290,6 +315,18 @@ impl GameId {
 
     /// Opens the game: its problem ([`GameId::problem`]), then its moves and redo list
     /// ([`GameId::play`]).
+    ///
+    /// ```
+    /// use pegwise::game_id::GameId;
+    /// let id = GameId::from_query("?board=row:7&position=XXoXoXX&goal=any&moves=a1-c1+zz")
+    ///     .expect("a game");
+    /// let (game, refused) = id.open(None)?;
+    /// // the moves play up to the first that doesn't, and the refusal names it
+    /// let refused = refused.expect("zz is no move");
+    /// assert_eq!((refused.played, refused.bad.as_str()), (1, "zz"));
+    /// assert_eq!(game.position().on(&game.problem().board).to_string(), "ooXXoXX");
+    /// # Ok::<(), pegwise::Error>(())
+    /// ```
     pub fn open(&self, current: Option<&Problem>) -> Result<(Game, Option<MovesRefused>)> {
         self.play(self.problem(current)?)
     }

@@ -315,6 +315,21 @@ impl OpenRequest {
 /// Opens the game `request` names, with `current` open now: what the request leaves out comes
 /// from it when the board is the same, else from the board's default game. A save or stored
 /// record opens strictly; other moves play up to the first that doesn't.
+///
+/// ```
+/// use pegwise::game_id::GameId;
+/// use pegwise::midend::{open, OpenRequest, Opened};
+/// let link = OpenRequest::link_text("https://example.org/?board=triangle5&start=a1&moves=a3-a1");
+/// let Ok(Opened::Game(game, None)) = open(&link, None) else { panic!("the link opens") };
+/// assert_eq!(game.moves_text(), ["a3-a1"]);
+/// // an edit takes the peg on c3 away: a game from that position, on the same board
+/// let edit = OpenRequest { flip: Some("c3".into()), ..OpenRequest::default() };
+/// let Ok(Opened::Game(edited, _)) = open(&edit, Some(&game)) else { panic!("the edit opens") };
+/// assert_eq!(edited.position(), game.position().flip(5));
+/// // the same game again, with no moves, opens nothing
+/// let same = OpenRequest::fields(GameId { board: Some("triangle5".into()), ..GameId::default() });
+/// assert!(matches!(open(&same, Some(&edited)), Ok(Opened::Same)));
+/// ```
 pub fn open(request: &OpenRequest, current: Option<&Game>) -> Result<Opened, Refused> {
     let (id, strict) = request
         .identity(current)

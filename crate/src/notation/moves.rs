@@ -17,7 +17,7 @@ use crate::error::{Error, InputError, JumpWhy, Result};
 /// let b = Board::by_name("english")?;
 /// let m: MoveText = "d2-d4".parse()?;
 /// let jumps = m.jumps(&b)?;
-/// assert_eq!((jumps[0].from, jumps[0].over, jumps[0].to), (9, 4, 16));
+/// assert_eq!((jumps[0].from, jumps[0].over, jumps[0].to), (4, 9, 16));
 /// assert_eq!(MoveText::of_jumps(&b, &jumps)[0], m);
 /// assert!("d2".parse::<MoveText>().is_err()); // one hole is no move
 /// let e = "d1-d2".parse::<MoveText>()?.jumps(&b).unwrap_err();
