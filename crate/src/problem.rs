@@ -231,9 +231,7 @@ pub fn parse_goal(board: &Board, goal: &str) -> Result<Goal> {
 
 /// True when a start text is written as a position (only `X`, `o`, `.` and `/`), not a hole.
 pub fn looks_like_position(s: &str) -> bool {
-    s.len() >= 3
-        && s.chars()
-            .all(|c| matches!(c, 'X' | 'x' | 'o' | 'O' | '.' | '/'))
+    crate::notation::PositionText::looks_like(s)
 }
 
 #[cfg(test)]

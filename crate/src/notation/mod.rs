@@ -71,3 +71,71 @@ pub(crate) fn clip(text: &str) -> String {
         None => text.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::error::{Error, InputError};
+    use crate::moves;
+
+    #[test]
+    fn the_values_and_the_board_level_reading_agree() {
+        let b = Board::by_name("english").unwrap();
+        let texts = [
+            "d2-d4 f3-d3",
+            "D2–D4;F3:D3",
+            "17-15, 5-17",
+            "e1-e3-c3",
+            "d2-z9",
+            "d2",
+            "d1-d2",
+            "d2-x$",
+            "",
+        ];
+        for text in texts {
+            let direct = moves::parse_moves(&b, text);
+            let via = text
+                .parse::<MoveList>()
+                .map_err(|e| Error::from(e.on(b.name())))
+                .and_then(|l| l.jumps(&b));
+            // the same jumps, or the same kind of error about the same input
+            match (&direct, &via) {
+                (Ok(x), Ok(y)) => assert_eq!(x, y, "{text}"),
+                (Err(x), Err(y)) => assert_eq!((x.kind(), x.param()), (y.kind(), y.param())),
+                _ => panic!("{text}: {direct:?} against {via:?}"),
+            }
+        }
+        // the board-level reading names a hole as it was typed
+        let e = moves::parse_moves(&b, "D2-Z9").unwrap_err();
+        assert_eq!(
+            e,
+            Error::from(InputError::UnknownHole {
+                board: "english".into(),
+                hole: "Z9".into()
+            })
+        );
+    }
+
+    #[test]
+    fn written_values_read_back() {
+        let t = Board::by_name("triangle5").unwrap();
+        let list: MoveList = "a3-a1 c3-a3 e5-c3-a1".parse().unwrap();
+        let jumps = list.jumps(&t).unwrap();
+        let written = MoveList::of_jumps(&t, &jumps);
+        assert_eq!(written.to_string().parse::<MoveList>().unwrap(), written);
+        assert_eq!(
+            moves::moves_text(&t, &jumps),
+            ["a3-a1", "c3-a3", "e5-c3-a1"]
+        );
+        let p: PositionText = "o XX/xx. ".parse().unwrap();
+        assert_eq!(p.to_string(), "oXXXXo");
+        assert_eq!(p.to_string().parse::<PositionText>().unwrap(), p);
+        assert!(PositionText::looks_like("oX/XX") && !PositionText::looks_like("oX XX"));
+        assert!(!PositionText::looks_like("d4"));
+        assert!(matches!(
+            "x".repeat(MAX_TEXT + 1).parse::<MoveList>(),
+            Err(NotationError::TooLong { .. })
+        ));
+    }
+}

@@ -29,7 +29,30 @@ use crate::position::{Position, EMPTY, PEG};
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
 pub struct PositionText(Vec<bool>);
 
+/// What one character of position text is: the one rule for reading the marks.
+enum Mark {
+    Peg,
+    Empty,
+    /// A space or `/`, which lays the text out in rows.
+    Skip,
+}
+
+fn mark(ch: char) -> Option<Mark> {
+    match ch {
+        'X' | 'x' => Some(Mark::Peg),
+        'o' | 'O' | '.' => Some(Mark::Empty),
+        ' ' | '/' => Some(Mark::Skip),
+        _ => None,
+    }
+}
+
 impl PositionText {
+    /// True when `text` reads as a position rather than a hole name: three or more marks and
+    /// `/`, no spaces (a start or a save's field can be either).
+    pub fn looks_like(text: &str) -> bool {
+        text.len() >= 3 && text.chars().all(|c| c != ' ' && mark(c).is_some())
+    }
+
     /// The marks in reading order, true for a peg.
     pub fn marks(&self) -> &[bool] {
         &self.0
@@ -60,17 +83,14 @@ impl FromStr for PositionText {
     fn from_str(text: &str) -> Result<PositionText, NotationError> {
         let mut marks = Vec::new();
         for (i, ch) in text.chars().enumerate() {
-            marks.push(match ch {
-                'X' | 'x' => true,
-                'o' | 'O' | '.' => false,
-                ' ' | '/' => continue,
-                other => {
+            marks.push(match mark(ch) {
+                Some(Mark::Peg) => true,
+                Some(Mark::Empty) => false,
+                Some(Mark::Skip) => continue,
+                None => {
                     return Err(NotationError::BadPosition {
                         text: clip(text),
-                        why: PositionWhy::BadCharacter {
-                            at: i + 1,
-                            ch: other,
-                        },
+                        why: PositionWhy::BadCharacter { at: i + 1, ch },
                     })
                 }
             });
