@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::generate::wins;
 use crate::oracle::{Oracle, Source, Verdict};
 use crate::position;
-use crate::position::CodeMap;
+use crate::position::{CodeMap, Position};
 use crate::problem::Problem;
 use crate::search::best::{Best, BestFinish};
 use crate::search::fewest;
@@ -219,7 +219,7 @@ impl CountMemo {
 
     /// The count of a covered position, None when it is not in the memo (so not winning).
     fn get(&self, game: &Game) -> Option<u128> {
-        let key = game.problem().canon().canonical(game.code());
+        let key = game.problem().canon().canonical(game.position().code());
         let i = self.codes.binary_search(&key).ok()?;
         self.counts.get(i).copied()
     }
@@ -227,7 +227,7 @@ impl CountMemo {
 
 /// True when the game's history passes through `root` (its position is reached from it).
 fn reached_from(game: &Game, root: u64) -> bool {
-    let mut x = game.start_code();
+    let mut x = game.start_position().code();
     if x == root {
         return true;
     }
@@ -255,7 +255,7 @@ pub fn count_here_memo(
         };
     }
     let p = game.problem().clone();
-    let code = game.code();
+    let code = game.position().code();
     if p.is_goal(code) {
         return Answer::Done(Some(1));
     }
@@ -292,7 +292,7 @@ pub fn count_here_memo(
 /// jumps, each as likely (`generate::wins::chance_from`). `nodes`: the budget for the whole
 /// walk, as for [`count_here`].
 pub fn chance_here(game: &mut Game, nodes: u64) -> Answer<f64> {
-    let (p, code) = (game.problem().clone(), game.code());
+    let (p, code) = (game.problem().clone(), game.position().code());
     if !p.classes_allow() && !p.is_goal(code) {
         return Answer::Done(0.0);
     }
@@ -306,7 +306,7 @@ pub fn chance_here(game: &mut Game, nodes: u64) -> Answer<f64> {
 /// symmetries that keep the goal (`generate::wins::count_positions_from`); `Done(None)` past
 /// `u128::MAX`. `nodes` as for [`count_here`].
 pub fn count_positions_here(game: &mut Game, nodes: u64) -> Answer<Option<u128>> {
-    let (p, code) = (game.problem().clone(), game.code());
+    let (p, code) = (game.problem().clone(), game.position().code());
     if !p.classes_allow() && !p.is_goal(code) {
         return Answer::Done(Some(0));
     }
@@ -321,7 +321,7 @@ pub fn count_positions_here(game: &mut Game, nodes: u64) -> Answer<Option<u128>>
 /// leads to it from the one before when they are one jump apart
 /// (`generate::wins::forced_from`). `nodes` as for [`count_here`].
 pub fn forced_here(game: &mut Game, nodes: u64) -> Answer<Vec<(u64, Option<Jump>)>> {
-    let (p, code) = (game.problem().clone(), game.code());
+    let (p, code) = (game.problem().clone(), game.position().code());
     if !p.classes_allow() && !p.is_goal(code) {
         return Answer::Done(Vec::new());
     }
@@ -347,10 +347,10 @@ pub fn counts_file(game: &Game) -> Option<String> {
 pub fn shipped_entry(counts: Option<&Counts>, game: &Game) -> Option<Entry> {
     let c = counts?;
     let p = game.problem();
-    if !c.serves(p) || position::pegs(game.code()) < u32::from(c.lowest) {
+    if !c.serves(p) || position::pegs(game.position().code()) < u32::from(c.lowest) {
         return None;
     }
-    c.find(p.canon().canonical(game.code()))
+    c.find(p.canon().canonical(game.position().code()))
 }
 
 /// As [`count_here_memo`], answering at once from `counts` when it stores the position.
@@ -386,7 +386,7 @@ pub fn fewest_with(
     let p = game.problem().clone();
     let lowest = counts.map_or(0, |c| u32::from(c.lowest));
     let mut later = Vec::new();
-    for (y, chain) in fewest::one_move(&p, game.code()) {
+    for (y, chain) in fewest::one_move(&p, game.position().code()) {
         if p.is_goal(y) {
             if n == 1 {
                 return Answer::Done(Some((1, chain)));
@@ -435,14 +435,14 @@ pub fn fewest_with(
 /// the budget, as for [`count_here`].
 pub fn fewest_here(game: &mut Game, nodes: u64) -> Answer<Option<(usize, Vec<Jump>)>> {
     let p = game.problem().clone();
-    let code = game.code();
+    let code = game.position().code();
     if p.is_goal(code) {
         return Answer::Done(Some((0, Vec::new())));
     }
     if position::pegs(code) <= 1 {
         return Answer::Done(None);
     }
-    let Some(here) = p.from_here(code).ok() else {
+    let Some(here) = p.from_here(Position::from_code(code)).ok() else {
         return Answer::Done(None);
     };
     // symmetries that keep this position and the goal: every image of a position reached
@@ -484,7 +484,7 @@ pub fn finish_game(game: &Game) -> Option<Game> {
 /// that), searching at most `nodes` positions.
 pub fn best_here(game: &Game, nodes: u64) -> Answer<Best> {
     let mut left = nodes;
-    match BestFinish::new(&game.problem().board).best(game.code(), &mut left) {
+    match BestFinish::new(&game.problem().board).best(game.position().code(), &mut left) {
         Some(b) => Answer::Done(b),
         None => Answer::Unknown,
     }
@@ -499,8 +499,8 @@ pub fn best_here(game: &Game, nodes: u64) -> Answer<Best> {
 /// the search alone answers, as [`best_here`]. `Missing` when a table part is on its way
 /// (the finish game's oracle has noted which).
 pub fn best_with(game: &Game, nodes: u64, finish: Option<&mut Game>) -> Answer<Best> {
-    let code = game.code();
-    let Some(f) = finish.filter(|f| f.code() == code && position::pegs(code) > 1) else {
+    let code = game.position().code();
+    let Some(f) = finish.filter(|f| f.position().code() == code && position::pegs(code) > 1) else {
         return best_here(game, nodes);
     };
     let board = game.problem().board.clone();
@@ -609,10 +609,10 @@ mod tests {
         ] {
             for mut g in games(name, start, goal) {
                 let p = g.problem().clone();
-                let x = g.code();
+                let x = g.position().code();
                 let want = crate::search::brute::count(&p, x, &mut Default::default());
                 assert_eq!(count_here(&mut g, u64::MAX), Answer::Done(Some(want)));
-                let here = p.from_here(x).ok();
+                let here = p.from_here(Position::from_code(x)).ok();
                 let want = if p.is_goal(x) {
                     Some(0)
                 } else {
@@ -628,7 +628,10 @@ mod tests {
                                 assert!(position::can_jump(y, j));
                                 y = position::after(y, j);
                             }
-                            let h = p.from_here(y).ok().filter(|_| !p.is_goal(y));
+                            let h = p
+                                .from_here(Position::from_code(y))
+                                .ok()
+                                .filter(|_| !p.is_goal(y));
                             let rest = if p.is_goal(y) {
                                 Some(0)
                             } else {
@@ -691,7 +694,7 @@ mod tests {
             let union = union_table(name);
             let mut memo = std::collections::HashMap::new();
             for g in games(name, start, goal) {
-                let x = g.code();
+                let x = g.position().code();
                 let want = brute_best(&b, x, &mut memo);
                 // the game's start with goal any: its own table, and the board's union table
                 let fp = finish_problem(&g).unwrap();
@@ -735,7 +738,7 @@ mod tests {
                 let mut g = g;
                 g.attach_table(union.clone()).unwrap();
                 let p = g.problem().clone();
-                let x = g.code();
+                let x = g.position().code();
                 let want = crate::search::brute::count(&p, x, &mut Default::default());
                 assert_eq!(
                     count_here(&mut g, u64::MAX),
@@ -745,7 +748,9 @@ mod tests {
                 let want = if p.is_goal(x) {
                     Some(0)
                 } else {
-                    p.from_here(x).ok().and_then(|h| brute_fewest(&h, x))
+                    p.from_here(Position::from_code(x))
+                        .ok()
+                        .and_then(|h| brute_fewest(&h, x))
                 };
                 let got = match fewest_here(&mut g, u64::MAX) {
                     Answer::Done(f) => f.map(|(n, _)| n),
@@ -774,7 +779,7 @@ mod tests {
             while g.undo().is_some() {}
             let want = count_here(&mut g, u64::MAX);
             assert_eq!(count_here_memo(&mut g, u64::MAX, &mut memo), want);
-            assert_eq!(memo.as_ref().map(|m| m.root), Some(g.code()));
+            assert_eq!(memo.as_ref().map(|m| m.root), Some(g.position().code()));
         }
     }
 
@@ -793,7 +798,7 @@ mod tests {
             let w = |c: u64| s.is_winning(c);
             // with a table and with the live solver (every other game of `games`)
             for mut g in games(name, start, goal) {
-                let x = g.code();
+                let x = g.position().code();
                 let what = format!("{name} {start} {goal} {x:#x}");
                 let want = wins::chance_from(&p, &s.canon, x, &w);
                 match chance_here(&mut g, u64::MAX) {

@@ -6,7 +6,7 @@ use crate::board::Jump;
 use crate::error::{Error, InputError, JumpWhy, Result, StartWhy};
 use crate::moves;
 use crate::oracle::{Ask, Limits, Oracle, Source, Verdict};
-use crate::position;
+use crate::position::{self, Position};
 use crate::problem::{Problem, Start};
 use crate::table::Table;
 use crate::winnable::{Why, Winnable};
@@ -26,12 +26,41 @@ pub enum Status {
 }
 
 /// One game: a problem with one start position, its position, history and redo list.
+///
+/// ```
+/// use pegwise::game::{Game, Status};
+/// use pegwise::oracle::Verdict;
+/// use pegwise::{Board, Problem};
+/// let t = Board::by_name("triangle5")?;
+/// let mut game = Game::new(Problem::parse(t, "a1", "start")?)?;
+/// assert_eq!(game.start_position().pegs(), 14);
+/// game.play_text("a3-a1 c5-a3")?;
+/// assert_eq!((game.position().pegs(), game.move_count()), (12, 2));
+/// assert_eq!(game.moves_text(), ["a3-a1", "c5-a3"]);
+/// // a jump that is not legal here is refused, and the game is left as it was
+/// let e = game.play_text("a1-a3").unwrap_err();
+/// assert_eq!(e.to_string(), "illegal jump 'a1-a3': no peg on a2 to jump over");
+/// assert_eq!(game.move_count(), 2);
+/// // c3-c5 loses: the live search marks it bad (a bomb) among the legal jumps
+/// let c3_c5 = game.jumps_of("c3-c5")?[0];
+/// let hints = game.hints();
+/// assert!(hints.contains(&(c3_c5, Verdict::Bad)));
+/// assert!(hints.iter().any(|&(_, v)| v == Verdict::Good));
+/// game.play_jump(c3_c5)?;
+/// assert_eq!(game.status(), Status::Deadend);
+/// // undo takes it back, redo plays it again
+/// assert_eq!(game.undo(), Some(c3_c5));
+/// assert_eq!(game.status(), Status::Playing);
+/// assert_eq!(game.redo(), Some(c3_c5));
+/// assert_eq!(game.fatal().map(|f| f.at), Some(3));
+/// # Ok::<(), pegwise::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Game {
     problem: Problem,
     oracle: Oracle,
-    start: u64,
-    code: u64,
+    start: Position,
+    position: Position,
     history: Vec<Jump>,
     redo: Vec<Jump>,
 }
@@ -106,16 +135,16 @@ pub struct Fatal {
 impl Game {
     /// A new game from one start hole or a start position (not `all`).
     pub fn new(problem: Problem) -> Result<Game> {
-        let start = match problem.start {
+        let start = Position::from_code(match problem.start {
             Start::Hole(h) => position::single_vacancy(&problem.board, h),
             Start::Position(code) => code & problem.board.full(),
             Start::All => return Err(Error::bad_start("all", StartWhy::AllInAGame)),
-        };
+        });
         Ok(Game {
             oracle: Oracle::new(&problem),
             problem,
             start,
-            code: start,
+            position: start,
             history: Vec::new(),
             redo: Vec::new(),
         })
@@ -125,9 +154,9 @@ impl Game {
     pub fn problem(&self) -> &Problem {
         &self.problem
     }
-    /// The current position code.
-    pub fn code(&self) -> u64 {
-        self.code
+    /// The current position.
+    pub fn position(&self) -> Position {
+        self.position
     }
     /// The jumps played so far.
     pub fn history(&self) -> &[Jump] {
@@ -171,7 +200,7 @@ impl Game {
         if !matches!(self.problem.start, Start::Position(_)) || self.oracle.table().is_none() {
             return None;
         }
-        let mut x = self.start;
+        let mut x = self.start.code();
         if self.oracle.table_holds(x) {
             return Some(0);
         }
@@ -203,13 +232,13 @@ impl Game {
 
     /// Why `j` can't be played now, or None when it can.
     fn illegal(&self, j: Jump) -> Option<Error> {
-        if position::can_jump(self.code, j) {
+        if self.position.can_jump(j) {
             return None;
         }
         let b = &self.problem.board;
-        let why = if self.code >> j.from & 1 == 0 {
+        let why = if !self.position.has(j.from) {
             JumpWhy::NoPeg(b.hole_name(j.from).to_string())
-        } else if self.code >> j.over & 1 == 0 {
+        } else if !self.position.has(j.over) {
             JumpWhy::NothingToJumpOver(b.hole_name(j.over).to_string())
         } else {
             JumpWhy::Occupied(b.hole_name(j.to).to_string())
@@ -228,7 +257,7 @@ impl Game {
         if let Some(e) = self.illegal(j) {
             return Err(e);
         }
-        self.code = position::after(self.code, j);
+        self.position = self.position.after(j);
         self.history.push(j);
         self.redo.clear();
         Ok(())
@@ -237,10 +266,10 @@ impl Game {
     /// Plays moves written in notation; all or nothing: on an error the game is unchanged.
     pub fn play_text(&mut self, text: &str) -> Result<usize> {
         let jumps = moves::parse_moves(&self.problem.board, text)?;
-        let saved = (self.code, self.history.clone(), self.redo.clone());
+        let saved = (self.position, self.history.clone(), self.redo.clone());
         for &j in &jumps {
             if let Err(e) = self.play_jump(j) {
-                (self.code, self.history, self.redo) = saved;
+                (self.position, self.history, self.redo) = saved;
                 return Err(e);
             }
         }
@@ -260,7 +289,7 @@ impl Game {
             return done;
         }
         for m in moves::split_moves(text) {
-            let saved = (self.code, self.history.len(), self.redo.clone());
+            let saved = (self.position, self.history.len(), self.redo.clone());
             let played = moves::parse_move(&self.problem.board, m).and_then(|jumps| {
                 jumps.iter().try_for_each(|&j| self.play_jump(j))?;
                 Ok(jumps.len())
@@ -271,7 +300,7 @@ impl Game {
                     done.jumps += n;
                 }
                 Err(e) => {
-                    self.code = saved.0;
+                    self.position = saved.0;
                     self.history.truncate(saved.1);
                     self.redo = saved.2;
                     done.error = Some((m.to_string(), e));
@@ -292,7 +321,7 @@ impl Game {
     /// Takes back the last jump.
     pub fn undo(&mut self) -> Option<Jump> {
         let j = self.history.pop()?;
-        self.code = position::after(self.code, j);
+        self.position = self.position.after(j);
         self.redo.push(j);
         Some(j)
     }
@@ -300,7 +329,7 @@ impl Game {
     /// Replays the last undone jump.
     pub fn redo(&mut self) -> Option<Jump> {
         let j = self.redo.pop()?;
-        self.code = position::after(self.code, j);
+        self.position = self.position.after(j);
         self.history.push(j);
         Some(j)
     }
@@ -360,7 +389,7 @@ impl Game {
 
     /// The legal jumps now.
     pub fn legal_jumps(&self) -> Vec<Jump> {
-        position::legal_jumps(&self.problem.board, self.code).collect()
+        self.position.legal_jumps(&self.problem.board).collect()
     }
 
     /// Is the current position winning? None when the search can't tell. When the search
@@ -368,7 +397,7 @@ impl Game {
     /// remembered), so the verdict never contradicts the hints: a good jump means winning,
     /// and every jump bad means not.
     pub fn winning(&mut self) -> Option<bool> {
-        if self.problem.is_goal(self.code) {
+        if self.problem.is_goal(self.position.code()) {
             return Some(true);
         }
         if self.history.is_empty() {
@@ -380,7 +409,7 @@ impl Game {
             }
         }
         let ask = self.ask();
-        let w = self.oracle.winning(self.code, ask);
+        let w = self.oracle.winning(self.position.code(), ask);
         if w.is_some() {
             return w;
         }
@@ -392,7 +421,7 @@ impl Game {
         let mut all_bad = true;
         let mut found = None;
         for j in self.legal_jumps() {
-            match self.oracle.winning(position::after(self.code, j), child) {
+            match self.oracle.winning(self.position.after(j).code(), child) {
                 Some(true) => {
                     found = Some(true);
                     break;
@@ -407,7 +436,7 @@ impl Game {
     /// Can the game be won from its start? None when the search can't tell.
     pub fn start_winning(&mut self) -> Option<bool> {
         let ask = self.oracle.ask().covered(self.anchor() == Some(0));
-        self.oracle.winning(self.start, ask)
+        self.oracle.winning(self.start.code(), ask)
     }
 
     /// Can the game be won from its start, and if not, how that is known: the hint source
@@ -423,7 +452,7 @@ impl Game {
 
     /// The game's status.
     pub fn status(&mut self) -> Status {
-        if self.problem.is_goal(self.code) {
+        if self.problem.is_goal(self.position.code()) {
             Status::Solved
         } else if self.legal_jumps().is_empty() {
             Status::Stuck
@@ -438,11 +467,11 @@ impl Game {
     /// the game could be won at the start and can't be now. None when the game can still be
     /// won, could never be won, or the search can't tell.
     pub fn fatal(&mut self) -> Option<Fatal> {
-        if self.problem.is_goal(self.code) || self.winning()? {
+        if self.problem.is_goal(self.position.code()) || self.winning()? {
             return None;
         }
         let mut codes = Vec::with_capacity(self.history.len() + 1);
-        let mut x = self.start;
+        let mut x = self.start.code();
         codes.push(x);
         for &j in &self.history {
             x = position::after(x, j);
@@ -474,7 +503,7 @@ impl Game {
     /// Verdicts on the jumps of the peg on `hole` (empty when it has none).
     pub fn hints_for(&mut self, hole: u8) -> Vec<(Jump, Verdict)> {
         let ask = self.ask();
-        let code = self.code;
+        let code = self.position.code();
         let jumps: Vec<Jump> = self
             .problem
             .board
@@ -518,7 +547,7 @@ impl Game {
     /// leaves None rather than a guess.
     pub fn only_good_jump(&mut self) -> Option<Jump> {
         let covered = self.ask().covered;
-        let code = self.code;
+        let code = self.position.code();
         let jumps: Vec<Jump> = position::legal_jumps(&self.problem.board, code).collect();
         let mut found = None;
         for j in jumps {
@@ -535,13 +564,13 @@ impl Game {
     /// Verdicts on every legal jump.
     pub fn hints(&mut self) -> Vec<(Jump, Verdict)> {
         let ask = self.ask();
-        self.oracle.classify(self.code, ask)
+        self.oracle.classify(self.position.code(), ask)
     }
 
     /// A winning line from here, if one exists and can be found.
     pub fn solution(&mut self) -> Option<Vec<Jump>> {
         let ask = self.ask();
-        self.oracle.solution(self.code, ask)
+        self.oracle.solution(self.position.code(), ask)
     }
 
     /// Number of moves played (chains of jumps by one peg count once).
@@ -554,8 +583,8 @@ impl Game {
         moves::moves_text(&self.problem.board, &self.history)
     }
 
-    /// The start position's code.
-    pub fn start_code(&self) -> u64 {
+    /// The start position.
+    pub fn start_position(&self) -> Position {
         self.start
     }
 }
@@ -573,21 +602,21 @@ mod tests {
     fn undo_redo_reset() {
         let mut g = game("english", "d4", "start");
         g.play_text("d2-d4 f3-d3").unwrap();
-        let after = g.code();
+        let after = g.position();
         assert_eq!(
             g.undo()
                 .map(|j| crate::moves::jump_text(&g.problem.board, j)),
             Some("f3-d3".into())
         );
         g.redo();
-        assert_eq!(g.code(), after);
+        assert_eq!(g.position(), after);
         g.reset();
-        assert_eq!(g.code(), g.start_code());
+        assert_eq!(g.position(), g.start_position());
         assert_eq!(g.redo_stack().len(), 2);
         assert!(g.play_text("d2-d4 d2-d4").is_err());
         assert_eq!(
-            g.code(),
-            g.start_code(),
+            g.position(),
+            g.start_position(),
             "a failed move list changes nothing"
         );
         assert_eq!(g.redo_stack().len(), 2, "nor the redo stack");
@@ -642,7 +671,7 @@ mod tests {
         g.seek_moves(99);
         assert_eq!(g.history().len(), 9);
         g.seek_moves(0);
-        assert_eq!(g.code(), g.start_code());
+        assert_eq!(g.position(), g.start_position());
         assert_eq!(g.future().len(), 9);
     }
 
@@ -712,14 +741,14 @@ mod tests {
         g.play_text("a3-a1 c3-a3 a1-c3 a4-a2 d4-b2 b5-b3 d5-b5")
             .unwrap();
         assert_eq!(g.set_redo("a5-c5-c3").unwrap(), 2);
-        let code = g.code();
+        let code = g.position();
         assert_eq!(g.history().len(), 7);
         assert_eq!(
             g.redo().map(|j| texts(&g, &[j])),
             Some(vec!["a5-c5".into()])
         );
         g.undo();
-        assert_eq!(g.code(), code);
+        assert_eq!(g.position(), code);
         assert!(g.set_redo("a1-a3 a1-a3").is_err());
         assert_eq!(g.future().len(), 2, "a bad redo list changes nothing");
     }
@@ -729,7 +758,7 @@ mod tests {
         let b = Board::by_name("row:7").unwrap();
         let p = Problem::with_position(b, "XXXXoXo", "any").unwrap();
         let mut g = Game::new(p).unwrap();
-        assert_eq!(g.start_code(), 0b0101111);
+        assert_eq!(g.start_position().code(), 0b0101111);
         assert_eq!(g.legal_jumps().len(), 1);
         let line = g.solution().unwrap();
         for j in line {

@@ -97,6 +97,14 @@ impl GameId {
 
     /// The link's query for this game, which [`GameId::from_query`] reads back. Spaces become
     /// `+`, and `:` and `/` stay as they are, so a link reads like the notation.
+    ///
+    /// ```
+    /// use pegwise::game_id::GameId;
+    /// let id = GameId::from_query("board=triangle5&start=a1&goal=start&moves=a3-a1%20c5-a3")
+    ///     .expect("it names a game");
+    /// assert_eq!(id.query(), "?board=triangle5&start=a1&goal=start&moves=a3-a1+c5-a3");
+    /// assert_eq!(GameId::from_query(&id.query()), Some(id));
+    /// ```
     pub fn query(&self) -> String {
         let values = [
             &self.board,
@@ -115,6 +123,23 @@ impl GameId {
     }
 
     /// The whole identity of a game: its problem, moves and redo list.
+    ///
+    /// ```
+    /// use pegwise::game_id::GameId;
+    /// let link = GameId::from_query("?board=triangle5&moves=a3-a1+c5-a3").expect("a game");
+    /// // what the link leaves out comes from the board's default game
+    /// let (mut game, refused) = link.open(None)?;
+    /// assert!(refused.is_none());
+    /// game.undo();
+    /// let id = GameId::of(&game);
+    /// assert_eq!(id.moves.as_deref(), Some("a3-a1"));
+    /// assert_eq!(id.redo.as_deref(), Some("c5-a3"));
+    /// // the save holds the redo list too, and restores the same game
+    /// let back = GameId::from_save(&id.save())?.restore()?;
+    /// assert_eq!(back.position(), game.position());
+    /// assert_eq!(back.future(), game.future());
+    /// # Ok::<(), pegwise::Error>(())
+    /// ```
     pub fn of(game: &Game) -> GameId {
         let p = game.problem();
         let b = &p.board;
@@ -290,6 +315,18 @@ impl GameId {
 
     /// Opens the game: its problem ([`GameId::problem`]), then its moves and redo list
     /// ([`GameId::play`]).
+    ///
+    /// ```
+    /// use pegwise::game_id::GameId;
+    /// let id = GameId::from_query("?board=row:7&position=XXoXoXX&goal=any&moves=a1-c1+zz")
+    ///     .expect("a game");
+    /// let (game, refused) = id.open(None)?;
+    /// // the moves play up to the first that doesn't, and the refusal names it
+    /// let refused = refused.expect("zz is no move");
+    /// assert_eq!((refused.played, refused.bad.as_str()), (1, "zz"));
+    /// assert_eq!(game.position().on(&game.problem().board).to_string(), "ooXXoXX");
+    /// # Ok::<(), pegwise::Error>(())
+    /// ```
     pub fn open(&self, current: Option<&Problem>) -> Result<(Game, Option<MovesRefused>)> {
         self.play(self.problem(current)?)
     }
@@ -385,7 +422,7 @@ mod tests {
         let mut g = game_on("triangle5", "a1", "start");
         g.play_text("a3-a1 c5-a3").unwrap();
         let back = restore(&save(&g)).unwrap();
-        assert_eq!(back.code(), g.code());
+        assert_eq!(back.position().code(), g.position().code());
         assert_eq!(back.moves_text(), g.moves_text());
         for (text, needle) in [
             ("pegwise:0;english;d4;start;", "unknown format"),
@@ -415,10 +452,10 @@ mod tests {
             "{text}"
         );
         let back = restore(&text).unwrap();
-        assert_eq!(back.code(), g.code());
+        assert_eq!(back.position().code(), g.position().code());
         assert_eq!(back.future(), g.future());
         let old = restore("pegwise:1;triangle5;a1;start;a3-a1 c3-a3").unwrap();
-        assert_eq!(old.code(), g.code());
+        assert_eq!(old.position().code(), g.position().code());
         assert!(old.future().is_empty());
         // a link to the same game takes the saved redo list; another game does not
         let mut linked = game_on("triangle5", "a1", "start");
@@ -444,7 +481,7 @@ mod tests {
             back.problem().board.geometry_id(),
             g.problem().board.geometry_id()
         );
-        assert_eq!(back.code(), g.code());
+        assert_eq!(back.position().code(), g.position().code());
         assert_eq!(back.problem().board.spec(), g.problem().board.spec());
     }
 
@@ -459,7 +496,7 @@ mod tests {
         }
         let back = restore(&save(&g)).unwrap();
         assert_eq!(back.problem().start_text(), "XXXXoXo");
-        assert_eq!(back.code(), g.code());
+        assert_eq!(back.position().code(), g.position().code());
     }
 
     fn id(board: &str, start: &str, goal: &str) -> GameId {
@@ -497,7 +534,10 @@ mod tests {
         let back = GameId::from_save(&saved).unwrap().restore().unwrap();
         assert_eq!(GameId::of(&back), GameId::of(&game));
         let v1 = GameId::from_save("pegwise:1;english;d4;start;d2-d4").unwrap();
-        assert_eq!(v1.restore().unwrap().code(), back.code());
+        assert_eq!(
+            v1.restore().unwrap().position().code(),
+            back.position().code()
+        );
         let pos = GameId::from_save("pegwise:2;row:5;XXoXo;any;;").unwrap();
         assert_eq!(pos.position.as_deref(), Some("XXoXo"));
         assert!(pos.restore().is_ok());

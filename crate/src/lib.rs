@@ -1,7 +1,7 @@
 //! pegwise: peg solitaire with an exact dead-end hint.
 //!
 //! The core knows boards ([`board`]), positions ([`position`]), symmetry ([`symmetry`]),
-//! notation ([`moves`]), problems ([`problem`]), the search the page runs ([`search`]), the
+//! notation ([`notation`] its values, [`moves`] straight onto a board), problems ([`problem`]), the search the page runs ([`search`]), the
 //! offline generator of winning sets ([`generate`]), the table format ([`table`]), hints
 //! ([`oracle`]) and game state ([`game`]). It does no I/O (but the out-of-core generator);
 //! the CLI and the wasm bindings sit on top of it.
@@ -63,6 +63,7 @@ pub mod huffman;
 pub mod masks;
 pub mod midend;
 pub mod moves;
+pub mod notation;
 pub mod oracle;
 pub mod pagoda;
 pub mod position;

@@ -15,11 +15,9 @@
 //! The wasm bindings only translate JS values into requests; every rule is here, natively
 //! tested.
 
-use crate::board::bit;
 use crate::error::{Error, SaveWhy};
 use crate::game::Game;
 use crate::game_id::{GameId, MovesRefused};
-use crate::moves;
 use crate::problem::Problem;
 
 /// A stored record of the page, any version it has written (see [`GameId::from_stored`]).
@@ -260,8 +258,8 @@ impl OpenRequest {
         if let (Some(hole), Some(g)) = (&self.flip, current) {
             // an edit: the position now with this hole's peg taken away or put back
             let b = &g.problem().board;
-            let code = g.code() ^ bit(b.hole(hole)?);
-            id.position = Some(moves::position_text(b, code));
+            let edited = g.position().flip(b.hole(hole)?);
+            id.position = Some(edited.on(b).to_string());
             id.start = None;
         }
         Ok((id, false))
@@ -317,6 +315,21 @@ impl OpenRequest {
 /// Opens the game `request` names, with `current` open now: what the request leaves out comes
 /// from it when the board is the same, else from the board's default game. A save or stored
 /// record opens strictly; other moves play up to the first that doesn't.
+///
+/// ```
+/// use pegwise::game_id::GameId;
+/// use pegwise::midend::{open, OpenRequest, Opened};
+/// let link = OpenRequest::link_text("https://example.org/?board=triangle5&start=a1&moves=a3-a1");
+/// let Ok(Opened::Game(game, None)) = open(&link, None) else { panic!("the link opens") };
+/// assert_eq!(game.moves_text(), ["a3-a1"]);
+/// // an edit takes the peg on c3 away: a game from that position, on the same board
+/// let edit = OpenRequest { flip: Some("c3".into()), ..OpenRequest::default() };
+/// let Ok(Opened::Game(edited, _)) = open(&edit, Some(&game)) else { panic!("the edit opens") };
+/// assert_eq!(edited.position(), game.position().flip(5));
+/// // the same game again, with no moves, opens nothing
+/// let same = OpenRequest::fields(GameId { board: Some("triangle5".into()), ..GameId::default() });
+/// assert!(matches!(open(&same, Some(&edited)), Ok(Opened::Same)));
+/// ```
 pub fn open(request: &OpenRequest, current: Option<&Game>) -> Result<Opened, Refused> {
     let (id, strict) = request
         .identity(current)

@@ -1,52 +1,30 @@
-//! Jump and move notation: `d2-d4` is a jump, `e5-c3-a1` a move (a chain of jumps by one peg).
-//! Holes may also be written as MPMP's reading-order numbers (`7-2`).
+//! Jump and move notation on a board, in one step: `d2-d4` is a jump, `e5-c3-a1` a move (a
+//! chain of jumps by one peg). Holes may also be written as MPMP's reading-order numbers
+//! (`7-2`). The rules are [`crate::notation`]'s; these read text straight onto a board, so an
+//! error names the text as it was typed, and the first fault met in reading order wins.
 
 use crate::board::{Board, Jump};
-use crate::error::{Error, InputError, JumpWhy, PositionWhy, Result};
+use crate::error::{Error, InputError, Result};
+use crate::notation::{self, moves::jumps_between, MoveList, MoveText, PositionText};
+use crate::position::Position;
 
-/// Longest move text accepted at once, so a huge pasted string is refused early.
-pub const MAX_TEXT: usize = 10_000;
+pub use crate::notation::{split_moves, MAX_TEXT};
 
 /// Reads one move (`a-b` or `a-b-c…`) into its jumps, without checking legality.
 pub fn parse_move(board: &Board, text: &str) -> Result<Vec<Jump>> {
-    let parts: Vec<&str> = text.split(['-', '–', ':']).map(str::trim).collect();
-    if parts.len() < 2 || parts.iter().any(|p| p.is_empty()) {
-        return Err(InputError::BadMoveText(text.to_string()).into());
-    }
+    let parts = notation::split_holes(text)
+        .ok_or_else(|| -> Error { InputError::BadMoveText(text.to_string()).into() })?;
     let holes = parts
         .iter()
         .map(|p| board.hole(p))
         .collect::<Result<Vec<u8>>>()?;
-    holes
-        .windows(2)
-        .map(|w| {
-            board.jump_between(w[0], w[1]).ok_or_else(|| {
-                InputError::IllegalJump {
-                    jump: format!("{}-{}", board.hole_name(w[0]), board.hole_name(w[1])),
-                    why: JumpWhy::NoLine,
-                }
-                .into()
-            })
-        })
-        .collect()
+    jumps_between(board, &holes)
 }
 
 /// Refuses a move list longer than [`MAX_TEXT`] before reading any of it.
 pub fn check_length(text: &str) -> Result<()> {
-    if text.len() > MAX_TEXT {
-        return Err(InputError::TooLong {
-            len: text.chars().count(),
-            max: MAX_TEXT,
-        }
-        .into());
-    }
-    Ok(())
-}
-
-/// The moves of a list, as written: separated by spaces, commas or semicolons.
-pub fn split_moves(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|s| !s.is_empty())
+    // a length is refused before any board is asked about the text
+    notation::check_length(text).map_err(|e| e.on("").into())
 }
 
 /// Reads a list of moves separated by spaces or commas.
@@ -74,80 +52,39 @@ pub fn parse_moves(board: &Board, text: &str) -> Result<Vec<Jump>> {
 
 /// Reads a position written hole by hole in reading order: `X` (or `x`) for a peg, `o` (or
 /// `O`, `.`) for an empty hole, e.g. `XXoXoXX` on `row:7`. Spaces and `/` are ignored, so a
-/// position can be written row by row. The text must name every hole of the board.
-pub fn parse_position(board: &Board, text: &str) -> Result<u64> {
-    let bad = |why: PositionWhy| -> Error {
+/// position can be written row by row. The text must name every hole of the board (see
+/// [`PositionText`]).
+pub fn parse_position(board: &Board, text: &str) -> Result<Position> {
+    let marks: PositionText = text
+        .parse()
+        .map_err(|e: notation::NotationError| Error::from(e.on(board.name())))?;
+    marks.position(board).map_err(|why| {
         InputError::BadPosition {
-            text: clip(text),
+            text: notation::clip(text),
             why,
         }
         .into()
-    };
-    let mut code = 0u64;
-    let mut k = 0usize;
-    for (i, ch) in text.chars().enumerate() {
-        let peg = match ch {
-            'X' | 'x' => true,
-            'o' | 'O' | '.' => false,
-            ' ' | '/' => continue,
-            other => {
-                return Err(bad(PositionWhy::BadCharacter {
-                    at: i + 1,
-                    ch: other,
-                }))
-            }
-        };
-        if k < board.len() && peg {
-            code |= 1u64 << k;
-        }
-        k += 1;
-    }
-    if k != board.len() {
-        return Err(bad(PositionWhy::WrongLength {
-            named: k,
-            board: board.name().to_string(),
-            holes: board.len(),
-        }));
-    }
-    Ok(code)
+    })
 }
 
 /// Writes a position as [`parse_position`] reads it: `X` for a peg, `o` for an empty hole,
-/// hole by hole in reading order.
+/// hole by hole in reading order (see [`Position::on`]).
 pub fn position_text(board: &Board, code: u64) -> String {
-    (0..board.len())
-        .map(|k| if code >> k & 1 == 1 { 'X' } else { 'o' })
-        .collect()
-}
-
-/// A value short enough for a message: at most 40 characters, then "…".
-fn clip(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((i, _)) => format!("{}…", text.get(..i).unwrap_or(text)),
-        None => text.to_string(),
-    }
+    Position::from_code(code).on(board).to_string()
 }
 
 /// Writes one jump as `from-to`.
 pub fn jump_text(board: &Board, j: Jump) -> String {
-    format!("{}-{}", board.hole_name(j.from), board.hole_name(j.to))
+    MoveText::jump(board, j).to_string()
 }
 
 /// Groups jumps into moves (consecutive jumps by the same peg) and writes each as `a-b-c`.
 pub fn moves_text(board: &Board, jumps: &[Jump]) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut last_to: Option<u8> = None;
-    for &j in jumps {
-        match (last_to == Some(j.from), out.last_mut()) {
-            (true, Some(m)) => {
-                m.push('-');
-                m.push_str(board.hole_name(j.to));
-            }
-            _ => out.push(jump_text(board, j)),
-        }
-        last_to = Some(j.to);
-    }
-    out
+    MoveList::of_jumps(board, jumps)
+        .moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 /// Number of moves in a jump sequence (a chain of jumps by one peg counts once).
@@ -203,10 +140,10 @@ mod tests {
     #[test]
     fn positions_round_trip_and_bad_ones_name_the_fault() {
         let b = Board::by_name("row:7").unwrap();
-        let code = parse_position(&b, "XXoXoXX").unwrap();
+        let code = parse_position(&b, "XXoXoXX").unwrap().code();
         assert_eq!(code, 0b1101011);
         assert_eq!(position_text(&b, code), "XXoXoXX");
-        assert_eq!(parse_position(&b, "xx.x.xx").unwrap(), code);
+        assert_eq!(parse_position(&b, "xx.x.xx").unwrap().code(), code);
         let e = parse_position(&b, "XXoXqXX").unwrap_err();
         assert!(matches!(e, Error::Input(InputError::BadPosition { .. })));
         assert!(e.to_string().contains("character 5 is 'q'"), "{e}");
@@ -216,7 +153,7 @@ mod tests {
             "{e}"
         );
         let t = Board::by_name("triangle4").unwrap();
-        let c = parse_position(&t, "o/XX/XXX/XXXX").unwrap();
+        let c = parse_position(&t, "o/XX/XXX/XXXX").unwrap().code();
         assert_eq!(position_text(&t, c), "oXXXXXXXXX");
     }
 }

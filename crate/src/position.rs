@@ -1,10 +1,106 @@
-//! Positions are plain `u64` codes: bit k holds a peg when hole k is filled.
-//! These helpers apply the rules; they are the only place that knows what a legal jump is.
+//! Positions: bit k of a code holds a peg when hole k is filled (Bell's code). [`Position`]
+//! is the code as the game's API hands it between modules; the helpers below apply the rules
+//! to raw codes, and are the only place that knows what a legal jump is.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::board::{bit, Board, Jump};
+
+/// The mark of a peg in position text (`XXoXo`).
+pub const PEG: char = 'X';
+/// The mark of an empty hole in position text.
+pub const EMPTY: char = 'o';
+
+/// A position on some board: bit k is a peg in hole k, in reading order (Bell's code).
+///
+/// This is what the game, its identity and the midend hand each other. The generator, the
+/// searches, the tables and their codec keep raw `u64` codes in their loops and arrays: they
+/// handle billions of codes, sort and hash them, and a wrapper there would only add
+/// conversions. They meet this type where a game asks them something, through
+/// [`Position::code`] and [`Position::from_code`]. A position does not know its board, so it is
+/// written through one: [`Position::on`].
+///
+/// ```
+/// use pegwise::position::Position;
+/// use pegwise::Board;
+/// let row = Board::by_name("row:7")?;
+/// let p = Position::from_code(0b1101011);
+/// assert_eq!(p.pegs(), 5);
+/// assert!(p.has(0) && !p.has(2));
+/// assert_eq!(p.on(&row).to_string(), "XXoXoXX");
+/// # Ok::<(), pegwise::Error>(())
+/// ```
+#[repr(transparent)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Position(u64);
+
+impl Position {
+    /// The position with this code.
+    #[inline]
+    pub const fn from_code(code: u64) -> Position {
+        Position(code)
+    }
+    /// Its code: bit k is a peg in hole k.
+    #[inline]
+    pub const fn code(self) -> u64 {
+        self.0
+    }
+    /// The number of pegs.
+    #[inline]
+    pub fn pegs(self) -> u32 {
+        self.0.count_ones()
+    }
+    /// True when hole `k` holds a peg.
+    #[inline]
+    pub fn has(self, k: u8) -> bool {
+        self.0 >> k & 1 == 1
+    }
+    /// The position with hole `k`'s peg taken away or put back (an edit).
+    #[inline]
+    pub fn flip(self, k: u8) -> Position {
+        Position(self.0 ^ bit(k))
+    }
+    /// True when `jump` is legal here.
+    #[inline]
+    pub fn can_jump(self, jump: Jump) -> bool {
+        can_jump(self.0, jump)
+    }
+    /// The position after `jump` (or before it: the same XOR).
+    #[inline]
+    pub fn after(self, jump: Jump) -> Position {
+        Position(after(self.0, jump))
+    }
+    /// Every legal jump here, in the board's jump order.
+    pub fn legal_jumps(self, board: &Board) -> impl Iterator<Item = Jump> + '_ {
+        legal_jumps(board, self.0)
+    }
+    /// The position on `board`, to write: `X` a peg, `o` an empty hole, in reading order (what
+    /// [`crate::notation::PositionText`] reads back).
+    pub fn on(self, board: &Board) -> OnBoard<'_> {
+        OnBoard {
+            position: self,
+            board,
+        }
+    }
+}
+
+/// A position with its board, which [`fmt::Display`] writes hole by hole (see
+/// [`Position::on`]).
+#[derive(Debug, Clone, Copy)]
+pub struct OnBoard<'a> {
+    position: Position,
+    board: &'a Board,
+}
+
+impl fmt::Display for OnBoard<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        (0..self.board.len() as u8)
+            .try_for_each(|k| f.write_char(if self.position.has(k) { PEG } else { EMPTY }))
+    }
+}
 
 /// Number of pegs in a position.
 #[inline]

@@ -3,7 +3,7 @@
 use crate::board::{bit, Board};
 use crate::error::{Error, GoalWhy, InputError, PositionWhy, Result, StartWhy};
 use crate::moves;
-use crate::position;
+use crate::position::{self, Position};
 use crate::symmetry::{self, Canon};
 
 /// Which hole is empty at the start.
@@ -47,7 +47,9 @@ impl Problem {
         let start = match start.trim() {
             "all" => Start::All,
             "" => return Err(Error::bad_start(start, StartWhy::Empty)),
-            s if looks_like_position(s) => Start::Position(moves::parse_position(&board, s)?),
+            s if looks_like_position(s) => {
+                Start::Position(moves::parse_position(&board, s)?.code())
+            }
             s => Start::Hole(
                 board
                     .hole(s)
@@ -61,7 +63,7 @@ impl Problem {
     /// A problem from a start position in text (`XXoXoXX`) and a goal (`start`, `any` or a
     /// hole; `start` means `any`, see [`Problem::new`]).
     pub fn with_position(board: Board, position: &str, goal: &str) -> Result<Problem> {
-        let code = moves::parse_position(&board, position)?;
+        let code = moves::parse_position(&board, position)?.code();
         let goal = parse_goal(&board, goal)?;
         Problem::new(board, Start::Position(code), goal)
     }
@@ -102,15 +104,15 @@ impl Problem {
         Ok(Problem { board, start, goal })
     }
 
-    /// The same game played on from the position `code`: goal `start` becomes the hole that
+    /// The same game played on from `position`: goal `start` becomes the hole that
     /// was empty at the start, and without a start hole it means `any` (the rule of
     /// [`Problem::new`]). Refuses a position with no peg or no empty hole.
-    pub fn from_here(&self, code: u64) -> Result<Problem> {
+    pub fn from_here(&self, position: Position) -> Result<Problem> {
         let goal = match (self.goal, self.start) {
             (Goal::Start, Start::Hole(h)) => Goal::Hole(h),
             (g, _) => g,
         };
-        Problem::new(self.board.clone(), Start::Position(code), goal)
+        Problem::new(self.board.clone(), Start::Position(position.code()), goal)
     }
 
     /// Holes that may be the initial vacancy.
@@ -229,9 +231,7 @@ pub fn parse_goal(board: &Board, goal: &str) -> Result<Goal> {
 
 /// True when a start text is written as a position (only `X`, `o`, `.` and `/`), not a hole.
 pub fn looks_like_position(s: &str) -> bool {
-    s.len() >= 3
-        && s.chars()
-            .all(|c| matches!(c, 'X' | 'x' | 'o' | 'O' | '.' | '/'))
+    crate::notation::PositionText::looks_like(s)
 }
 
 #[cfg(test)]
@@ -263,10 +263,15 @@ mod tests {
         let english = Board::by_name("english").unwrap();
         let central = Problem::parse(english.clone(), "d4", "start").unwrap();
         let d4 = english.hole("d4").unwrap();
-        let here = central.from_here(central.start_positions()[0]).unwrap();
+        let here = central
+            .from_here(Position::from_code(central.start_positions()[0]))
+            .unwrap();
         assert_eq!(here.goal, Goal::Hole(d4));
         // a game already from a set position has no hole to keep
-        assert_eq!(p.from_here(0b1011).unwrap().goal, Goal::Any);
+        assert_eq!(
+            p.from_here(Position::from_code(0b1011)).unwrap().goal,
+            Goal::Any
+        );
     }
 
     #[test]

@@ -51,7 +51,7 @@ impl Refiner {
     /// player is looking at it), and the first pegs go first when tries are equal. A try has
     /// the game's live-search budget, its time cut to the try's length (`TRY_MS`).
     pub fn step(&mut self, game: &mut Game, holes: &[u8]) -> Step {
-        let code = game.code();
+        let code = game.position().code();
         if self.at != code {
             self.at = code;
             self.tries.clear();

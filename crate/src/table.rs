@@ -89,6 +89,26 @@ impl std::fmt::Debug for PartReader {
 }
 
 /// Winning positions of one problem (canonical codes under the problem's group).
+///
+/// ```
+/// use pegwise::generate::{self, Options};
+/// use pegwise::game::Game;
+/// use pegwise::table::Table;
+/// use pegwise::{Board, Problem};
+/// let problem = Problem::parse(Board::by_name("triangle5")?, "a1", "start")?;
+/// let solved = generate::solve(&problem, Options::default(), &mut |_| {})?;
+/// // written and read back, with every check of a table file on the way
+/// let table = Table::decode(&solved.to_table(|_| true).encode())?;
+/// table.check_board(&problem.board)?;
+/// let canon = table.canon(&problem.board);
+/// let mut game = Game::new(problem)?;
+/// assert_eq!(table.lookup(&canon, game.position().code()), Some(true));
+/// game.play_text("a3-a1 c5-a3 c3-c5")?; // the last jump loses
+/// assert_eq!(table.lookup(&canon, game.position().code()), Some(false));
+/// // a table for another board is refused
+/// assert!(table.check_board(&Board::by_name("triangle4")?).is_err());
+/// # Ok::<(), pegwise::Error>(())
+/// ```
 #[derive(Debug)]
 pub struct Table {
     /// Board name.

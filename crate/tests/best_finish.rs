@@ -52,7 +52,10 @@ fn best_from_table(g: &Game, nodes: u64) -> Answer<Best> {
 fn exhaustive(g: &Game) -> u32 {
     let b = &g.problem().board;
     let mut left = u64::MAX;
-    BestFinish::new(b).best(g.code(), &mut left).unwrap().pegs
+    BestFinish::new(b)
+        .best(g.position().code(), &mut left)
+        .unwrap()
+        .pegs
 }
 
 /// Checks a table's answer against the exhaustive search, and its jump.
@@ -71,8 +74,8 @@ fn check(g: &Game, got: Answer<Best>) -> Best {
 #[test]
 fn a_lost_24_peg_position_answers_within_the_page_budget() {
     let mut g = central("b4-d4 c2-c4 e3-c3 e1-e3 e4-e2 d1-d3 d4-d2 d6-d4");
-    assert_eq!(position::pegs(g.code()), 24);
-    let c = g.code();
+    assert_eq!(position::pegs(g.position().code()), 24);
+    let c = g.position().code();
     let ask = g.ask();
     assert_eq!(g.oracle().winning(c, ask), Some(false), "the goal is lost");
     // the search alone would prove that one peg can't remain: more than the budget
@@ -96,7 +99,7 @@ fn lost_positions_of_random_games_answer_as_the_exhaustive_search() {
             let jumps = g.legal_jumps();
             g.play_jump(jumps[next(jumps.len())]).unwrap();
         }
-        let c = g.code();
+        let c = g.position().code();
         let ask = g.ask();
         if g.oracle().winning(c, ask) != Some(false) {
             continue;
@@ -112,7 +115,7 @@ fn where_one_peg_can_still_remain_the_table_answers_alone() {
     // (on the central game a position lost for d4 can't end with one peg anywhere: the two
     // tables differ only in the finish on d1, up to symmetry; so along a winning line)
     let mut g = central("");
-    let start = g.code();
+    let start = g.position().code();
     let ask = g.ask();
     let line = g
         .oracle()
@@ -121,7 +124,7 @@ fn where_one_peg_can_still_remain_the_table_answers_alone() {
     let mut checked = 0;
     for j in line {
         g.play_jump(j).unwrap();
-        if position::pegs(g.code()) > 20 || g.legal_jumps().is_empty() {
+        if position::pegs(g.position().code()) > 20 || g.legal_jumps().is_empty() {
             continue;
         }
         // no position searched: a budget of one would not do for a search

@@ -239,7 +239,7 @@ fn hint_agrees_with_brute_force() {
         let mut brute = Brute::new(&p);
         assert_eq!(
             v["winning"].as_bool(),
-            Some(brute.winning(g.code())),
+            Some(brute.winning(g.position().code())),
             "{board} {moves}"
         );
         let jumps = v["jumps"].as_array().unwrap();
@@ -249,7 +249,7 @@ fn hint_agrees_with_brute_force() {
             h.play_text(j["jump"].as_str().unwrap()).unwrap();
             assert_eq!(
                 j["good"].as_bool(),
-                Some(brute.winning(h.code())),
+                Some(brute.winning(h.position().code())),
                 "{board} {moves} then {}",
                 j["jump"]
             );
@@ -317,8 +317,8 @@ fn solve_prints_a_line_that_wins() {
     let p = Problem::parse(Board::by_name("english").unwrap(), "d4", "start").unwrap();
     let (g, played) = play_line(&p, &v["moves"]);
     assert_eq!(played, 31);
-    assert!(p.is_goal(g.code()));
-    assert_eq!(position::pegs(g.code()), 1);
+    assert!(p.is_goal(g.position().code()));
+    assert_eq!(position::pegs(g.position().code()), 1);
 }
 
 /// On a board no table covers, `solve --budget` asks the live search: a line it finds wins,
@@ -338,7 +338,7 @@ fn solve_with_a_budget_asks_the_live_search() {
     ]);
     let p = Problem::parse(Board::by_name("hexagon37").unwrap(), "c3", "d3").unwrap();
     let (g, _) = play_line(&p, &v["moves"]);
-    assert!(p.is_goal(g.code()) && position::pegs(g.code()) == 1);
+    assert!(p.is_goal(g.position().code()) && position::pegs(g.position().code()) == 1);
     // wiegleb's central game with goal any: no table covers it (its table is goal start)
     let args = [
         "solve", "--board", "wiegleb", "--start", "e5", "--goal", "any",
@@ -621,7 +621,7 @@ fn games_counts_and_prints_a_shortest_game() {
     assert_eq!(v["shortest"]["moves"], 5);
     let p = Problem::parse(Board::by_name("triangle4").unwrap(), "a2", "any").unwrap();
     let (g, _) = play_line(&p, &v["shortest"]["line"]);
-    assert_eq!(position::pegs(g.code()), 1);
+    assert_eq!(position::pegs(g.position().code()), 1);
     let all: u128 = v["games"].as_str().unwrap().parse().unwrap();
     let unique = json(&["games", "--board", "triangle4", "--start", "a2", "--unique"]);
     let unique: u128 = unique["games"].as_str().unwrap().parse().unwrap();
@@ -658,7 +658,10 @@ fn deadend_lines_play_to_a_lost_and_a_dead_board() {
             if key == "dead" {
                 assert!(g.legal_jumps().is_empty(), "{board}: {line}");
             } else {
-                assert!(!Brute::new(&p).winning(g.code()), "{board}: {line}");
+                assert!(
+                    !Brute::new(&p).winning(g.position().code()),
+                    "{board}: {line}"
+                );
             }
         }
     }
@@ -708,7 +711,7 @@ fn position_replaces_the_start_everywhere() {
     let p = Problem::parse(b.clone(), "d4", "start").unwrap();
     let mut g = pegwise::game::Game::new(p).unwrap();
     g.play_text("d2-d4").unwrap();
-    let text = pegwise::moves::position_text(&b, g.code());
+    let text = pegwise::moves::position_text(&b, g.position().code());
     let from_moves = json(&["hint", "--moves", "d2-d4"]);
     let from_position = json(&["hint", "--position", &text, "--budget", "2000000"]);
     assert_eq!(from_moves["jumps"], from_position["jumps"]);
@@ -739,11 +742,11 @@ fn best_finish_agrees_with_brute_force_after_the_goal_is_lost() {
         let p = Problem::parse(b.clone(), "a1", "start").unwrap();
         let mut g = pegwise::game::Game::new(p).unwrap();
         g.play_text(moves).unwrap();
-        assert_eq!(v["pegs"], fewest(&b, g.code()), "{moves}");
+        assert_eq!(v["pegs"], fewest(&b, g.position().code()), "{moves}");
         g.play_text(v["jump"].as_str().unwrap()).unwrap();
         assert_eq!(
             v["pegs"],
-            fewest(&b, g.code()),
+            fewest(&b, g.position().code()),
             "{moves}: the jump keeps it"
         );
     }

@@ -170,7 +170,10 @@ fn the_big_boards_answer_or_say_unknown_instead_of_too_big() {
             .collect();
         let mut g = Game::new(p.clone()).unwrap();
         g.play_text(&moves.join(" ")).unwrap();
-        assert!(p.is_goal(g.code()) && position::pegs(g.code()) == 1, "{v}");
+        assert!(
+            p.is_goal(g.position().code()) && position::pegs(g.position().code()) == 1,
+            "{v}"
+        );
     }
     // the whole-game questions within a budget of positions: answered or unknown
     for command in ["count", "fewest", "deadend"] {
@@ -256,7 +259,7 @@ fn live_answers_agree_with_brute_force_on_small_boards() {
                 for (jump, verdict) in verdicts(&v, &what) {
                     let mut h = g.clone();
                     h.play_text(&jump).unwrap();
-                    let truth = brute.winning(h.code());
+                    let truth = brute.winning(h.position().code());
                     match verdict.as_str() {
                         "good" => assert!(truth, "{what}: {jump} is not good"),
                         "bad" => assert!(!truth, "{what}: {jump} is not bad"),
@@ -265,7 +268,7 @@ fn live_answers_agree_with_brute_force_on_small_boards() {
                     decided += 1;
                 }
                 if let Some(w) = v["winning"].as_bool() {
-                    assert_eq!(w, brute.winning(g.code()), "{what}");
+                    assert_eq!(w, brute.winning(g.position().code()), "{what}");
                 }
             }
             let jumps = g.legal_jumps();

@@ -157,7 +157,7 @@ fn the_panel_answers_from_the_file_and_its_first_move_is_one_move_shorter() {
         let mut g = Game::new(p.clone()).unwrap();
         g.attach_table(table.clone()).unwrap();
         for step in 0..11usize {
-            let x = g.code();
+            let x = g.position().code();
             let want = if position::pegs(x) > 26 {
                 stored(x).map(|e| u128::from(e.count))
             } else {

@@ -163,7 +163,7 @@ fn a_jump_into_the_table_covers_the_game_from_there() {
     g.play_jump(j).unwrap();
     assert_eq!(g.source(), Source::Table);
     assert_eq!(g.winning(), Some(true));
-    let here = g.code();
+    let here = g.position().code();
     for (j, v) in g.hints() {
         let want = if bf.winning(position::after(here, j)) {
             Verdict::Good

@@ -35,7 +35,7 @@ fn what(g: &Game) -> (String, String, String, Vec<String>, u64) {
         p.start_text(),
         p.goal_text(),
         g.moves_text(),
-        g.code(),
+        g.position().code(),
     )
 }
 
@@ -118,8 +118,14 @@ fn an_edit_flips_a_hole_of_the_open_position_and_the_same_game_opens_nothing() {
     };
     let edited = opened(&flip, Some(&g));
     // c3's peg taken away: one peg fewer, the rest as it was
-    assert_eq!(edited.code() | (edited.code() ^ g.code()), g.code());
-    assert_eq!((edited.code() ^ g.code()).count_ones(), 1);
+    assert_eq!(
+        edited.position().code() | (edited.position().code() ^ g.position().code()),
+        g.position().code()
+    );
+    assert_eq!(
+        (edited.position().code() ^ g.position().code()).count_ones(),
+        1
+    );
     // an edited position has no start hole: the goal 'start' goes on as that hole
     assert_eq!(edited.problem().goal_text(), "a1");
     // the same board, start and goal without moves is the game open now

@@ -156,7 +156,10 @@ fn english_central_game_a112737_a112738_and_solution_count() {
     let mut g = pegwise::game::Game::new(p.clone()).unwrap();
     g.play_text("d2-d4 b3-d3 c1-c3 e1-c1 d3-b3 a3-c3 e3-e1 g3-e3 c4-c2 c1-c3 a4-c4-c2 e4-c4 g4-e4-e2 e1-e3 c5-c3 c2-c4 a5-c5 d5-b5")
         .unwrap();
-    let line = wins::forced_line(&p.board, &wins::forced_from(&p, g.code(), &winning));
+    let line = wins::forced_line(
+        &p.board,
+        &wins::forced_from(&p, g.position().code(), &winning),
+    );
     let pegs: Vec<u32> = line.iter().map(|(y, _)| y.count_ones()).collect();
     assert_eq!(pegs, [12, 5, 4, 3, 2, 1]);
     let jumps: Vec<String> = line
@@ -230,7 +233,7 @@ fn mpmp_ten_hole_puzzle_in_five_moves() {
     let mut g = pegwise::game::Game::new(p).unwrap();
     g.play_text("7–2, 1–4, 9–7–2, 6–1–4–6, 10–3").unwrap();
     assert_eq!(g.move_count(), 5);
-    assert_eq!(g.code(), 1 << 2, "one peg left, in hole 3 (b2)");
+    assert_eq!(g.position().code(), 1 << 2, "one peg left, in hole 3 (b2)");
 }
 
 #[test]

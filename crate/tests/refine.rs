@@ -57,7 +57,7 @@ fn tries_decide_every_jump_of_the_small_boards_as_brute_force_does() {
                 let (_, before) = refine_all(&mut g, 2_000, 10_000);
                 undecided_first += before;
                 for j in g.legal_jumps() {
-                    let child = position::after(g.code(), j);
+                    let child = position::after(g.position().code(), j);
                     let want = if brute_fits(&board) {
                         brute.winning(child)
                     } else {

@@ -42,7 +42,7 @@ fn every_win_has_a_witness_that_replays() {
             let mut g = Game::new(p).unwrap();
             g.play_text(&line[prefix.len()..]).unwrap();
             assert_eq!(
-                g.code(),
+                g.position().code(),
                 bit(h),
                 "{prefix}: the witness ends with one peg there"
             );

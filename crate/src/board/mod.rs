@@ -15,6 +15,7 @@ mod group;
 mod names;
 
 pub use catalogue::{family_label, CATALOGUE};
+pub use names::HoleRef;
 
 use crate::error::{BoardWhy, InputError, Result};
 
@@ -91,6 +92,19 @@ enum Origin {
 }
 
 /// A board: holes in reading order, its jump lines and its symmetry group.
+///
+/// ```
+/// use pegwise::Board;
+/// let t = Board::by_name("triangle5")?;
+/// assert_eq!((t.len(), t.full()), (15, 0x7fff));
+/// // 3 jumps in each of 6 directions along each of the triangle's rows of 3 or more holes
+/// assert_eq!(t.jumps().len(), 36);
+/// assert_eq!(t.symmetries().len(), 6);
+/// // the apex's two jumps land on a3 and c3
+/// let to: Vec<&str> = t.jumps_from(0).map(|j| t.hole_name(j.to)).collect();
+/// assert_eq!(to, ["a3", "c3"]);
+/// # Ok::<(), pegwise::Error>(())
+/// ```
 #[derive(Debug, Clone)]
 pub struct Board {
     name: String,
@@ -194,6 +208,17 @@ impl Board {
         }
     }
     /// The jump from `from` to `to`, if such a jump line exists.
+    ///
+    /// ```
+    /// use pegwise::Board;
+    /// let b = Board::by_name("english")?;
+    /// let (d2, d3, d4) = (b.hole("d2")?, b.hole("d3")?, b.hole("d4")?);
+    /// let j = b.jump_between(d2, d4).expect("d2-d4 is a jump line");
+    /// assert_eq!(j.over, d3);
+    /// assert_eq!(j.mask().count_ones(), 3);
+    /// assert_eq!(b.jump_between(d2, d3), None); // neighbours: no hole to jump over
+    /// # Ok::<(), pegwise::Error>(())
+    /// ```
     pub fn jump_between(&self, from: u8, to: u8) -> Option<Jump> {
         self.jumps_from(from).find(|j| j.to == to)
     }

@@ -1,8 +1,85 @@
 //! Hole names: column letter plus row number from the top-left (`d4`), and MPMP's reading-order
 //! numbers 1..N as input.
 
+use std::fmt;
+use std::str::FromStr;
+
 use super::{Board, Hole};
-use crate::error::{Error, InputError, Result};
+use crate::error::{Error, InputError, NotationError, Result};
+
+/// A hole as notation writes it, before any board is asked whether it has it: a name (`d4`:
+/// column letter, row number from the top-left) or MPMP's reading-order number (`17`).
+/// Reading is case-insensitive and trims spaces; writing gives the lowercase name or the
+/// number, which reads back to the same value.
+///
+/// ```
+/// use pegwise::board::{Board, HoleRef};
+/// let d4: HoleRef = "D4".parse()?;
+/// assert_eq!(d4, HoleRef::Name { column: 3, row: 4 });
+/// assert_eq!(d4.to_string(), "d4");
+/// assert_eq!("17".parse::<HoleRef>()?, HoleRef::Number(17));
+/// assert!("4d".parse::<HoleRef>().is_err());
+/// // a board resolves it: both name the English board's centre
+/// let english = Board::by_name("english")?;
+/// assert_eq!(english.find_hole(d4), Some(16));
+/// assert_eq!(english.find_hole(HoleRef::Number(17)), Some(16));
+/// assert_eq!(english.find_hole("a1".parse()?), None); // a corner the cross leaves out
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HoleRef {
+    /// A name: the column (0 for `a`, 26 for `aa`) and the row (1 at the top).
+    Name {
+        /// Column from the left, 0 for `a`.
+        column: u32,
+        /// Row from the top, 1 for the first.
+        row: u32,
+    },
+    /// MPMP's reading-order number, 1 for the first hole.
+    Number(u32),
+}
+
+impl FromStr for HoleRef {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> std::result::Result<HoleRef, NotationError> {
+        let t = text.trim().to_ascii_lowercase();
+        let bad = || NotationError::BadHole(text.to_string());
+        if !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()) {
+            return t.parse().map(HoleRef::Number).map_err(|_| bad());
+        }
+        let split = t.find(|c: char| !c.is_ascii_lowercase()).ok_or_else(bad)?;
+        let (letters, digits) = t.split_at(split);
+        // a row is written without leading zeros, as hole names are (`d4`, never `d04`)
+        if letters.is_empty()
+            || digits.starts_with('0')
+            || !digits.bytes().all(|c| c.is_ascii_digit())
+        {
+            return Err(bad());
+        }
+        // column letters count in bijective base 26: a..z, aa, ab, …
+        let column = letters
+            .bytes()
+            .try_fold(0u32, |v, c| {
+                v.checked_mul(26)?.checked_add(u32::from(c - b'a') + 1)
+            })
+            .ok_or_else(bad)?;
+        let row = digits.parse().map_err(|_| bad())?;
+        Ok(HoleRef::Name {
+            column: column - 1,
+            row,
+        })
+    }
+}
+
+impl fmt::Display for HoleRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            HoleRef::Name { column, row } => write!(f, "{}{row}", column_letters(column as usize)),
+            HoleRef::Number(n) => write!(f, "{n}"),
+        }
+    }
+}
 
 impl Board {
     /// Name of hole `k`.
@@ -10,29 +87,52 @@ impl Board {
         &self.holes[k as usize].name
     }
 
-    /// Finds a hole by name (`d4`, case-insensitive) or by its 1-based reading-order number.
-    pub fn hole(&self, text: &str) -> Result<u8> {
-        let t = text.trim().to_ascii_lowercase();
-        let unknown = || -> Error {
-            InputError::UnknownHole {
-                board: self.name.clone(),
-                hole: text.to_string(),
-            }
-            .into()
-        };
-        if !t.is_empty() && t.chars().all(|c| c.is_ascii_digit()) {
-            let n: usize = t.parse().map_err(|_| unknown())?;
-            return if (1..=self.len()).contains(&n) {
-                Ok((n - 1) as u8)
-            } else {
-                Err(unknown())
-            };
+    /// Hole `k` as notation writes it (its name).
+    pub fn hole_ref(&self, k: u8) -> HoleRef {
+        let h = &self.holes[k as usize];
+        HoleRef::Name {
+            column: h.x as u32,
+            row: h.y as u32 + 1,
         }
-        self.holes
-            .iter()
-            .position(|h| h.name == t)
-            .map(|k| k as u8)
-            .ok_or_else(unknown)
+    }
+
+    /// The hole a reference names on this board, if it has it.
+    pub fn find_hole(&self, r: HoleRef) -> Option<u8> {
+        match r {
+            HoleRef::Number(n) => (1..=self.len() as u32).contains(&n).then(|| (n - 1) as u8),
+            HoleRef::Name { column, row } => self
+                .holes
+                .iter()
+                .position(|h| h.x as u32 == column && h.y as u32 + 1 == row)
+                .map(|k| k as u8),
+        }
+    }
+
+    /// Finds a hole by name (`d4`, case-insensitive) or by its 1-based reading-order number:
+    /// [`HoleRef`]'s reading, then [`Board::find_hole`]. The error names the text as given.
+    ///
+    /// ```
+    /// use pegwise::Board;
+    /// let t = Board::by_name("triangle5")?;
+    /// assert_eq!(t.hole("a1")?, 0);
+    /// assert_eq!(t.hole("c3")?, 5);
+    /// assert_eq!(t.hole("6")?, 5);
+    /// assert_eq!(t.hole_name(5), "c3");
+    /// let e = t.hole("f5").unwrap_err();
+    /// assert_eq!((e.kind(), e.to_string().as_str()), ("unknown-hole", "board 'triangle5' has no hole 'f5'"));
+    /// # Ok::<(), pegwise::Error>(())
+    /// ```
+    pub fn hole(&self, text: &str) -> Result<u8> {
+        text.parse()
+            .ok()
+            .and_then(|r| self.find_hole(r))
+            .ok_or_else(|| -> Error {
+                InputError::UnknownHole {
+                    board: self.name.clone(),
+                    hole: text.to_string(),
+                }
+                .into()
+            })
     }
 }
 
@@ -92,5 +192,24 @@ mod tests {
         assert_eq!(column_letters(25), "z");
         assert_eq!(column_letters(26), "aa");
         assert_eq!(column_letters(27), "ab");
+    }
+
+    #[test]
+    fn hole_refs_round_trip_and_match_the_names() {
+        for text in ["a1", "z9", "aa3", "ab12", "zz100", "7", "64"] {
+            let r: HoleRef = text.parse().unwrap();
+            assert_eq!(r.to_string(), text);
+        }
+        for bad in ["", "d", "4d", "d04", "d0x", "d-4", "é4", "zzzzzzzzzzzzzzz1"] {
+            assert!(bad.parse::<HoleRef>().is_err(), "{bad}");
+        }
+        // every hole's name reads back to the hole, on both lattices
+        for name in ["english", "triangle5", "row:7", "wiegleb"] {
+            let b = Board::by_name(name).unwrap();
+            for k in 0..b.len() as u8 {
+                assert_eq!(b.hole_ref(k).to_string(), b.hole_name(k));
+                assert_eq!(b.find_hole(b.hole_name(k).parse().unwrap()), Some(k));
+            }
+        }
     }
 }

@@ -13,6 +13,7 @@ mod input;
 // the generator's jobs: not in the game's wasm, which has no generator
 #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 mod job;
+mod notation;
 mod resource;
 mod table;
 
@@ -22,6 +23,7 @@ use std::io;
 pub use input::{BoardWhy, GoalWhy, InputError, JumpWhy, PositionWhy, SaveWhy, StartWhy};
 #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub use job::{At, ClusterError, HelloWhy, JobError};
+pub use notation::NotationError;
 pub use resource::{Advice, Over, ResourceError};
 pub use table::{Fault, HuffmanFault, Part, TableError};
 

@@ -782,11 +782,12 @@ impl GameHandle {
     fn position_view(&mut self) -> PositionView {
         let source = self.inner.source();
         let g = &self.inner;
-        let code = g.code();
+        let here = g.position();
         let pr = g.problem();
         let b = &pr.board;
         let id = crate::game_id::GameId::of(g);
-        let history = g.moves_text();
+        // the moves as values: their text, and their holes without reading the text again
+        let played = crate::notation::MoveList::of_jumps(b, g.history());
         let hole = |s: u64| {
             (s.count_ones() == 1).then(|| b.hole_name(s.trailing_zeros() as u8).to_string())
         };
@@ -798,18 +799,19 @@ impl GameHandle {
                 crate::problem::Start::Hole(h) => Some(b.hole_name(h).to_string()),
                 _ => None,
             },
-            start_position: moves::position_text(b, g.start_code()),
+            start_position: g.start_position().on(b).to_string(),
             goal: pr.goal_text(),
             goal_hole: hole(pr.goal_set()),
-            pegs: (0..b.len()).map(|k| code >> k & 1 == 1).collect(),
-            peg_count: code.count_ones(),
+            pegs: (0..b.len() as u8).map(|k| here.has(k)).collect(),
+            peg_count: here.pegs(),
             jumps: g.history().len(),
             moves: g.move_count(),
-            history_holes: history
+            history_holes: played
+                .moves()
                 .iter()
-                .map(|m| m.split('-').map(str::to_string).collect())
+                .map(|m| m.holes().iter().map(ToString::to_string).collect())
                 .collect(),
-            history,
+            history: played.moves().iter().map(ToString::to_string).collect(),
             future: g
                 .redo_stack()
                 .iter()
@@ -819,10 +821,10 @@ impl GameHandle {
             can_undo: !g.history().is_empty(),
             can_redo: !g.redo_stack().is_empty(),
             source,
-            code: code.to_string(),
+            code: here.code().to_string(),
             save: id.save(),
             query: id.query(),
-            here: moves::position_text(b, code),
+            here: here.on(b).to_string(),
         }
     }
 

@@ -20,7 +20,7 @@ pub fn run(a: &ProblemArgs, moves_text: &str, how: &HowArgs) -> Result<Output, E
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
     let w = walk(&p, &data, how, LIVE_NODES, "weighing", |canon, winning| {
-        wins::chance_from(&p, canon, g.code(), winning)
+        wins::chance_from(&p, canon, g.position().code(), winning)
     })?;
     let note = w.way.note(&p, &data, "in all");
     let source = w.way.source();

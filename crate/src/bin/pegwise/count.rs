@@ -37,7 +37,7 @@ pub fn run(
     g.play_text(moves_text)?;
     if positions {
         let w = walk(&p, &data, how, LIVE_NODES, "counting", |canon, winning| {
-            wins::count_positions_from(&p, canon, g.code(), winning)
+            wins::count_positions_from(&p, canon, g.position().code(), winning)
         })?;
         return Ok(answer(&p, &data, how, w.found, &w.way));
     }
@@ -62,8 +62,9 @@ pub fn run(
     }
     let way = how.way(&p, &data, Budget::nodes(LIVE_NODES));
     // a game back to its start hole, from the start, solved whole: counted from both ends
-    let halves =
-        matches!(way, Way::Solve) && count::halves_apply(&p) && g.code() == p.start_positions()[0];
+    let halves = matches!(way, Way::Solve)
+        && count::halves_apply(&p)
+        && g.position().code() == p.start_positions()[0];
     let (n, way) = if halves {
         let s = solve_whole(&p, &data)?;
         let pb = Progress::new("counting");
@@ -72,7 +73,7 @@ pub fn run(
         (Some(n), way)
     } else {
         let w = walk(&p, &data, how, LIVE_NODES, "counting", |canon, winning| {
-            count::count_from(&p, canon, g.code(), winning)
+            count::count_from(&p, canon, g.position().code(), winning)
         })?;
         (w.found, w.way)
     };

@@ -21,7 +21,7 @@ pub fn run(a: &ProblemArgs, moves_text: &str, how: &HowArgs) -> Result<Output, E
     let data = how.data.dir()?;
     let mut g = Game::new(p.clone())?;
     g.play_text(moves_text)?;
-    let code = g.code();
+    let code = g.position().code();
     let w = walk(&p, &data, how, LIVE_NODES, "walking", |_, winning| {
         wins::forced_from(&p, code, winning)
     })?;

@@ -65,10 +65,10 @@ pub fn run(a: &GameArgs, think_s: Option<f64>) -> Result<Output, Error> {
     // after the jumps: a jump proved good (or every jump bad) settles the position too
     let winning = g.winning();
     let b = p.board.clone();
-    let mut text = b.render(g.code());
+    let mut text = b.render(g.position().code());
     text += &format!(
         "{}, {}\n",
-        crate::way::pegs_text(g.code().count_ones()),
+        crate::way::pegs_text(g.position().pegs()),
         match winning {
             Some(true) => "winning",
             Some(false) => "dead end: the goal can no longer be reached",
@@ -88,7 +88,7 @@ pub fn run(a: &GameArgs, think_s: Option<f64>) -> Result<Output, Error> {
     Ok(Output {
         text,
         json: json!({
-            "pegs": g.code().count_ones(),
+            "pegs": g.position().pegs(),
             "winning": winning,
             "verdict": word(Verdict::from(winning)),
             "jumps": jumps,

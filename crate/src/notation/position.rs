@@ -1,0 +1,109 @@
+//! A position as notation: one mark a hole in reading order, `X` a peg and `o` an empty hole.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{clip, NotationError};
+use crate::board::Board;
+use crate::error::PositionWhy;
+use crate::position::{Position, EMPTY, PEG};
+
+/// A position as written: `X` (or `x`) for a peg, `o` (or `O`, `.`) for an empty hole, hole
+/// by hole in reading order; spaces and `/` are skipped, so it can be written row by row.
+/// It writes `X` and `o` alone. [`PositionText::position`] checks it names every hole of a
+/// board.
+///
+/// ```
+/// use pegwise::notation::PositionText;
+/// use pegwise::Board;
+/// let row = Board::by_name("row:7")?;
+/// let text: PositionText = "xx.x.xx".parse()?;
+/// assert_eq!(text.to_string(), "XXoXoXX");
+/// let p = text.position(&row)?;
+/// assert_eq!(p.code(), 0b1101011);
+/// assert_eq!(p.on(&row).to_string(), "XXoXoXX");
+/// assert!("XXoXqXX".parse::<PositionText>().is_err());
+/// assert!("XXoX".parse::<PositionText>()?.position(&row).is_err()); // 4 marks, 7 holes
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct PositionText(Vec<bool>);
+
+/// What one character of position text is: the one rule for reading the marks.
+enum Mark {
+    Peg,
+    Empty,
+    /// A space or `/`, which lays the text out in rows.
+    Skip,
+}
+
+fn mark(ch: char) -> Option<Mark> {
+    match ch {
+        'X' | 'x' => Some(Mark::Peg),
+        'o' | 'O' | '.' => Some(Mark::Empty),
+        ' ' | '/' => Some(Mark::Skip),
+        _ => None,
+    }
+}
+
+impl PositionText {
+    /// True when `text` reads as a position rather than a hole name: three or more marks and
+    /// `/`, no spaces (a start or a save's field can be either).
+    pub fn looks_like(text: &str) -> bool {
+        text.len() >= 3 && text.chars().all(|c| c != ' ' && mark(c).is_some())
+    }
+
+    /// The marks in reading order, true for a peg.
+    pub fn marks(&self) -> &[bool] {
+        &self.0
+    }
+
+    /// The position on `board`; refused unless there is one mark per hole.
+    pub fn position(&self, board: &Board) -> Result<Position, PositionWhy> {
+        if self.0.len() != board.len() {
+            return Err(PositionWhy::WrongLength {
+                named: self.0.len(),
+                board: board.name().to_string(),
+                holes: board.len(),
+            });
+        }
+        let code = self
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, &peg)| peg)
+            .fold(0u64, |code, (k, _)| code | 1u64 << k);
+        Ok(Position::from_code(code))
+    }
+}
+
+impl FromStr for PositionText {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<PositionText, NotationError> {
+        let mut marks = Vec::new();
+        for (i, ch) in text.chars().enumerate() {
+            marks.push(match mark(ch) {
+                Some(Mark::Peg) => true,
+                Some(Mark::Empty) => false,
+                Some(Mark::Skip) => continue,
+                None => {
+                    return Err(NotationError::BadPosition {
+                        text: clip(text),
+                        why: PositionWhy::BadCharacter { at: i + 1, ch },
+                    })
+                }
+            });
+        }
+        Ok(PositionText(marks))
+    }
+}
+
+impl fmt::Display for PositionText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        self.0
+            .iter()
+            .try_for_each(|&peg| f.write_char(if peg { PEG } else { EMPTY }))
+    }
+}
