@@ -43,31 +43,37 @@ impl FromStr for HoleRef {
     type Err = NotationError;
 
     fn from_str(text: &str) -> std::result::Result<HoleRef, NotationError> {
-        let t = text.trim().to_ascii_lowercase();
+        // byte by byte, without a copy or `str::parse`: this is in the page's wasm
         let bad = || NotationError::BadHole(text.to_string());
-        if !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()) {
-            return t.parse().map(HoleRef::Number).map_err(|_| bad());
-        }
-        let split = t.find(|c: char| !c.is_ascii_lowercase()).ok_or_else(bad)?;
-        let (letters, digits) = t.split_at(split);
-        // a row is written without leading zeros, as hole names are (`d4`, never `d04`)
-        if letters.is_empty()
-            || digits.starts_with('0')
-            || !digits.bytes().all(|c| c.is_ascii_digit())
-        {
+        let t = text.trim().as_bytes();
+        let letters = t.iter().take_while(|c| c.is_ascii_alphabetic()).count();
+        let (head, digits) = t.split_at_checked(letters).ok_or_else(bad)?;
+        // a number: digits alone; a row is written without leading zeros, as hole names are
+        // (`d4`, never `d04`)
+        if digits.is_empty() || (!head.is_empty() && digits[0] == b'0') {
             return Err(bad());
         }
-        // column letters count in bijective base 26: a..z, aa, ab, …
-        let column = letters
-            .bytes()
-            .try_fold(0u32, |v, c| {
-                v.checked_mul(26)?.checked_add(u32::from(c - b'a') + 1)
+        let number = digits
+            .iter()
+            .try_fold(0u32, |v, &c| {
+                let d = c.is_ascii_digit().then(|| u32::from(c - b'0'))?;
+                v.checked_mul(10)?.checked_add(d)
             })
             .ok_or_else(bad)?;
-        let row = digits.parse().map_err(|_| bad())?;
+        if head.is_empty() {
+            return Ok(HoleRef::Number(number));
+        }
+        // column letters count in bijective base 26: a..z, aa, ab, …
+        let column = head
+            .iter()
+            .try_fold(0u32, |v, &c| {
+                v.checked_mul(26)?
+                    .checked_add(u32::from(c.to_ascii_lowercase() - b'a') + 1)
+            })
+            .ok_or_else(bad)?;
         Ok(HoleRef::Name {
             column: column - 1,
-            row,
+            row: number,
         })
     }
 }

@@ -57,16 +57,10 @@ impl MoveText {
 
     /// Groups jumps into moves (consecutive jumps by the same peg), named on `board`.
     pub fn of_jumps(board: &Board, jumps: &[Jump]) -> Vec<MoveText> {
-        let mut out: Vec<MoveText> = Vec::new();
-        let mut last_to: Option<u8> = None;
-        for &j in jumps {
-            match (last_to == Some(j.from), out.last_mut()) {
-                (true, Some(m)) => m.0.push(board.hole_ref(j.to)),
-                _ => out.push(MoveText::jump(board, j)),
-            }
-            last_to = Some(j.to);
-        }
-        out
+        crate::moves::move_holes(jumps)
+            .into_iter()
+            .map(|m| MoveText(m.into_iter().map(|k| board.hole_ref(k)).collect()))
+            .collect()
     }
 }
 
@@ -78,7 +72,7 @@ pub(crate) fn jumps_between(board: &Board, holes: &[u8]) -> Result<Vec<Jump>> {
         .map(|w| {
             board.jump_between(w[0], w[1]).ok_or_else(|| {
                 InputError::IllegalJump {
-                    jump: MoveText(vec![board.hole_ref(w[0]), board.hole_ref(w[1])]).to_string(),
+                    jump: format!("{}-{}", board.hole_name(w[0]), board.hole_name(w[1])),
                     why: JumpWhy::NoLine,
                 }
                 .into()

@@ -786,8 +786,9 @@ impl GameHandle {
         let pr = g.problem();
         let b = &pr.board;
         let id = crate::game_id::GameId::of(g);
-        // the moves as values: their text, and their holes without reading the text again
-        let played = crate::notation::MoveList::of_jumps(b, g.history());
+        // the moves as the holes each visits: their text, and their holes, from one grouping
+        let played = moves::move_holes(g.history());
+        let name = |k: &u8| b.hole_name(*k).to_string();
         let hole = |s: u64| {
             (s.count_ones() == 1).then(|| b.hole_name(s.trailing_zeros() as u8).to_string())
         };
@@ -807,11 +808,10 @@ impl GameHandle {
             jumps: g.history().len(),
             moves: g.move_count(),
             history_holes: played
-                .moves()
                 .iter()
-                .map(|m| m.holes().iter().map(ToString::to_string).collect())
+                .map(|m| m.iter().map(name).collect())
                 .collect(),
-            history: played.moves().iter().map(ToString::to_string).collect(),
+            history: moves::moves_text(b, g.history()),
             future: g
                 .redo_stack()
                 .iter()
