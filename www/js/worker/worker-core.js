@@ -309,7 +309,7 @@ const common = {
           fits(k === 'redoFrom' ? 'save' : k, one[k]);
         }
         if (one.link === undefined) return one;
-        const pairs = [...new URLSearchParams(one.link)].map(([k, v]) => [k, v.trim()]).filter(([k, v]) => {
+        const pairs = linkPairs(one.link).filter(([k, v]) => {
           if (k !== 'moves') {
             fits('board', v, k);
             return true;
@@ -633,6 +633,13 @@ export function serve(bindings, more) {
 }
 
 /**
+ * A link's query as wasm reads it: its pairs, decoded by the platform and trimmed (the keys
+ * are wasm's to read).
+ * @param {string} link
+ */
+const linkPairs = (link) => [...new URLSearchParams(link)].map(([k, v]) => [k, v.trim()]);
+
+/**
  * Fetches the table head of the game the page will open first, as wasm's midend opens it from
  * the page's link and stored record (index.html passes them when the page has a link: which
  * game wins, and which file it needs, are wasm's answers).
@@ -641,7 +648,7 @@ export function serve(bindings, more) {
  */
 function prefetchFirst(link, stored) {
   try {
-    const g = pkg.Game.open({ link: [...new URLSearchParams(link)].map(([k, v]) => [k, v.trim()]), ...(stored && { stored: JSON.parse(stored) }) });
+    const g = pkg.Game.open({ link: linkPairs(link), ...(stored && { stored: JSON.parse(stored) }) });
     const file = g.tableFile();
     g.free();
     if (file) prefetch(urlOf(file));
