@@ -5,7 +5,7 @@
 
 use crate::board::{Board, Jump};
 use crate::error::{Error, InputError, Result};
-use crate::notation::{self, moves::jumps_between, PositionText};
+use crate::notation::{self, moves::jumps_between};
 use crate::position::Position;
 
 pub use crate::notation::{split_moves, MAX_TEXT};
@@ -24,7 +24,10 @@ pub fn parse_move(board: &Board, text: &str) -> Result<Vec<Jump>> {
 /// Refuses a move list longer than [`MAX_TEXT`] before reading any of it.
 pub fn check_length(text: &str) -> Result<()> {
     // a length is refused before any board is asked about the text
-    notation::check_length(text).map_err(|e| e.on("").into())
+    match notation::too_long(text) {
+        Some(len) => Err(InputError::TooLong { len, max: MAX_TEXT }.into()),
+        None => Ok(()),
+    }
 }
 
 /// Reads a list of moves separated by spaces or commas.
@@ -55,16 +58,22 @@ pub fn parse_moves(board: &Board, text: &str) -> Result<Vec<Jump>> {
 /// position can be written row by row. The text must name every hole of the board (see
 /// [`PositionText`]).
 pub fn parse_position(board: &Board, text: &str) -> Result<Position> {
-    let marks: PositionText = text
-        .parse()
-        .map_err(|e: notation::NotationError| Error::from(e.on(board.name())))?;
-    marks.position(board).map_err(|why| {
-        InputError::BadPosition {
-            text: notation::clip(text),
-            why,
+    let mut code = 0u64;
+    let mut k = 0usize;
+    // the marks folded into a position as they are read: no notation value is kept (the
+    // page's wasm carries this path alone)
+    notation::position::read_marks(text, |peg| {
+        if k < board.len() && peg {
+            code |= 1u64 << k;
         }
-        .into()
+        k += 1;
     })
+    .and_then(|()| notation::position::fits(k, board))
+    .map_err(|why| InputError::BadPosition {
+        text: notation::clip(text),
+        why,
+    })?;
+    Ok(Position::from_code(code))
 }
 
 /// Writes a position as [`parse_position`] reads it: `X` for a peg, `o` for an empty hole,

@@ -24,7 +24,7 @@
 //! ```
 
 pub(crate) mod moves;
-mod position;
+pub(crate) mod position;
 
 pub use crate::board::HoleRef;
 pub use crate::error::NotationError;
@@ -55,13 +55,16 @@ pub fn split_moves(text: &str) -> impl Iterator<Item = &str> {
 
 /// Refuses a move list longer than [`MAX_TEXT`] before reading any of it.
 pub fn check_length(text: &str) -> Result<(), NotationError> {
-    if text.len() > MAX_TEXT {
-        return Err(NotationError::TooLong {
-            len: text.chars().count(),
-            max: MAX_TEXT,
-        });
+    match too_long(text) {
+        Some(len) => Err(NotationError::TooLong { len, max: MAX_TEXT }),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// A move list's length in characters, when it is longer than [`MAX_TEXT`] (the one rule:
+/// [`crate::moves::check_length`] reads it too, with no notation value on its way).
+pub(crate) fn too_long(text: &str) -> Option<usize> {
+    (text.len() > MAX_TEXT).then(|| text.chars().count())
 }
 
 /// A value short enough for a message: at most 40 characters, then "…".

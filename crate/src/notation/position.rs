@@ -60,13 +60,7 @@ impl PositionText {
 
     /// The position on `board`; refused unless there is one mark per hole.
     pub fn position(&self, board: &Board) -> Result<Position, PositionWhy> {
-        if self.0.len() != board.len() {
-            return Err(PositionWhy::WrongLength {
-                named: self.0.len(),
-                board: board.name().to_string(),
-                holes: board.len(),
-            });
-        }
+        fits(self.0.len(), board)?;
         let code = self
             .0
             .iter()
@@ -77,26 +71,45 @@ impl PositionText {
     }
 }
 
+/// Refuses a count of marks other than the board's count of holes.
+pub(crate) fn fits(named: usize, board: &Board) -> Result<(), PositionWhy> {
+    if named == board.len() {
+        return Ok(());
+    }
+    Err(PositionWhy::WrongLength {
+        named,
+        board: board.name().to_string(),
+        holes: board.len(),
+    })
+}
+
 impl FromStr for PositionText {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<PositionText, NotationError> {
         let mut marks = Vec::new();
-        for (i, ch) in text.chars().enumerate() {
-            marks.push(match mark(ch) {
-                Some(Mark::Peg) => true,
-                Some(Mark::Empty) => false,
-                Some(Mark::Skip) => continue,
-                None => {
-                    return Err(NotationError::BadPosition {
-                        text: clip(text),
-                        why: PositionWhy::BadCharacter { at: i + 1, ch },
-                    })
-                }
-            });
-        }
+        read_marks(text, |peg| marks.push(peg)).map_err(|why| NotationError::BadPosition {
+            text: clip(text),
+            why,
+        })?;
         Ok(PositionText(marks))
     }
+}
+
+/// Reads position text mark by mark, in reading order, handing each to `each` (true for a
+/// peg) and skipping the layout characters; refused at the first character that is no mark.
+/// The one reading of the marks: [`PositionText`] keeps them, and [`crate::moves::parse_position`]
+/// folds them straight into a position (the page's wasm keeps no notation values).
+pub(crate) fn read_marks(text: &str, mut each: impl FnMut(bool)) -> Result<(), PositionWhy> {
+    for (i, ch) in text.chars().enumerate() {
+        match mark(ch) {
+            Some(Mark::Peg) => each(true),
+            Some(Mark::Empty) => each(false),
+            Some(Mark::Skip) => {}
+            None => return Err(PositionWhy::BadCharacter { at: i + 1, ch }),
+        }
+    }
+    Ok(())
 }
 
 impl fmt::Display for PositionText {
