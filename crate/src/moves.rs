@@ -6,6 +6,8 @@
 use crate::board::{Board, Jump};
 use crate::error::{Error, InputError, Result};
 use crate::notation::{self, moves::jumps_between};
+
+pub use crate::notation::moves::move_holes;
 use crate::position::Position;
 
 pub use crate::notation::{split_moves, MAX_TEXT};
@@ -85,22 +87,6 @@ pub fn position_text(board: &Board, code: u64) -> String {
 /// Writes one jump as `from-to`.
 pub fn jump_text(board: &Board, j: Jump) -> String {
     format!("{}-{}", board.hole_name(j.from), board.hole_name(j.to))
-}
-
-/// Groups jumps into moves (consecutive jumps by the same peg): each move as the holes its
-/// peg visits, `[from, to, to, …]`. The one grouping rule ([`crate::notation::MoveText::of_jumps`]
-/// names these).
-pub fn move_holes(jumps: &[Jump]) -> Vec<Vec<u8>> {
-    let mut out: Vec<Vec<u8>> = Vec::new();
-    let mut last_to: Option<u8> = None;
-    for &j in jumps {
-        match (last_to == Some(j.from), out.last_mut()) {
-            (true, Some(m)) => m.push(j.to),
-            _ => out.push(vec![j.from, j.to]),
-        }
-        last_to = Some(j.to);
-    }
-    out
 }
 
 /// Groups jumps into moves and writes each as `a-b-c`, from the board's hole names (written

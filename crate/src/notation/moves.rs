@@ -57,7 +57,7 @@ impl MoveText {
 
     /// Groups jumps into moves (consecutive jumps by the same peg), named on `board`.
     pub fn of_jumps(board: &Board, jumps: &[Jump]) -> Vec<MoveText> {
-        crate::moves::move_holes(jumps)
+        move_holes(jumps)
             .into_iter()
             .map(|m| MoveText(m.into_iter().map(|k| board.hole_ref(k)).collect()))
             .collect()
@@ -167,4 +167,20 @@ impl fmt::Display for MoveList {
         }
         Ok(())
     }
+}
+
+/// Groups jumps into moves (consecutive jumps by the same peg): each move as the holes its
+/// peg visits, `[from, to, to, …]`. The one grouping rule: [`MoveText::of_jumps`] and the
+/// board-level `moves_text` write these.
+pub fn move_holes(jumps: &[Jump]) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut last_to: Option<u8> = None;
+    for &j in jumps {
+        match (last_to == Some(j.from), out.last_mut()) {
+            (true, Some(m)) => m.push(j.to),
+            _ => out.push(vec![j.from, j.to]),
+        }
+        last_to = Some(j.to);
+    }
+    out
 }
