@@ -46,7 +46,7 @@ pub enum DrawingError {
         /// The name as given.
         name: String,
         /// What is wrong with it.
-        why: String,
+        why: NameWhy,
     },
     /// A lattice other than `square` or `triangular`.
     #[error("unknown lattice '{0}' (square or triangular)")]
@@ -99,6 +99,34 @@ impl DrawingError {
     }
 }
 
+/// Why a board's name is refused (the words are its `Display`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NameWhy {
+    /// Longer than a name may be (40 characters).
+    TooLong,
+    /// A character other than a letter, a digit, `-` or `_`.
+    BadChar(char),
+}
+
+impl std::fmt::Display for NameWhy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            NameWhy::TooLong => write!(f, "a name has at most {MAX_NAME} characters"),
+            // '/' gets a reason of its own: it looks harmless, but it separates a link's rows
+            NameWhy::BadChar('/') => write!(
+                f,
+                "'/' can't be in a name (it separates the rows of a board's link): use letters, digits, - and _"
+            ),
+            NameWhy::BadChar(' ') => {
+                write!(f, "a space can't be in a name: use letters, digits, - and _")
+            }
+            NameWhy::BadChar(c) => {
+                write!(f, "'{c}' can't be in a name: use letters, digits, - and _")
+            }
+        }
+    }
+}
+
 /// Reads a lattice's name as the editor sends it (`square`, `triangular` or `triangle`).
 pub fn lattice_named(name: &str) -> Result<Lattice, DrawingError> {
     match name {
@@ -115,32 +143,20 @@ pub fn checked_name(name: &str) -> Result<Option<String>, DrawingError> {
     if name.is_empty() {
         return Ok(None);
     }
-    let bad = |why: String| DrawingError::BadName {
-        name: name.to_string(),
-        why,
+    let why = if name.chars().count() > MAX_NAME {
+        Some(NameWhy::TooLong)
+    } else {
+        name.chars()
+            .find(|&c| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+            .map(NameWhy::BadChar)
     };
-    if name.chars().count() > MAX_NAME {
-        return Err(bad(format!("a name has at most {MAX_NAME} characters")));
+    match why {
+        Some(why) => Err(DrawingError::BadName {
+            name: name.to_string(),
+            why,
+        }),
+        None => Ok(Some(name.to_string())),
     }
-    if let Some(c) = name
-        .chars()
-        .find(|&c| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
-    {
-        let what = match c {
-            ' ' => "a space".to_string(),
-            c => format!("'{c}'"),
-        };
-        // '/' gets a reason of its own: it looks harmless, but it separates a link's rows
-        let why = if c == '/' {
-            " (it separates the rows of a board's link)"
-        } else {
-            ""
-        };
-        return Err(bad(format!(
-            "{what} can't be in a name{why}: use letters, digits, - and _"
-        )));
-    }
-    Ok(Some(name.to_string()))
 }
 
 /// A drawn board: the board to play, and the catalogue board it is the same as, if any.

@@ -233,6 +233,6 @@ impl Board {
 mod drawn;
 #[cfg(any(feature = "analysis", not(target_arch = "wasm32")))]
 pub use drawn::{
-    catalogue_twin, checked_name, lattice_named, DrawingError, Drawn, Twin, MAX_HOLES, MAX_SIDE,
-    MIN_HOLES,
+    catalogue_twin, checked_name, lattice_named, DrawingError, Drawn, NameWhy, Twin, MAX_HOLES,
+    MAX_SIDE, MIN_HOLES,
 };
