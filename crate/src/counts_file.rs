@@ -77,8 +77,13 @@ impl Counts {
         self.entries.get(i).copied()
     }
 
-    /// Reads a file, refusing one that fails a check (typed error naming what is wrong).
+    /// Reads a file, refusing one that fails a check (typed error naming what is wrong, in
+    /// the counts file: a field cut short says so too).
     pub fn decode(bytes: &[u8]) -> Result<Counts> {
+        Counts::read(bytes).map_err(|e| e.within(Part::Counts))
+    }
+
+    fn read(bytes: &[u8]) -> Result<Counts> {
         let bad = |fault: Fault| Error::from(fault.at(Part::Counts));
         let (body, tail) = bytes
             .split_at_checked(bytes.len().saturating_sub(4))
@@ -160,4 +165,19 @@ fn varint(r: &mut Reader) -> Result<u64> {
         }
     }
     Err(Error::from(Fault::VarintLong.at(Part::Counts)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_field_cut_short_is_a_fault_of_the_counts_file() {
+        // the check sum holds, but the file ends inside its head
+        let mut bytes = MAGIC.to_vec();
+        bytes.extend_from_slice(&VERSION.to_le_bytes());
+        bytes.extend_from_slice(&crc32(&bytes).to_le_bytes());
+        let e = Counts::decode(&bytes).unwrap_err().to_string();
+        assert!(e.contains("counts file: "), "{e}");
+    }
 }
