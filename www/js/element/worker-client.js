@@ -1,7 +1,8 @@
 // The page's side of a worker's request and reply line, for the game's engine (engine.js) and
 // the Analysis panel's (analysis-engine.js): each request gets an id and a promise, the reply
 // with that id settles it (an error as an Error carrying the worker's `kind`), and a message
-// without an id is an event for `onEvent`. A worker that fails fails every request waiting.
+// without an id is an event for `onEvent`. A worker that fails fails every request waiting,
+// and every request sent after (a dead worker answers nothing: none may wait on it forever).
 
 /**
  * @typedef {import('../shared/protocol.js').Requests} Requests
@@ -26,9 +27,13 @@ export function workerClient(worker, onEvent) {
   /** @type {Map<number, {ok: (v: unknown) => void, fail: (e: Error) => void}>} */
   const waiting = new Map();
   let next = 1;
+  /** @type {string|null} why the worker failed (then it answers nothing more) */
+  let dead = null;
+  /** @param {string} why */
+  const failed = (why) => engineError({ kind: 'failed', param: '', value: '', why, message: why });
   /** @param {string} why */
   const failAll = (why) => {
-    for (const w of waiting.values()) w.fail(engineError({ kind: 'failed', param: '', value: '', why, message: why }));
+    for (const w of waiting.values()) w.fail(failed(why));
     waiting.clear();
   };
   worker.onmessage = (e) => {
@@ -44,12 +49,15 @@ export function workerClient(worker, onEvent) {
     if ('error' in msg) w.fail(engineError(msg.error));
     else w.ok(msg.result);
   };
+  // the worker's script failed to load or to run: it is gone
   worker.onerror = (e) => {
     e.preventDefault();
-    failAll(`the engine failed: ${e.message}`);
+    dead = `the engine failed: ${e.message || 'its script did not load'}`;
+    failAll(dead);
   };
   /** @type {Send} */
   const send = (op, gid, args) => {
+    if (dead !== null) return Promise.reject(failed(dead));
     const id = next++;
     return new Promise((ok, fail) => {
       // the worker answers this request with the reply the protocol declares for `op`
