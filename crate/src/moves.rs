@@ -58,7 +58,7 @@ pub fn parse_moves(board: &Board, text: &str) -> Result<Vec<Jump>> {
 /// Reads a position written hole by hole in reading order: `X` (or `x`) for a peg, `o` (or
 /// `O`, `.`) for an empty hole, e.g. `XXoXoXX` on `row:7`. Spaces and `/` are ignored, so a
 /// position can be written row by row. The text must name every hole of the board (see
-/// [`PositionText`]).
+/// [`PositionText`](crate::notation::PositionText)).
 pub fn parse_position(board: &Board, text: &str) -> Result<Position> {
     let mut code = 0u64;
     let mut k = 0usize;
