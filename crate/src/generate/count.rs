@@ -37,7 +37,7 @@ pub fn count_from(
 }
 
 /// Children handled at once by the counting pass (more go the slow way).
-const MAX_JUMPS: usize = 32;
+pub(super) const MAX_JUMPS: usize = 32;
 
 /// The sum of `counts`, or None if it passes `u128::MAX`.
 fn checked_sum(counts: impl IntoIterator<Item = u128>) -> Option<u128> {
@@ -234,7 +234,7 @@ impl<T: Copy + Default> Counts<T> {
 
     /// The key in `code`'s first slot (to load it early).
     #[inline]
-    fn first_key(&self, code: u64) -> u64 {
+    pub(super) fn first_key(&self, code: u64) -> u64 {
         self.slots[Self::slot(code, self.mask)].0
     }
 

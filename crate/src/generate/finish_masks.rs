@@ -6,11 +6,11 @@
 
 use crate::error::{Error, GoalWhy, Over, Result};
 use crate::masks::Candidates;
-use crate::position;
 use crate::problem::{Goal, Start};
 use crate::symmetry::Canon;
 
-use super::{par, Solved};
+use super::count::{Counts, MAX_JUMPS};
+use super::{par, with_moves, Moves, Solved, WithMoves};
 
 /// The inverse of each symmetry, by number.
 fn inverses(canon: &Canon) -> Vec<usize> {
@@ -30,23 +30,69 @@ fn inverses(canon: &Canon) -> Vec<usize> {
         .collect()
 }
 
-/// The finish mask of `code`, from the masks of the level below.
-fn finishes_of(
-    solved: &Solved,
-    inv: &[usize],
-    below: &[u64],
-    below_masks: &[u64],
-    code: u64,
-) -> u64 {
-    let canon = &solved.canon;
-    let mut m = 0;
-    for c in position::children(&solved.problem.board, code) {
-        let (cc, s) = canon.canonical_with(c);
-        if let Ok(i) = below.binary_search(&cc) {
-            m |= canon.transform(inv[s], below_masks[i]);
+/// The finish masks of every winning level, from one peg up (`f[n][i]`: the mask of
+/// `winning[n][i]`, in its own frame). Each child's canonical code and the symmetry that made
+/// it come from the parent's images ([`Moves`]), and the level below is a hash table from code
+/// to mask: one cache miss a child, where a binary search over a big level takes several.
+struct Finishes<'a> {
+    solved: &'a Solved,
+    inv: &'a [usize],
+    progress: &'a mut dyn FnMut(&str),
+}
+
+impl WithMoves for Finishes<'_> {
+    type Out = Vec<Vec<u64>>;
+
+    fn run<const G: usize>(self, m: &Moves<G>) -> Vec<Vec<u64>> {
+        let (solved, inv) = (self.solved, self.inv);
+        let canon = &solved.canon;
+        let n_holes = solved.problem.board.len();
+        let mut f: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
+        // a one-peg position finishes where its peg is
+        f[1] = solved.winning[1].clone();
+        for n in 2..n_holes {
+            let below = Counts::new(&solved.winning[n - 1], &f[n - 1]);
+            f[n] = par::map(&solved.winning[n], |x| finishes(m, canon, inv, &below, x));
+            (self.progress)(&format!("finish masks with {n} pegs: {}", f[n].len()));
         }
+        f
     }
-    m
+}
+
+/// The finish mask of `x`: it finishes wherever a winning child does, moved back through the
+/// symmetry that made the child canonical (`below` gives 0 for a child that is not winning).
+/// The children are gathered and their slots touched first: the loads are independent, so
+/// their cache misses overlap instead of queueing one after another.
+#[inline]
+fn finishes<const G: usize>(
+    m: &Moves<G>,
+    canon: &Canon,
+    inv: &[usize],
+    below: &Counts<u64>,
+    x: u64,
+) -> u64 {
+    let mut kids = [(0u64, 0usize); MAX_JUMPS];
+    let mut k = 0;
+    m.children_with_symmetry(x, |c, s| {
+        if k < MAX_JUMPS {
+            kids[k] = (c, s);
+        }
+        k += 1;
+    });
+    let back = |(c, s): (u64, usize)| match below.get(c) {
+        0 => 0,
+        f => canon.transform(inv[s], f),
+    };
+    if k > MAX_JUMPS {
+        let mut mask = 0;
+        m.children_with_symmetry(x, |c, s| mask |= back((c, s)));
+        return mask;
+    }
+    let touch = kids[..k]
+        .iter()
+        .fold(0, |t, &(c, _)| t ^ below.first_key(c));
+    std::hint::black_box(touch);
+    kids[..k].iter().fold(0, |mask, &kid| mask | back(kid))
 }
 
 /// Per stored level n ≤ N/2 of a union problem: the colex ranks of W_n and each code's mask
@@ -71,34 +117,32 @@ pub fn union_levels(
         }
         .into());
     }
-    // f[n][i]: finish mask of winning[n][i], in its own frame
-    let mut f: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
-    f[1] = solved.winning[1].clone();
-    for n in 2..n_holes {
-        let (lower, upper) = f.split_at_mut(n);
-        let below_masks = &lower[n - 1];
-        let below = &solved.winning[n - 1];
-        upper[0] = par::map(&solved.winning[n], |x| {
-            finishes_of(solved, &inv, below, below_masks, x)
-        });
-        progress(&format!("finish masks with {n} pegs: {}", f[n].len()));
-    }
+    let f = with_moves(
+        board,
+        canon,
+        Finishes {
+            solved,
+            inv: &inv,
+            progress,
+        },
+    );
     let full = board.full();
     let levels = (0..=n_holes)
         .map(|n| {
             if n == 0 || 2 * n > n_holes {
                 return None;
             }
-            let other = &solved.winning[n_holes - n];
-            let other_f = &f[n_holes - n];
+            // the starts of x are the finishes of its complement, moved back into x's frame
+            let other = Counts::new(&solved.winning[n_holes - n], &f[n_holes - n]);
             let here = &solved.winning[n];
             let indices: Vec<u64> = (0..here.len() as u64).collect();
             let syms = par::map(&indices, |i| {
                 let (x, idx) = (here[i as usize], i as usize);
                 let (cc, s) = canon.canonical_with(full ^ x);
-                let starts = other
-                    .binary_search(&cc)
-                    .map_or(0, |i| canon.transform(inv[s], other_f[i]));
+                let starts = match other.get(cc) {
+                    0 => 0,
+                    m => canon.transform(inv[s], m),
+                };
                 cand.compact(x, f[n][idx], starts)
             });
             let ranks = solved.winning[n]

@@ -219,6 +219,31 @@ impl<'a, const G: usize> Moves<'a, G> {
         }
     }
 
+    /// Calls `f` with the canonical code of every position one jump after `x` and the number
+    /// of the symmetry that made it canonical (the first, where several do: a position fixed
+    /// by a symmetry has the same finishes through either).
+    #[inline]
+    fn children_with_symmetry(&self, x: u64, mut f: impl FnMut(u64, usize)) {
+        let im = self.images(x);
+        match &self.bits {
+            Some(bb) => {
+                let pegs = bb.layout(x);
+                bb.lines(pegs, bb.all ^ pegs, |i| {
+                    let (c, s) = argmin_xor(&im, &self.slots[i]);
+                    f(c, s)
+                });
+            }
+            None => {
+                for l in &self.lines {
+                    if x & l.mask == l.before {
+                        let (c, s) = argmin_xor(&im, &l.images);
+                        f(c, s)
+                    }
+                }
+            }
+        }
+    }
+
     /// Calls `f` with the canonical code of every position one jump before `x`.
     #[inline]
     fn parents(&self, x: u64, mut f: impl FnMut(u64)) {
@@ -269,6 +294,20 @@ enum Step {
 #[inline]
 fn min_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
     min_of::<G>(std::array::from_fn(|s| a[s] ^ b[s]))
+}
+
+/// The least of `a[s] ^ b[s]` and the first `s` that gives it (the extra slots of a group
+/// rounded up repeat the identity, so they are never the first).
+#[inline]
+fn argmin_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> (u64, usize) {
+    let mut best = (a[0] ^ b[0], 0);
+    for s in 1..G {
+        let v = a[s] ^ b[s];
+        if v < best.0 {
+            best = (v, s);
+        }
+    }
+    best
 }
 
 #[cfg(feature = "parallel")]
