@@ -63,6 +63,34 @@ pub struct Level {
 }
 
 impl Level {
+    /// A level encoded here (`shard::encode`), its bytes kept for `encode_split`.
+    pub fn encoded(codes: u32, bytes: Vec<u8>) -> Level {
+        let shard = Shard::decode(&bytes).ok().map(Arc::new);
+        Level {
+            codes,
+            place: Place::Inline,
+            shard: Mutex::new(shard),
+            bytes: Some(bytes),
+        }
+    }
+
+    /// A level encoded here whose file is already written: only what the head says of it is
+    /// kept (its size, its header's length and the two SHA-256s), not its bytes.
+    pub fn written(codes: u32, bytes: &[u8]) -> Level {
+        let header_len = Shard::read_header(bytes, None).map_or(0, |s| s.header_len);
+        Level {
+            codes,
+            place: Place::External {
+                size: bytes.len() as u32,
+                header_len: header_len as u32,
+                header_sha: sha256(&bytes[..header_len]),
+                file_sha: sha256(bytes),
+            },
+            shard: Mutex::new(None),
+            bytes: None,
+        }
+    }
+
     /// The shard, once its header has arrived.
     pub fn shard(&self) -> Option<Arc<Shard>> {
         self.shard.lock().ok()?.clone()
@@ -186,20 +214,28 @@ impl Table {
                         basis: classes.basis(),
                     });
                     let bytes = shard::encode(board.geometry_id(), holes, k as u8, &ranks, masks);
-                    let shard = Shard::decode(&bytes).ok().map(Arc::new);
-                    Level {
-                        codes: ranks.len() as u32,
-                        place: Place::Inline,
-                        shard: Mutex::new(shard),
-                        bytes: Some(bytes),
-                    }
+                    Level::encoded(ranks.len() as u32, bytes)
                 })
             })
             .collect();
+        Table::of_levels(board, start_set, goal_set, half, masks, levels)
+    }
+
+    /// A table of levels already encoded ([`Level::encoded`], or [`Level::written`] for one
+    /// whose file was written as it was made: `encode_split` then writes its head from what
+    /// the level keeps of it).
+    pub fn of_levels(
+        board: &Board,
+        start_set: u64,
+        goal_set: u64,
+        half: bool,
+        masks: bool,
+        levels: Vec<Option<Level>>,
+    ) -> Table {
         Table {
             board: board.name().to_string(),
             geometry: board.geometry_id(),
-            holes,
+            holes: board.len() as u8,
             start_set,
             goal_set,
             half,
@@ -428,9 +464,27 @@ impl Table {
             .collect();
         out.push(stored.len() as u8);
         for (n, level) in stored {
-            let bytes = level.bytes.clone().unwrap_or_default();
             out.push(n as u8);
             out.extend_from_slice(&level.codes.to_le_bytes());
+            if let (
+                None,
+                Place::External {
+                    size,
+                    header_len,
+                    header_sha,
+                    file_sha,
+                },
+            ) = (&level.bytes, &level.place)
+            {
+                // written as it was made (Level::written): the head says what it kept
+                out.push(1);
+                out.extend_from_slice(&size.to_le_bytes());
+                out.extend_from_slice(&header_len.to_le_bytes());
+                out.extend_from_slice(header_sha);
+                out.extend_from_slice(file_sha);
+                continue;
+            }
+            let bytes = level.bytes.clone().unwrap_or_default();
             if bytes.len() <= inline_limit {
                 out.push(0);
                 out.extend_from_slice(&(bytes.len() as u32).to_le_bytes());

@@ -291,3 +291,51 @@ fn bad_options_are_refused_by_name() {
     assert_eq!(again.stdout, out.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_union_table_is_written_a_level_at_a_time_from_the_work_directory() {
+    use pegwise::generate::build;
+    use pegwise::shipped::TableSpec;
+    let p = Problem::parse(Board::by_name("triangle6").unwrap(), "all", "any").unwrap();
+    let spec = TableSpec {
+        problem: p.clone(),
+        file: "triangle6.every.pgt".into(),
+        union: true,
+        committed: false,
+    };
+    // the table as the in-memory writer makes it, whole
+    let solved = generate::solve(&p, Options::default(), &mut |_| {}).unwrap();
+    let want = build::build_from(&spec, &solved, &mut |_| {}).unwrap();
+    assert!(
+        !want.shards.is_empty(),
+        "levels in files of their own, and inline ones"
+    );
+    let dir = scratch("union");
+    let cfg = tiny(dir.join("work"), 3, false, true);
+    let mut sets = outcore::solve(&p, &cfg, &mut |_| {}, &mut |_| {}).unwrap();
+    let canon = sets.solved.canon.clone();
+    let write = |sets: &mut outcore::OutOfCore, out: &Path| {
+        std::fs::create_dir_all(out).unwrap();
+        let got = build::write_union(&spec, &canon, sets, out, &mut |_| {}).unwrap();
+        let files: Vec<(String, Vec<u8>)> = got
+            .shards
+            .iter()
+            .map(|f| (f.file.clone(), std::fs::read(out.join(&f.file)).unwrap()))
+            .collect();
+        (got.head, files)
+    };
+    let (head, files) = write(&mut sets, &dir.join("out"));
+    assert_eq!(head, want.head, "the head, byte for byte");
+    assert_eq!(files, want.shards, "the level files, byte for byte");
+    // the pass up kept every level's masks in the work directory; a run killed in it lost
+    // the last ones, and the next carries on from the last level kept
+    let masks = cfg.work_dir.join("masks");
+    let kept = std::fs::read_dir(&masks).unwrap().count();
+    assert_eq!(kept, p.board.len() - 1, "masks of levels 1..N−1");
+    for n in 12..p.board.len() {
+        std::fs::remove_file(masks.join(format!("M{n}"))).unwrap();
+    }
+    let (again, files_again) = write(&mut sets, &dir.join("out2"));
+    assert_eq!((again, files_again), (want.head, want.shards));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -199,6 +199,9 @@ pub enum JobError {
     /// A level that did not finish in a run.
     #[error("level {0} did not finish")]
     DidNotFinish(String),
+    /// The finish masks of a level asked before the union writer's pass up kept them.
+    #[error("the finish masks of the level with {0} pegs are not made yet")]
+    NoMasks(usize),
     /// The winning levels asked of a process other than 0.
     #[error("the winning levels are gathered at process 0 of the cluster")]
     NotGathered,

@@ -1,9 +1,17 @@
 //! Builds a shipped table (`crate::shipped` names and checks them): a table head and its
-//! external level files, from the generator's solved sets.
+//! external level files, from the generator's solved sets. A union table is written a level
+//! at a time ([`write_union`]): each level's file as soon as it is made, never the whole
+//! table in memory.
 
-use crate::error::Result;
-use crate::shipped::TableSpec;
-use crate::table::{Table, INLINE_LIMIT};
+use std::path::Path;
+
+use super::finish_masks::{self, InMemory, Levels};
+use crate::classes::Classes;
+use crate::error::{JobError, Result};
+use crate::shard::{self, MaskSymbols};
+use crate::shipped::{sha256_hex, TableSpec};
+use crate::symmetry::Canon;
+use crate::table::{Level, Table, INLINE_LIMIT};
 
 /// A built table: the head file and the external level files, by name.
 pub struct Built {
@@ -15,21 +23,53 @@ pub struct Built {
     pub shards: Vec<(String, Vec<u8>)>,
 }
 
+/// A file the writer has written: its name, size and SHA-256 (hex).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRow {
+    /// The file's name.
+    pub file: String,
+    /// Its size in bytes.
+    pub bytes: usize,
+    /// Its SHA-256, in hex.
+    pub sha256: String,
+}
+
+/// A union table written a level at a time: the head, for the caller to write last, and the
+/// level files already written.
+pub struct WrittenUnion {
+    /// The table: its inline levels, and what the head says of the others.
+    pub table: Table,
+    /// The head file's bytes.
+    pub head: Vec<u8>,
+    /// The level files, in level order.
+    pub shards: Vec<FileRow>,
+}
+
 /// Builds a shipped table from scratch with the generator.
 pub fn build(spec: &TableSpec, progress: &mut dyn FnMut(&str)) -> Result<Built> {
     let solved = super::solve(&spec.problem, super::Options::default(), progress)?;
     build_from(spec, &solved, progress)
 }
 
-/// Builds a shipped table from the solved sets of its problem (in memory or out of core).
+/// Builds a shipped table from the solved sets of its problem, in memory.
 pub fn build_from(
     spec: &TableSpec,
     solved: &super::Solved,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Built> {
     let table = if spec.union {
-        let levels = super::finish_masks::union_levels(solved, progress)?;
         let p = &spec.problem;
+        let mut levels = vec![None; p.board.len() + 1];
+        finish_masks::union_levels(
+            p,
+            &solved.canon,
+            &mut InMemory::new(solved),
+            &mut |n, ranks, syms| {
+                levels[n] = Some((ranks, Some(syms)));
+                Ok(())
+            },
+            progress,
+        )?;
         Table::build(&p.board, p.start_set(), p.goal_set(), true, true, levels)
     } else {
         solved.to_table(|_| true)
@@ -40,6 +80,68 @@ pub fn build_from(
         .map(|(pegs, bytes)| (Table::shard_file(&spec.file, pegs), bytes))
         .collect();
     Ok(Built {
+        table,
+        head,
+        shards,
+    })
+}
+
+/// Writes a union table's level files into `out` a level at a time from `levels` (memory, or
+/// a job's work directory), each as soon as it is made; the bytes are those of
+/// [`build_from`]. The head is returned for the caller to write once every level is in.
+pub fn write_union(
+    spec: &TableSpec,
+    canon: &Canon,
+    levels: &mut dyn Levels,
+    out: &Path,
+    progress: &mut dyn FnMut(&str),
+) -> Result<WrittenUnion> {
+    let p = &spec.problem;
+    let board = &p.board;
+    let classes = Classes::of(board);
+    let mut stored: Vec<Option<Level>> = (0..=board.len()).map(|_| None).collect();
+    let mut shards = Vec::new();
+    finish_masks::union_levels(
+        p,
+        canon,
+        levels,
+        &mut |n, ranks, syms| {
+            let masks = MaskSymbols {
+                symbols: &syms,
+                basis: classes.basis(),
+            };
+            let bytes = shard::encode(
+                board.geometry_id(),
+                board.len() as u8,
+                n as u8,
+                &ranks,
+                Some(masks),
+            );
+            let codes = ranks.len() as u32;
+            // the head's rule (Table::encode_split): a small level sits inside it
+            stored[n] = Some(if bytes.len() <= INLINE_LIMIT {
+                Level::encoded(codes, bytes)
+            } else {
+                let file = Table::shard_file(&spec.file, n as u8);
+                let path = out.join(&file);
+                std::fs::write(&path, &bytes).map_err(|e| JobError::Write {
+                    path: path.clone(),
+                    cause: e.into(),
+                })?;
+                shards.push(FileRow {
+                    file,
+                    bytes: bytes.len(),
+                    sha256: sha256_hex(&bytes),
+                });
+                Level::written(codes, &bytes)
+            });
+            Ok(())
+        },
+        progress,
+    )?;
+    let table = Table::of_levels(board, p.start_set(), p.goal_set(), true, true, stored);
+    let (head, _) = table.encode_split(INLINE_LIMIT);
+    Ok(WrittenUnion {
         table,
         head,
         shards,

@@ -3,14 +3,71 @@
 //! up the levels: a one-peg position finishes where its peg is, and a position finishes
 //! wherever one of its winning children does (moved back through the symmetry that made the
 //! child canonical). The start masks of the stored half then come from the complements.
+//!
+//! Both passes work a level at a time ([`Levels`]): the pass up holds two levels and their
+//! masks, and keeps each level's masks for the second; the second holds a stored level and
+//! its complement level. Out of core, the levels and the masks stay in the job's work
+//! directory, so a union table is written within about two levels' memory, and a killed
+//! pass up carries on from the last level whose masks were kept.
 
-use crate::error::{Error, GoalWhy, Over, Result};
+use crate::error::{Error, GoalWhy, JobError, Over, Result};
 use crate::masks::Candidates;
-use crate::problem::{Goal, Start};
+use crate::problem::{Goal, Problem, Start};
 use crate::symmetry::Canon;
 
 use super::count::{Counts, MAX_JUMPS};
 use super::{par, with_moves, Moves, Solved, WithMoves};
+
+/// Where the union writer reads the winning levels and keeps the finish masks between its
+/// two passes: memory ([`InMemory`]), or a job's work directory out of core.
+pub trait Levels {
+    /// W_n, ascending.
+    fn winning(&self, n: usize) -> Result<Vec<u64>>;
+    /// Whether the finish masks of W_n are kept.
+    fn has_masks(&self, n: usize) -> bool;
+    /// The finish masks of W_n, one per code in order (refused when they are not kept).
+    fn masks(&self, n: usize) -> Result<Vec<u64>>;
+    /// Keeps the finish masks of W_n.
+    fn keep_masks(&mut self, n: usize, masks: Vec<u64>) -> Result<()>;
+}
+
+/// The levels of a problem solved in memory, and its masks kept beside them.
+pub struct InMemory<'a> {
+    solved: &'a Solved,
+    masks: Vec<Option<Vec<u64>>>,
+}
+
+impl<'a> InMemory<'a> {
+    /// The levels of `solved`.
+    pub fn new(solved: &'a Solved) -> InMemory<'a> {
+        InMemory {
+            solved,
+            masks: vec![None; solved.winning.len()],
+        }
+    }
+}
+
+impl Levels for InMemory<'_> {
+    fn winning(&self, n: usize) -> Result<Vec<u64>> {
+        Ok(self.solved.winning.get(n).cloned().unwrap_or_default())
+    }
+    fn has_masks(&self, n: usize) -> bool {
+        self.masks.get(n).is_some_and(Option::is_some)
+    }
+    fn masks(&self, n: usize) -> Result<Vec<u64>> {
+        self.masks
+            .get(n)
+            .cloned()
+            .flatten()
+            .ok_or_else(|| JobError::NoMasks(n).into())
+    }
+    fn keep_masks(&mut self, n: usize, masks: Vec<u64>) -> Result<()> {
+        if let Some(slot) = self.masks.get_mut(n) {
+            *slot = Some(masks);
+        }
+        Ok(())
+    }
+}
 
 /// The inverse of each symmetry, by number.
 fn inverses(canon: &Canon) -> Vec<usize> {
@@ -30,32 +87,55 @@ fn inverses(canon: &Canon) -> Vec<usize> {
         .collect()
 }
 
-/// The finish masks of every winning level, from one peg up (`f[n][i]`: the mask of
-/// `winning[n][i]`, in its own frame). Each child's canonical code and the symmetry that made
-/// it come from the parent's images ([`Moves`]), and the level below is a hash table from code
-/// to mask: one cache miss a child, where a binary search over a big level takes several.
-struct Finishes<'a> {
-    solved: &'a Solved,
+/// The pass up: the finish masks of every winning level from one peg up, each kept in
+/// `levels` as it is made (a level whose masks are kept already is passed over). Each child's
+/// canonical code and the symmetry that made it come from the parent's images ([`Moves`]),
+/// and the level below is a hash table from code to mask: one cache miss a child, where a
+/// binary search over a big level takes several.
+struct PassUp<'a> {
+    levels: &'a mut dyn Levels,
+    canon: &'a Canon,
     inv: &'a [usize],
+    holes: usize,
     progress: &'a mut dyn FnMut(&str),
 }
 
-impl WithMoves for Finishes<'_> {
-    type Out = Vec<Vec<u64>>;
+impl WithMoves for PassUp<'_> {
+    type Out = Result<()>;
 
-    fn run<const G: usize>(self, m: &Moves<G>) -> Vec<Vec<u64>> {
-        let (solved, inv) = (self.solved, self.inv);
-        let canon = &solved.canon;
-        let n_holes = solved.problem.board.len();
-        let mut f: Vec<Vec<u64>> = vec![Vec::new(); n_holes + 1];
-        // a one-peg position finishes where its peg is
-        f[1] = solved.winning[1].clone();
-        for n in 2..n_holes {
-            let below = Counts::new(&solved.winning[n - 1], &f[n - 1]);
-            f[n] = par::map(&solved.winning[n], |x| finishes(m, canon, inv, &below, x));
-            (self.progress)(&format!("finish masks with {n} pegs: {}", f[n].len()));
+    fn run<const G: usize>(self, m: &Moves<G>) -> Result<()> {
+        let PassUp {
+            levels,
+            canon,
+            inv,
+            holes,
+            progress,
+        } = self;
+        // W_(n−1) and its masks, when the level before was made in this run
+        let mut below: Option<(Vec<u64>, Vec<u64>)> = None;
+        for n in 1..holes {
+            if levels.has_masks(n) {
+                below = None;
+                continue;
+            }
+            let here = levels.winning(n)?;
+            let masks = if n == 1 {
+                // a one-peg position finishes where its peg is
+                here.clone()
+            } else {
+                let (codes, masks) = match below.take() {
+                    Some(b) => b,
+                    None => (levels.winning(n - 1)?, levels.masks(n - 1)?),
+                };
+                let table = Counts::new(&codes, &masks);
+                drop((codes, masks));
+                par::map(&here, |x| finishes(m, canon, inv, &table, x))
+            };
+            progress(&format!("finish masks with {n} pegs: {}", here.len()));
+            levels.keep_masks(n, masks.clone())?;
+            below = Some((here, masks));
         }
-        f
+        Ok(())
     }
 }
 
@@ -95,19 +175,21 @@ fn finishes<const G: usize>(
     kids[..k].iter().fold(0, |mask, &kid| mask | back(kid))
 }
 
-/// Per stored level n ≤ N/2 of a union problem: the colex ranks of W_n and each code's mask
-/// symbol. `progress` hears a line per level.
+/// Writes the levels of a union problem's table, a stored level at a time (n ≤ N/2): the
+/// finish masks first (the pass up, kept in `levels`), then each level's colex ranks and mask
+/// symbols, handed to `level` as they are made. `progress` hears a line per level.
 pub fn union_levels(
-    solved: &Solved,
+    problem: &Problem,
+    canon: &Canon,
+    levels: &mut dyn Levels,
+    level: &mut dyn FnMut(usize, Vec<u64>, Vec<u16>) -> Result<()>,
     progress: &mut dyn FnMut(&str),
-) -> Result<Vec<crate::table::LevelCodes>> {
-    let p = &solved.problem;
-    let board = &p.board;
+) -> Result<()> {
+    let board = &problem.board;
     let n_holes = board.len();
-    if p.start != Start::All || p.goal != Goal::Any {
-        return Err(Error::bad_goal(&p.goal_text(), GoalWhy::NotUnion));
+    if problem.start != Start::All || problem.goal != Goal::Any {
+        return Err(Error::bad_goal(&problem.goal_text(), GoalWhy::NotUnion));
     }
-    let canon = &solved.canon;
     let inv = inverses(canon);
     let cand = Candidates::of(board);
     if cand.max_bits() > 16 {
@@ -117,40 +199,38 @@ pub fn union_levels(
         }
         .into());
     }
-    let f = with_moves(
+    with_moves(
         board,
         canon,
-        Finishes {
-            solved,
+        PassUp {
+            levels: &mut *levels,
+            canon,
             inv: &inv,
-            progress,
+            holes: n_holes,
+            progress: &mut *progress,
         },
-    );
+    )?;
     let full = board.full();
-    let levels = (0..=n_holes)
-        .map(|n| {
-            if n == 0 || 2 * n > n_holes {
-                return None;
-            }
-            // the starts of x are the finishes of its complement, moved back into x's frame
-            let other = Counts::new(&solved.winning[n_holes - n], &f[n_holes - n]);
-            let here = &solved.winning[n];
-            let indices: Vec<u64> = (0..here.len() as u64).collect();
-            let syms = par::map(&indices, |i| {
-                let (x, idx) = (here[i as usize], i as usize);
-                let (cc, s) = canon.canonical_with(full ^ x);
-                let starts = match other.get(cc) {
-                    0 => 0,
-                    m => canon.transform(inv[s], m),
-                };
-                cand.compact(x, f[n][idx], starts)
-            });
-            let ranks = solved.winning[n]
-                .iter()
-                .map(|&c| crate::codec::rank(c))
-                .collect();
-            Some((ranks, Some(syms)))
-        })
-        .collect();
-    Ok(levels)
+    for n in 1..=n_holes / 2 {
+        // the starts of x are the finishes of its complement, moved back into x's frame
+        let other = Counts::new(&levels.winning(n_holes - n)?, &levels.masks(n_holes - n)?);
+        let here = levels.winning(n)?;
+        let finishes = levels.masks(n)?;
+        let indices: Vec<u64> = (0..here.len() as u64).collect();
+        let syms = par::map(&indices, |i| {
+            let (x, idx) = (here[i as usize], i as usize);
+            let (cc, s) = canon.canonical_with(full ^ x);
+            let starts = match other.get(cc) {
+                0 => 0,
+                m => canon.transform(inv[s], m),
+            };
+            cand.compact(x, finishes[idx], starts)
+        });
+        drop((other, indices, finishes));
+        let ranks = here.iter().map(|&c| crate::codec::rank(c)).collect();
+        drop(here);
+        progress(&format!("mask symbols with {n} pegs"));
+        level(n, ranks, syms)?;
+    }
+    Ok(())
 }

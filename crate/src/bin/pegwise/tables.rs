@@ -106,48 +106,73 @@ pub fn run(
                 here = false;
                 continue;
             }
-            let sets = sets.into_solved()?;
             let pb = spinner(&format!("building {}", spec.file));
-            let built = pegwise::generate::build::build_from(&spec, &sets, &mut |m| {
-                pb.set_message(format!("{}: {m}", spec.file))
-            })?;
-            pb.finish_and_clear();
-            if verify && !spec.union {
-                let mut read = |f: &str| {
-                    if f == spec.file {
-                        return Ok(built.head.clone());
+            let mut say = |m: &str| pb.set_message(format!("{}: {m}", spec.file));
+            // (file, bytes, codes): the head's row counts the table's codes
+            let mut files: Vec<(generate::build::FileRow, usize)> = Vec::new();
+            if spec.union {
+                // a level at a time: each level file is written as it is made
+                let mut sets = sets;
+                let written = match &mut sets {
+                    outcore::Sets::Memory(s) => generate::build::write_union(
+                        &spec,
+                        &s.canon,
+                        &mut generate::finish_masks::InMemory::new(s),
+                        out,
+                        &mut say,
+                    )?,
+                    outcore::Sets::Disk(d) => {
+                        let canon = d.solved.canon.clone();
+                        generate::build::write_union(&spec, &canon, d, out, &mut say)?
                     }
-                    built
-                        .shards
-                        .iter()
-                        .find(|s| s.0 == f)
-                        .map(|s| s.1.clone())
-                        .ok_or_else(|| Fault::NoFile(f.to_string()).into())
                 };
-                let n = verify_table(&spec, shipped::load(&spec.file, false, &mut read)?)?;
-                eprintln!(
-                    "verified {}: {n} positions agree with brute force",
-                    spec.file
-                );
+                files.push((
+                    write_file(out, &spec.file, &written.head)?,
+                    written.table.codes(),
+                ));
+                files.extend(written.shards.into_iter().map(|f| (f, 0)));
+            } else {
+                let sets = sets.into_solved()?;
+                let built = generate::build::build_from(&spec, &sets, &mut say)?;
+                if verify {
+                    let mut read = |f: &str| {
+                        if f == spec.file {
+                            return Ok(built.head.clone());
+                        }
+                        built
+                            .shards
+                            .iter()
+                            .find(|s| s.0 == f)
+                            .map(|s| s.1.clone())
+                            .ok_or_else(|| Fault::NoFile(f.to_string()).into())
+                    };
+                    let n = verify_table(&spec, shipped::load(&spec.file, false, &mut read)?)?;
+                    eprintln!(
+                        "verified {}: {n} positions agree with brute force",
+                        spec.file
+                    );
+                }
+                files.push((
+                    write_file(out, &spec.file, &built.head)?,
+                    built.table.codes(),
+                ));
+                for (f, bytes) in &built.shards {
+                    files.push((write_file(out, f, bytes)?, 0));
+                }
             }
-            let mut files = vec![(spec.file.clone(), &built.head, built.table.codes())];
-            for (f, bytes) in &built.shards {
-                files.push((f.clone(), bytes, 0));
-            }
-            for (file, bytes, codes) in files {
-                std::fs::write(out.join(&file), bytes).map_err(io)?;
-                let sha = shipped::sha256_hex(bytes);
+            pb.finish_and_clear();
+            for (f, codes) in files {
                 manifest += &format!(
                     "{} {} {} {} {} {} {}\n",
-                    file,
+                    f.file,
                     name,
                     spec.problem.start_text(),
                     spec.problem.goal_text(),
                     codes,
-                    bytes.len(),
-                    sha
+                    f.bytes,
+                    f.sha256
                 );
-                rows.push(json!({"file": file, "board": name, "codes": codes, "bytes": bytes.len(), "sha256": sha}));
+                rows.push(json!({"file": f.file, "board": name, "codes": codes, "bytes": f.bytes, "sha256": f.sha256}));
             }
         }
     }
@@ -200,4 +225,22 @@ fn merge_manifest(old: &str, new: &str) -> String {
         }
     }
     out
+}
+
+/// Writes one table file into `out`, and names it with its size and SHA-256.
+fn write_file(
+    out: &std::path::Path,
+    file: &str,
+    bytes: &[u8],
+) -> Result<generate::build::FileRow, Error> {
+    let path = out.join(file);
+    std::fs::write(&path, bytes).map_err(|e| JobError::Write {
+        path: path.clone(),
+        cause: e.into(),
+    })?;
+    Ok(generate::build::FileRow {
+        file: file.to_string(),
+        bytes: bytes.len(),
+        sha256: shipped::sha256_hex(bytes),
+    })
 }

@@ -28,7 +28,7 @@ use std::path::PathBuf;
 pub use config::{parts_for, Config, MAX_PARTS, MIN_MEMORY};
 pub use job::{run, Engine, Job, Parts, Plan};
 
-use super::Solved;
+use super::{finish_masks, Solved};
 use crate::error::{JobError, Result};
 use crate::problem::Problem;
 use shuffle::{finished, parts_of, read_level, write_level, Step, Tick};
@@ -118,6 +118,45 @@ impl OutOfCore {
             winning,
             ..self.solved
         })
+    }
+}
+
+/// The union writer's levels out of core: W_n from the work directory, and the finish masks
+/// kept beside them (`masks/M<n>`, one little-endian u64 a code, each written whole under a
+/// temporary name), so a killed pass up carries on from the last level it kept.
+impl finish_masks::Levels for OutOfCore {
+    fn winning(&self, n: usize) -> Result<Vec<u64>> {
+        self.winning_level(n)
+    }
+
+    fn has_masks(&self, n: usize) -> bool {
+        self.masks_path(n).is_file()
+    }
+
+    fn masks(&self, n: usize) -> Result<Vec<u64>> {
+        let path = self.masks_path(n);
+        let bytes = std::fs::read(&path).map_err(|e| store::io_error(&path, e))?;
+        if bytes.len() % 8 != 0 {
+            return Err(JobError::Damaged(path).into());
+        }
+        Ok(bytes
+            .chunks_exact(8)
+            .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
+            .collect())
+    }
+
+    fn keep_masks(&mut self, n: usize, masks: Vec<u64>) -> Result<()> {
+        let store = Store::at(&self.work_dir);
+        let path = self.masks_path(n);
+        store.make_dir(&self.work_dir.join("masks"))?;
+        let bytes: Vec<u8> = masks.iter().flat_map(|m| m.to_le_bytes()).collect();
+        store.write_atomic(&path, &bytes)
+    }
+}
+
+impl OutOfCore {
+    fn masks_path(&self, n: usize) -> PathBuf {
+        self.work_dir.join("masks").join(format!("M{n}"))
     }
 }
 
