@@ -150,6 +150,17 @@ fn bucket(gap: u64) -> u16 {
     (64 - gap.leading_zeros()) as u16
 }
 
+/// `f` of every item, in order (in parallel where the build has threads).
+fn par_map<T: Send>(items: &[u64], f: impl Fn(u64) -> T + Sync + Send) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        items.par_iter().map(|&x| f(x)).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    items.iter().map(|&x| f(x)).collect()
+}
+
 /// Encodes one level: ranks ascending and distinct, with a mask symbol per rank if `masks` is
 /// given (same length; at most 8 basis masks).
 pub fn encode(
@@ -162,18 +173,16 @@ pub fn encode(
     let basis = masks.map_or(&[][..], |m| &m.basis[..m.basis.len().min(MAX_BASIS)]);
     // each rank's context, from its code
     let ctx: Vec<usize> = match masks {
-        Some(_) => ranks
-            .iter()
-            .map(|&r| {
-                codec::unrank(r, u32::from(pegs), u32::from(holes)).map_or(0, |c| context(basis, c))
-            })
-            .collect(),
+        Some(_) => par_map(ranks, |r| {
+            codec::unrank(r, u32::from(pegs), u32::from(holes)).map_or(0, |c| context(basis, c))
+        }),
         None => Vec::new(),
     };
-    let mut gap_freq: HashMap<u16, u64> = HashMap::new();
+    // a gap's bucket is its bit length: 65 of them
+    let mut gap_freq = [0u64; 65];
     let mut mask_freq: Vec<HashMap<u16, u64>> = vec![HashMap::new(); 1 << basis.len()];
     for w in ranks.windows(2) {
-        *gap_freq.entry(bucket(w[1] - w[0] - 1)).or_default() += 1;
+        gap_freq[usize::from(bucket(w[1] - w[0] - 1))] += 1;
     }
     if let Some(m) = masks {
         for (&s, &c) in m.symbols.iter().zip(&ctx) {
@@ -191,12 +200,18 @@ pub fn encode(
             .map(|(s, c, l)| (s, (c, l)))
             .collect()
     };
-    let gap_code = Code::from_frequencies(&sorted(gap_freq));
+    let gap_freq: Vec<(u16, u64)> = (0u16..).zip(gap_freq).filter(|&(_, n)| n > 0).collect();
+    let gap_code = Code::from_frequencies(&gap_freq);
     let mask_codes: Vec<Code> = mask_freq
         .into_iter()
         .map(|f| Code::from_frequencies(&sorted(f)))
         .collect();
-    let gap_table = lookup(&gap_code);
+    let mut gap_table = [(0u32, 0u8); 65];
+    for (s, c, l) in gap_code.table() {
+        if let Some(e) = gap_table.get_mut(usize::from(s)) {
+            *e = (c, l);
+        }
+    }
     let mask_tables: Vec<HashMap<u16, (u32, u8)>> = mask_codes.iter().map(lookup).collect();
     let mask_bits = |i: usize| -> (u32, u8) {
         masks
@@ -209,7 +224,7 @@ pub fn encode(
             .windows(2)
             .map(|w| {
                 let b = bucket(w[1] - w[0] - 1);
-                u64::from(gap_table.get(&b).map_or(0, |e| e.1)) + u64::from(b.saturating_sub(1))
+                u64::from(gap_table[usize::from(b)].1) + u64::from(b.saturating_sub(1))
             })
             .sum();
         let m: u64 = (0..ctx.len()).map(|i| u64::from(mask_bits(i).1)).sum();
@@ -217,16 +232,15 @@ pub fn encode(
     };
     let per_chunk = ((CHUNK_BYTES as u64 * 8) / bits_per_code).clamp(64, 1 << 16) as u32;
 
-    let mut data = Vec::new();
-    let mut index = Vec::new();
-    for (c, chunk) in ranks.chunks(per_chunk as usize).enumerate() {
+    // the chunks are coded apart from each other (in parallel where the build has threads)
+    let encode_chunk = |c: usize, chunk: &[u64]| -> (Vec<u8>, [u8; 8]) {
         let base = c * per_chunk as usize;
         let mut w = BitWriter::default();
         for (i, &r) in chunk.iter().enumerate() {
             if i > 0 {
                 let gap = r - chunk[i - 1] - 1;
                 let b = bucket(gap);
-                let (code, len) = gap_table.get(&b).copied().unwrap_or((0, 0));
+                let (code, len) = gap_table[usize::from(b)];
                 w.put(u64::from(code), u32::from(len));
                 if b > 1 {
                     w.put(gap, u32::from(b) - 1);
@@ -238,10 +252,31 @@ pub fn encode(
             }
         }
         let bytes = w.finish();
+        let hash = hash8(&bytes);
+        (bytes, hash)
+    };
+    #[cfg(feature = "parallel")]
+    let bodies: Vec<(Vec<u8>, [u8; 8])> = {
+        use rayon::prelude::*;
+        ranks
+            .par_chunks(per_chunk as usize)
+            .enumerate()
+            .map(|(c, chunk)| encode_chunk(c, chunk))
+            .collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let bodies: Vec<(Vec<u8>, [u8; 8])> = ranks
+        .chunks(per_chunk as usize)
+        .enumerate()
+        .map(|(c, chunk)| encode_chunk(c, chunk))
+        .collect();
+    let mut data = Vec::with_capacity(bodies.iter().map(|b| b.0.len()).sum());
+    let mut index = Vec::with_capacity(bodies.len());
+    for ((bytes, hash), chunk) in bodies.into_iter().zip(ranks.chunks(per_chunk as usize)) {
         index.push(ChunkEntry {
             first: chunk[0],
             offset: data.len() as u32,
-            hash: hash8(&bytes),
+            hash,
         });
         data.extend_from_slice(&bytes);
     }
