@@ -209,6 +209,23 @@ async function coldLoad(browser, query, changeTo) {
   return { judged, shown, html: t.html, app: t.app, marks, tableBytes: openingBytes, changed };
 }
 
+/**
+ * The floor under every cold load: a page of one line of text, loaded as coldLoad loads the
+ * game (a new context, from the same server), to its first paint. No page of this harness can
+ * show anything sooner on this machine.
+ * @param {import('playwright-core').Browser} browser
+ */
+async function blankFirstPaint(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.route('**/pegwise-blank', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><p>pegwise' }));
+  await page.goto(`${server.url}pegwise-blank`);
+  await page.waitForFunction(() => performance.getEntriesByType('paint').length > 0);
+  const ms = await page.evaluate(() => performance.getEntriesByType('paint')[0].startTime);
+  await context.close();
+  return ms;
+}
+
 /** Which form of the page to time: the shipped one (site/), or with BENCH_PAGES=source the modules of www/. */
 const PAGES = process.env.BENCH_PAGES === 'source' ? 'source' : 'site';
 // in a process of its own, as a real static server is: not slowed by this script's own work
@@ -339,6 +356,11 @@ try {
   console.log(JSON.stringify(report, null, 2));
   const ms = (x) => (x === null || x === undefined ? '–' : `${x.toFixed(0)}`);
   const lines = [];
+  if (group !== 'moves') {
+    const blanks = [];
+    for (let i = 0; i < RUNS; i++) blanks.push(await blankFirstPaint(browser));
+    lines.push(`the floor: a blank page's first paint, cold, as the loads above (median of ${RUNS}): ${ms(median(blanks))} ms (fastest ${ms(Math.min(...blanks))})`);
+  }
   for (const [k, o] of Object.entries(opening)) {
     if (o.judgedMs === null) {
       lines.push(`${k}: ${o.note}`);
