@@ -54,7 +54,8 @@ export function chanceText(chance, oneIn) {
  */
 export function forcedLines(positions) {
   if (!positions.length) return ['none: the goal can’t be reached from here'];
-  if (positions.length === 1) return ['none: the goal is reached'];
+  // only this one: it is the finish, or the winning games part ways from here
+  if (positions.length === 1) return [positions[0].pegs === 1 ? 'none: the goal is reached' : 'none: the winning games go different ways from here'];
   const rest = positions.slice(1);
   return rest.map((p, i) => {
     const pegs = p.pegs === 1 ? '1 peg' : `${p.pegs} pegs`;
