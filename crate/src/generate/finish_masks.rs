@@ -28,7 +28,7 @@ pub trait Levels {
     /// The finish masks of W_n, one per code in order (refused when they are not kept).
     fn masks(&self, n: usize) -> Result<Vec<u64>>;
     /// Keeps the finish masks of W_n.
-    fn keep_masks(&mut self, n: usize, masks: Vec<u64>) -> Result<()>;
+    fn keep_masks(&mut self, n: usize, masks: &[u64]) -> Result<()>;
 }
 
 /// The levels of a problem solved in memory, and its masks kept beside them.
@@ -61,9 +61,9 @@ impl Levels for InMemory<'_> {
             .flatten()
             .ok_or_else(|| JobError::NoMasks(n).into())
     }
-    fn keep_masks(&mut self, n: usize, masks: Vec<u64>) -> Result<()> {
+    fn keep_masks(&mut self, n: usize, masks: &[u64]) -> Result<()> {
         if let Some(slot) = self.masks.get_mut(n) {
-            *slot = Some(masks);
+            *slot = Some(masks.to_vec());
         }
         Ok(())
     }
@@ -132,7 +132,7 @@ impl WithMoves for PassUp<'_> {
                 par::map(&here, |x| finishes(m, canon, inv, &table, x))
             };
             progress(&format!("finish masks with {n} pegs: {}", here.len()));
-            levels.keep_masks(n, masks.clone())?;
+            levels.keep_masks(n, &masks)?;
             below = Some((here, masks));
         }
         Ok(())

@@ -145,7 +145,7 @@ impl finish_masks::Levels for OutOfCore {
             .collect())
     }
 
-    fn keep_masks(&mut self, n: usize, masks: Vec<u64>) -> Result<()> {
+    fn keep_masks(&mut self, n: usize, masks: &[u64]) -> Result<()> {
         let store = Store::at(&self.work_dir);
         let path = self.masks_path(n);
         store.make_dir(&self.work_dir.join("masks"))?;
