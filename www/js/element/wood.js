@@ -92,14 +92,17 @@ export function paintWood(holes, at, geo, t) {
   const bottom = oy + (bbox.maxY + 1) * scale;
   const left = ox + (bbox.minX - 1) * scale;
   const right = ox + (bbox.maxX + 1) * scale;
+  // every grain line in one path and one stroke: a stroke composited source-atop costs a
+  // pass over the whole canvas (in software, about a millisecond each), and the lines never
+  // touch, so one stroke draws the same pixels
+  g.beginPath();
   for (let y = top, n = 0; y < bottom; y += scale * 0.19, n++) {
-    g.beginPath();
     g.moveTo(left, y);
     for (let x = left; x <= right; x += scale * 0.25) {
       g.lineTo(x, y + Math.sin(x / (scale * 1.7) + n * 1.3) * scale * 0.06);
     }
-    g.stroke();
   }
+  g.stroke();
   g.restore();
   // holes: dark, inset, with a light lip at the bottom
   holes.forEach((_, i) => {
