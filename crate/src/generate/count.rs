@@ -215,7 +215,10 @@ impl<T: Copy + Default> Counts<T> {
     /// The table of `codes` (distinct, none 0) with their values.
     pub(super) fn new(codes: &[u64], counts: &[T]) -> Counts<T> {
         let size = (2 * codes.len()).next_power_of_two().max(2);
-        let mut slots = vec![(0u64, T::default()); size];
+        let mut slots = Vec::with_capacity(size);
+        #[cfg(feature = "outcore")]
+        super::outcore::advise_huge(slots.spare_capacity_mut());
+        slots.resize(size, (0u64, T::default()));
         let mask = size - 1;
         for (&c, &n) in codes.iter().zip(counts) {
             let mut i = Self::slot(c, mask);
