@@ -339,3 +339,37 @@ fn a_union_table_is_written_a_level_at_a_time_from_the_work_directory() {
     assert_eq!((again, files_again), (want.head, want.shards));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_union_table_written_within_a_small_memory_budget_has_the_same_bytes() {
+    use pegwise::generate::build;
+    use pegwise::generate::finish_masks::{InMemory, Parts};
+    use pegwise::shipped::TableSpec;
+    let p = Problem::parse(Board::by_name("triangle6").unwrap(), "all", "any").unwrap();
+    let spec = TableSpec {
+        problem: p.clone(),
+        file: "triangle6.every.pgt".into(),
+        union: true,
+        committed: false,
+    };
+    let solved = generate::solve(&p, Options::default(), &mut |_| {}).unwrap();
+    let want = build::build_from(&spec, &solved, &mut |_| {}).unwrap();
+    let biggest = solved.winning.iter().map(Vec::len).max().unwrap();
+    for budget in [64 << 10, 4 << 10] {
+        // the biggest level's lookup table goes in several parts
+        let parts = Parts::within(biggest, budget).count();
+        assert!(parts >= 8, "{budget} bytes: {parts} parts");
+        let dir = scratch(&format!("budget{budget}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut levels = InMemory::with_budget(&solved, budget);
+        let got = build::write_union(&spec, &solved.canon, &mut levels, &dir, &mut |_| {}).unwrap();
+        let files: Vec<(String, Vec<u8>)> = got
+            .shards
+            .iter()
+            .map(|f| (f.file.clone(), std::fs::read(dir.join(&f.file)).unwrap()))
+            .collect();
+        assert_eq!(got.head, want.head, "{budget} bytes: the head");
+        assert_eq!(files, want.shards, "{budget} bytes: the level files");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

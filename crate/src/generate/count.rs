@@ -212,9 +212,19 @@ pub(super) struct Counts<T> {
 }
 
 impl<T: Copy + Default> Counts<T> {
+    /// Slots for `codes` codes (at most half of them full).
+    fn slots_for(codes: usize) -> usize {
+        (2 * codes).next_power_of_two().max(2)
+    }
+
+    /// Bytes the table of `codes` codes takes.
+    pub(super) fn bytes_for(codes: usize) -> usize {
+        Self::slots_for(codes) * std::mem::size_of::<(u64, T)>()
+    }
+
     /// The table of `codes` (distinct, none 0) with their values.
     pub(super) fn new(codes: &[u64], counts: &[T]) -> Counts<T> {
-        let size = (2 * codes.len()).next_power_of_two().max(2);
+        let size = Self::slots_for(codes.len());
         let mut slots = Vec::with_capacity(size);
         #[cfg(feature = "outcore")]
         super::outcore::advise_huge(slots.spare_capacity_mut());

@@ -29,20 +29,33 @@ pub trait Levels {
     fn masks(&self, n: usize) -> Result<Vec<u64>>;
     /// Keeps the finish masks of W_n.
     fn keep_masks(&mut self, n: usize, masks: &[u64]) -> Result<()>;
+    /// Bytes the writer's lookup tables may take at once: a level's table that would take
+    /// more is built and read in parts ([`Parts`]).
+    fn lookup_budget(&self) -> usize;
 }
 
 /// The levels of a problem solved in memory, and its masks kept beside them.
 pub struct InMemory<'a> {
     solved: &'a Solved,
     masks: Vec<Option<Vec<u64>>>,
+    budget: usize,
 }
 
 impl<'a> InMemory<'a> {
-    /// The levels of `solved`.
+    /// The levels of `solved`, their lookup tables whole.
     pub fn new(solved: &'a Solved) -> InMemory<'a> {
         InMemory {
             solved,
             masks: vec![None; solved.winning.len()],
+            budget: usize::MAX,
+        }
+    }
+
+    /// The same, with lookup tables of at most `bytes` at once.
+    pub fn with_budget(solved: &'a Solved, bytes: usize) -> InMemory<'a> {
+        InMemory {
+            budget: bytes,
+            ..InMemory::new(solved)
         }
     }
 }
@@ -66,6 +79,52 @@ impl Levels for InMemory<'_> {
             *slot = Some(masks.to_vec());
         }
         Ok(())
+    }
+    fn lookup_budget(&self) -> usize {
+        self.budget
+    }
+}
+
+/// A level's lookup table split into parts by a hash of the code, so that each part's table
+/// keeps within a memory budget: the writer builds one part at a time and asks every
+/// position about the codes of that part alone, generating its children once a part. One
+/// part (the whole table) when the table fits.
+#[derive(Clone, Copy)]
+pub struct Parts(u64);
+
+impl Parts {
+    /// The fewest parts whose tables over `codes` codes take at most `budget` bytes each
+    /// (with a tenth to spare for a part that draws more than its share).
+    pub fn within(codes: usize, budget: usize) -> Parts {
+        let mut k = 1u64;
+        while k < 1 << 20 && Counts::<u64>::bytes_for(codes * 11 / 10 / k as usize + 1) > budget {
+            k *= 2;
+        }
+        Parts(k)
+    }
+
+    /// How many.
+    pub fn count(self) -> u64 {
+        self.0
+    }
+
+    /// Whether `code` is in part `p` (a hash independent of the table's own slots).
+    #[inline]
+    pub fn holds(self, p: u64, code: u64) -> bool {
+        self.0 == 1 || (code.wrapping_mul(0xff51_afd7_ed55_8ccd) >> 40) % self.0 == p
+    }
+
+    /// The table of part `p` of `codes` with their `values`.
+    fn table(self, p: u64, codes: &[u64], values: &[u64]) -> Counts<u64> {
+        if self.0 == 1 {
+            return Counts::new(codes, values);
+        }
+        let (c, v): (Vec<u64>, Vec<u64>) = codes
+            .iter()
+            .zip(values)
+            .filter(|(&c, _)| self.holds(p, c))
+            .unzip();
+        Counts::new(&c, &v)
     }
 }
 
@@ -111,6 +170,7 @@ impl WithMoves for PassUp<'_> {
             holes,
             progress,
         } = self;
+        let budget = levels.lookup_budget();
         // W_(n−1) and its masks, when the level before was made in this run
         let mut below: Option<(Vec<u64>, Vec<u64>)> = None;
         for n in 1..holes {
@@ -127,9 +187,16 @@ impl WithMoves for PassUp<'_> {
                     Some(b) => b,
                     None => (levels.winning(n - 1)?, levels.masks(n - 1)?),
                 };
-                let table = Counts::new(&codes, &masks);
-                drop((codes, masks));
-                par::map(&here, |x| finishes(m, canon, inv, &table, x))
+                let parts = Parts::within(codes.len(), budget);
+                let mut mine = vec![0u64; here.len()];
+                for p in 0..parts.count() {
+                    let table = parts.table(p, &codes, &masks);
+                    let got = par::map(&here, |x| {
+                        finishes(m, canon, inv, &table, x, |c| parts.holds(p, c))
+                    });
+                    mine.iter_mut().zip(got).for_each(|(a, b)| *a |= b);
+                }
+                mine
             };
             progress(&format!("finish masks with {n} pegs: {}", here.len()));
             levels.keep_masks(n, &masks)?;
@@ -142,7 +209,8 @@ impl WithMoves for PassUp<'_> {
 /// The finish mask of `x`: it finishes wherever a winning child does, moved back through the
 /// symmetry that made the child canonical (`below` gives 0 for a child that is not winning).
 /// The children are gathered and their slots touched first: the loads are independent, so
-/// their cache misses overlap instead of queueing one after another.
+/// their cache misses overlap instead of queueing one after another. Only the children that
+/// `asked` accepts are looked up (those of the table's part).
 #[inline]
 fn finishes<const G: usize>(
     m: &Moves<G>,
@@ -150,10 +218,14 @@ fn finishes<const G: usize>(
     inv: &[usize],
     below: &Counts<u64>,
     x: u64,
+    asked: impl Fn(u64) -> bool,
 ) -> u64 {
     let mut kids = [(0u64, 0usize); MAX_JUMPS];
     let mut k = 0;
     m.children_with_symmetry(x, |c, s| {
+        if !asked(c) {
+            return;
+        }
         if k < MAX_JUMPS {
             kids[k] = (c, s);
         }
@@ -165,7 +237,11 @@ fn finishes<const G: usize>(
     };
     if k > MAX_JUMPS {
         let mut mask = 0;
-        m.children_with_symmetry(x, |c, s| mask |= back((c, s)));
+        m.children_with_symmetry(x, |c, s| {
+            if asked(c) {
+                mask |= back((c, s));
+            }
+        });
         return mask;
     }
     let touch = kids[..k]
@@ -213,20 +289,29 @@ pub fn union_levels(
     let full = board.full();
     for n in 1..=n_holes / 2 {
         // the starts of x are the finishes of its complement, moved back into x's frame
-        let other = Counts::new(&levels.winning(n_holes - n)?, &levels.masks(n_holes - n)?);
+        let (codes, masks) = (levels.winning(n_holes - n)?, levels.masks(n_holes - n)?);
         let here = levels.winning(n)?;
         let finishes = levels.masks(n)?;
         let indices: Vec<u64> = (0..here.len() as u64).collect();
+        let parts = Parts::within(codes.len(), levels.lookup_budget());
+        let mut starts = vec![0u64; here.len()];
+        for p in 0..parts.count() {
+            let other = parts.table(p, &codes, &masks);
+            let got = par::map(&here, |x| {
+                let (cc, s) = canon.canonical_with(full ^ x);
+                match parts.holds(p, cc).then(|| other.get(cc)) {
+                    None | Some(0) => 0,
+                    Some(m) => canon.transform(inv[s], m),
+                }
+            });
+            starts.iter_mut().zip(got).for_each(|(a, b)| *a |= b);
+        }
+        drop((codes, masks));
         let syms = par::map(&indices, |i| {
-            let (x, idx) = (here[i as usize], i as usize);
-            let (cc, s) = canon.canonical_with(full ^ x);
-            let starts = match other.get(cc) {
-                0 => 0,
-                m => canon.transform(inv[s], m),
-            };
-            cand.compact(x, finishes[idx], starts)
+            let i = i as usize;
+            cand.compact(here[i], finishes[i], starts[i])
         });
-        drop((other, indices, finishes));
+        drop((starts, indices, finishes));
         let ranks = here.iter().map(|&c| crate::codec::rank(c)).collect();
         drop(here);
         progress(&format!("mask symbols with {n} pegs"));

@@ -50,6 +50,8 @@ pub struct OutOfCore {
     pub work_dir: PathBuf,
     /// Whether this process holds the winning levels (on a cluster, only process 0 does).
     pub here: bool,
+    /// The job's memory cap (`--max-memory`), which the union writer keeps to as well.
+    pub max_memory: u64,
 }
 
 /// The text that identifies a job in its work directory.
@@ -94,6 +96,7 @@ pub fn solve(
         winning,
         work_dir: cfg.work_dir.clone(),
         here: true,
+        max_memory: cfg.max_memory,
     })
 }
 
@@ -144,6 +147,11 @@ impl finish_masks::Levels for OutOfCore {
             .chunks_exact(8)
             .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
             .collect())
+    }
+
+    fn lookup_budget(&self) -> usize {
+        // the rest of the cap is for the levels in hand and their masks
+        usize::try_from(self.max_memory / 2).unwrap_or(usize::MAX)
     }
 
     fn keep_masks(&mut self, n: usize, masks: &[u64]) -> Result<()> {

@@ -200,6 +200,7 @@ pub fn solve(
         winning,
         work_dir: gathered,
         here: c.process == 0,
+        max_memory: cfg.max_memory,
     })
 }
 
