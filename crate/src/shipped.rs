@@ -41,7 +41,7 @@ pub const BUILT_BOARDS: &[&str] = &[
 /// Boards whose one table is the union (every start, goal any, with finish and start masks)
 /// in `<board>.every.pgt`, built out of core when it doesn't fit in memory. A built table is
 /// offered to games only once `data/MANIFEST` pins it.
-const UNION_BOARDS: &[&str] = &["french"];
+const UNION_BOARDS: &[&str] = &["french", "diamond41"];
 
 /// Boards with built tables like the small triangles' (goal any, and each finish hole up to
 /// symmetry, from every start): their classes have more candidate holes than a union
@@ -49,15 +49,10 @@ const UNION_BOARDS: &[&str] = &["french"];
 const PER_HOLE_BUILT: &[&str] = &["triangle7"];
 
 /// Boards whose built table is one game, the board's default: a start hole and a goal, as
-/// `Problem::parse` reads them. Back to the start (goal `start`, which the generator halves)
-/// where the board has such a game; diamond41 has none, and its default is goal `any` from
-/// c5, whose forward sets the pruning keeps small. Every start and goal would not fit; one
-/// game does.
-const ONE_GAME_BUILT: &[(&str, &str, &str)] = &[
-    ("square6", "c3", "start"),
-    ("wiegleb", "e5", "start"),
-    ("diamond41", "c5", "any"),
-];
+/// `Problem::parse` reads them, back to the start (goal `start`, which the generator halves).
+/// Every start and goal would not fit on this machine; one game does.
+const ONE_GAME_BUILT: &[(&str, &str, &str)] =
+    &[("square6", "c3", "start"), ("wiegleb", "e5", "start")];
 
 /// The pinned hashes of the head files, `name sha256` a line, taken from `data/MANIFEST` at
 /// build time (build.rs).

@@ -463,7 +463,11 @@ fn the_table_sizes_in_the_docs_are_the_manifest_s() {
             " MB in level shards",
         ),
         ("square6.c3.c3", "the 6×6 square (c3 to c3, ", " MB)"),
-        ("diamond41.c5.any", "diamond41 (c5, goal `any`, ", " MB)"),
+        (
+            "diamond41.every",
+            "every diamond41 start and goal (",
+            " MB in level shards",
+        ),
         ("wiegleb.e5.e5", "Wiegleb's board (e5 to e5, ", " MB;"),
     ] {
         let written = between(&readme, before, after, "README, built tables");

@@ -1,5 +1,5 @@
-//! The built tables of one game (the default games of square6, Wiegleb and diamond41; built by
-//! `scripts/tables square6|wiegleb|diamond41`, pinned by data/MANIFEST), held
+//! The built tables of one game (the default games of square6 and Wiegleb; built by
+//! `scripts/tables square6|wiegleb`, pinned by data/MANIFEST), held
 //! against brute force on random playouts deep enough for brute force, and against the proving
 //! live solver higher up, where it settles a position within its budget (a win it finds and a
 //! loss it proves are both exact). `scripts/test` does not build them (13 minutes and 9 GB for
@@ -82,12 +82,4 @@ fn wiegleb_central_game_agrees_with_brute_force_and_the_live_search() {
     // 26 to 36 jumps leave 8 to 18 pegs of the 44, where brute force is quick (random games
     // often stick before 30 jumps)
     holds("wiegleb", 0x3c_9e41_07d2_5b8f, (26, 36), 20);
-}
-
-#[test]
-#[ignore = "needs data/diamond41.c5.any.pgt: scripts/tables diamond41"]
-fn diamond41_default_game_agrees_with_brute_force_and_the_live_search() {
-    // goal any from c5; 20 to 32 jumps leave 8 to 20 pegs of the 40 (random games there
-    // often stick before 26 jumps)
-    holds("diamond41", 0x9d_41e4_a11c_0de5, (20, 32), 20);
 }

@@ -17,7 +17,8 @@ use pegwise::problem::{Goal, Problem, Start};
 use pegwise::shipped::{self, TableSpec};
 use pegwise::winnable;
 
-/// Holds the record to one table; returns the finishes it decided.
+/// Holds the record to one table; returns the finishes it decided. Where the record's search
+/// gave up (its `unknown` finishes) the table's verdict is new, and is printed.
 fn check(b: &Board, spec: &TableSpec) -> usize {
     let name = b.name();
     let table = common::built_table(&spec.file, name);
@@ -27,8 +28,8 @@ fn check(b: &Board, spec: &TableSpec) -> usize {
         let said = winnable::finishes(b, start);
         let what = format!("{name} {} ({})", b.hole_name(start), spec.file);
         if let Some(exact) = record::table_finishes(b, start, &table) {
-            assert_eq!(said.won, exact, "{what}: finishes won");
-            assert_eq!(said.unknown, 0, "{what}: the table decides every finish");
+            let known = !said.unknown;
+            assert_eq!(said.won & known, exact & known, "{what}: finishes won");
             decided += b.len();
             continue;
         }
@@ -44,9 +45,13 @@ fn check(b: &Board, spec: &TableSpec) -> usize {
                 continue;
             };
             let finish = format!("{what} to {}", b.hole_name(h));
-            assert_eq!(said.won >> h & 1 == 1, w, "{finish}: won");
-            assert_eq!(said.unknown >> h & 1, 0, "{finish}: decided by the table");
             decided += 1;
+            if said.unknown >> h & 1 == 1 {
+                let verdict = if w { "won" } else { "lost" };
+                eprintln!("{finish}: undecided in the record, {verdict} by the table");
+                continue;
+            }
+            assert_eq!(said.won >> h & 1 == 1, w, "{finish}: won");
         }
     }
     decided
@@ -80,9 +85,9 @@ fn the_record_agrees_with_the_committed_tables_and_those_scripts_test_builds() {
 }
 
 #[test]
-#[ignore = "needs data/diamond41.c5.any.pgt: scripts/tables diamond41"]
+#[ignore = "needs data/diamond41.every.pgt: scripts/tables diamond41"]
 fn the_record_agrees_with_diamond41s_table() {
-    assert!(check_board("diamond41", "diamond41.c5.any") > 0);
+    assert!(check_board("diamond41", "diamond41.every") > 0);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 // The built tables (scripts/tables triangle7, french, square6, wiegleb and diamond41, pinned
 // by data/MANIFEST): the default game and other starts and goals are judged from the table from
-// the first jump on, deep into a game too. (crate/tests/triangle7_tables.rs, french_every.rs
-// and one_game_tables.rs hold the tables against brute force.) The tests wait for the board's
+// the first jump on, deep into a game too. (crate/tests/triangle7_tables.rs, french_every.rs,
+// diamond41_every.rs and one_game_tables.rs hold the tables against brute force.) The tests wait for the board's
 // verdicts, not for a clock; how soon they come is measured by tests/bench/e2e-timings.mjs.
 
 import assert from 'node:assert/strict';
@@ -100,9 +100,25 @@ test('Wiegleb opens on its central game judged from its table, and stays judged 
   await oneGameTable('wiegleb', 'e3-e5 c4-e4 d2-d4 f2-d2 d1-d3 f1-d1 d4-d2 d1-d3 d6-d4 d8-d6 f7-d7 e5-e7');
 });
 
-const diamond41 = existsSync(`${ROOT}data/diamond41.c5.any.pgt`);
+const diamond41 = existsSync(`${ROOT}data/diamond41.every.pgt`);
 
-test('diamond41 opens on its default game judged from its table, and stays judged deep in', { skip: !diamond41 && 'run scripts/tables diamond41', timeout: 300_000 }, async () => {
+test('diamond41 opens on its default game judged from its union table, and stays judged deep in', { skip: !diamond41 && 'run scripts/tables diamond41', timeout: 300_000 }, async () => {
   // the witness from e3 to b4, turned about the diagonal onto c5
   await oneGameTable('diamond41', 'c3-c5 e4-c4 g4-e4 g6-g4 i5-g5 e6-g6 f8-f6 d7-f7 g7-e7 h4-f4 f5-f7 e4-g4');
+});
+
+test('diamond41: other starts and goals are judged from its union table from the first jump', { skip: !diamond41 && 'run scripts/tables diamond41', timeout: 300_000 }, async () => {
+  const { page, clean } = await openPage(env.browser);
+  await page.goto(`${env.url}embed.html`);
+  // the centre, a start the one-game table never covered, back to the start and for goal any,
+  // then e3 to the centre (lost) and to b4 (the record's witness wins it)
+  for (const [start, goal] of [['e5', 'e5'], ['e5', 'any'], ['e3', 'e5'], ['e3', 'b4']]) {
+    const opening = await judged(page, { board: 'diamond41', start, goal, source: 'table' });
+    assert.ok(opening.judged, `${start} → ${goal}: every opening jump judged: ${opening.hints}`);
+    assert.equal(opening.source, 'table', `${start} → ${goal}`);
+  }
+  const last = await judged(page, { board: 'diamond41', start: 'e3', goal: 'b4', source: 'table' });
+  assert.ok(last.hints.some((h) => h.endsWith('good')), `e3 → b4 can be won: ${last.hints}`);
+  await shoot(page, 'diamond41-union');
+  await clean();
 });
