@@ -292,20 +292,30 @@ fn bad_options_are_refused_by_name() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-#[test]
-fn a_union_table_is_written_a_level_at_a_time_from_the_work_directory() {
-    use pegwise::generate::build;
-    use pegwise::shipped::TableSpec;
+/// triangle6's union table (every start and goal): its spec, its solved sets, and the table
+/// as the in-memory writer makes it, whole.
+fn triangle6_union() -> (
+    pegwise::shipped::TableSpec,
+    generate::Solved,
+    pegwise::generate::build::Built,
+) {
     let p = Problem::parse(Board::by_name("triangle6").unwrap(), "all", "any").unwrap();
-    let spec = TableSpec {
+    let spec = pegwise::shipped::TableSpec {
         problem: p.clone(),
         file: "triangle6.every.pgt".into(),
         union: true,
         committed: false,
     };
-    // the table as the in-memory writer makes it, whole
     let solved = generate::solve(&p, Options::default(), &mut |_| {}).unwrap();
-    let want = build::build_from(&spec, &solved, &mut |_| {}).unwrap();
+    let want = pegwise::generate::build::build_from(&spec, &solved, &mut |_| {}).unwrap();
+    (spec, solved, want)
+}
+
+#[test]
+fn a_union_table_is_written_a_level_at_a_time_from_the_work_directory() {
+    use pegwise::generate::build;
+    let (spec, _, want) = triangle6_union();
+    let p = spec.problem.clone();
     assert!(
         !want.shards.is_empty(),
         "levels in files of their own, and inline ones"
@@ -344,16 +354,7 @@ fn a_union_table_is_written_a_level_at_a_time_from_the_work_directory() {
 fn a_union_table_written_within_a_small_memory_budget_has_the_same_bytes() {
     use pegwise::generate::build;
     use pegwise::generate::finish_masks::{InMemory, Parts};
-    use pegwise::shipped::TableSpec;
-    let p = Problem::parse(Board::by_name("triangle6").unwrap(), "all", "any").unwrap();
-    let spec = TableSpec {
-        problem: p.clone(),
-        file: "triangle6.every.pgt".into(),
-        union: true,
-        committed: false,
-    };
-    let solved = generate::solve(&p, Options::default(), &mut |_| {}).unwrap();
-    let want = build::build_from(&spec, &solved, &mut |_| {}).unwrap();
+    let (spec, solved, want) = triangle6_union();
     let biggest = solved.winning.iter().map(Vec::len).max().unwrap();
     for budget in [64 << 10, 4 << 10] {
         // the biggest level's lookup table goes in several parts
