@@ -227,7 +227,7 @@ impl<T: Copy + Default> Counts<T> {
         let size = Self::slots_for(codes.len());
         let mut slots = Vec::with_capacity(size);
         #[cfg(feature = "outcore")]
-        super::outcore::advise_huge(slots.spare_capacity_mut());
+        super::huge_pages::advise_huge(slots.spare_capacity_mut());
         slots.resize(size, (0u64, T::default()));
         let mask = size - 1;
         for (&c, &n) in codes.iter().zip(counts) {

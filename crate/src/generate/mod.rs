@@ -21,6 +21,8 @@ pub mod counts_write;
 mod dense;
 pub mod finish_masks;
 #[cfg(feature = "outcore")]
+mod huge_pages;
+#[cfg(feature = "outcore")]
 pub mod outcore;
 mod par;
 pub mod prune;

@@ -27,7 +27,6 @@ use std::path::PathBuf;
 
 pub use config::{parts_for, Config, MAX_PARTS, MIN_MEMORY};
 pub use job::{run, Engine, Job, Parts, Plan};
-pub use memory::advise_huge;
 
 use super::{finish_masks, Solved};
 use crate::error::{JobError, Result};
