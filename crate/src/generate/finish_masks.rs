@@ -114,17 +114,32 @@ impl Parts {
         self.0 == 1 || (code.wrapping_mul(0xff51_afd7_ed55_8ccd) >> 40) % self.0 == p
     }
 
-    /// The table of part `p` of `codes` with their `values`.
-    fn table(self, p: u64, codes: &[u64], values: &[u64]) -> Counts<u64> {
+    /// For every code of `here`, the OR over the parts `p` of `ask(table, p, x)`, where
+    /// `table` holds part `p` of `codes` with their `values` (`ask` looks up only the codes
+    /// that part holds). With one part, the level's codes and values are let go as soon as
+    /// its table is built.
+    fn gather<F>(self, codes: Vec<u64>, values: Vec<u64>, here: &[u64], ask: F) -> Vec<u64>
+    where
+        F: Fn(&Counts<u64>, u64, u64) -> u64 + Sync + Send,
+    {
         if self.0 == 1 {
-            return Counts::new(codes, values);
+            let table = Counts::new(&codes, &values);
+            drop((codes, values));
+            return par::map(here, |x| ask(&table, 0, x));
         }
-        let (c, v): (Vec<u64>, Vec<u64>) = codes
-            .iter()
-            .zip(values)
-            .filter(|(&c, _)| self.holds(p, c))
-            .unzip();
-        Counts::new(&c, &v)
+        let mut out = vec![0u64; here.len()];
+        for p in 0..self.0 {
+            let (c, v): (Vec<u64>, Vec<u64>) = codes
+                .iter()
+                .zip(&values)
+                .filter(|(&c, _)| self.holds(p, c))
+                .unzip();
+            let table = Counts::new(&c, &v);
+            drop((c, v));
+            let got = par::map(here, |x| ask(&table, p, x));
+            out.iter_mut().zip(got).for_each(|(a, b)| *a |= b);
+        }
+        out
     }
 }
 
@@ -188,15 +203,9 @@ impl WithMoves for PassUp<'_> {
                     None => (levels.winning(n - 1)?, levels.masks(n - 1)?),
                 };
                 let parts = Parts::within(codes.len(), budget);
-                let mut mine = vec![0u64; here.len()];
-                for p in 0..parts.count() {
-                    let table = parts.table(p, &codes, &masks);
-                    let got = par::map(&here, |x| {
-                        finishes(m, canon, inv, &table, x, |c| parts.holds(p, c))
-                    });
-                    mine.iter_mut().zip(got).for_each(|(a, b)| *a |= b);
-                }
-                mine
+                parts.gather(codes, masks, &here, |table, p, x| {
+                    finishes(m, canon, inv, table, x, |c| parts.holds(p, c))
+                })
             };
             progress(&format!("finish masks with {n} pegs: {}", here.len()));
             levels.keep_masks(n, &masks)?;
@@ -294,19 +303,13 @@ pub fn union_levels(
         let finishes = levels.masks(n)?;
         let indices: Vec<u64> = (0..here.len() as u64).collect();
         let parts = Parts::within(codes.len(), levels.lookup_budget());
-        let mut starts = vec![0u64; here.len()];
-        for p in 0..parts.count() {
-            let other = parts.table(p, &codes, &masks);
-            let got = par::map(&here, |x| {
-                let (cc, s) = canon.canonical_with(full ^ x);
-                match parts.holds(p, cc).then(|| other.get(cc)) {
-                    None | Some(0) => 0,
-                    Some(m) => canon.transform(inv[s], m),
-                }
-            });
-            starts.iter_mut().zip(got).for_each(|(a, b)| *a |= b);
-        }
-        drop((codes, masks));
+        let starts = parts.gather(codes, masks, &here, |other, p, x| {
+            let (cc, s) = canon.canonical_with(full ^ x);
+            match parts.holds(p, cc).then(|| other.get(cc)) {
+                None | Some(0) => 0,
+                Some(m) => canon.transform(inv[s], m),
+            }
+        });
         let syms = par::map(&indices, |i| {
             let i = i as usize;
             cand.compact(here[i], finishes[i], starts[i])
