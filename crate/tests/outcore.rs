@@ -374,3 +374,60 @@ fn a_union_table_written_within_a_small_memory_budget_has_the_same_bytes() {
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
+
+#[cfg(feature = "distributed")]
+#[test]
+fn a_union_table_written_by_the_workers_of_a_cluster_has_the_same_bytes() {
+    use pegwise::generate::outcore::cluster::{self, Cluster};
+    use std::time::Duration;
+    let (spec, _, want) = triangle6_union();
+    let dir = scratch("cluster-union");
+    // 1 MB a worker: with two workers the biggest level's lookup table goes in two parts, and
+    // the pushes go in several rounds
+    let cfg = Config {
+        max_memory: 2 * outcore::MIN_MEMORY,
+        ..tiny(dir.join("work"), 2, false, true)
+    };
+    for workers in [2, 3] {
+        let c = Cluster {
+            workers,
+            process: 0,
+            addresses: vec!["127.0.0.1:2101".into()],
+            connect_timeout: Duration::from_secs(60),
+            stall_timeout: Duration::from_secs(600),
+        };
+        let cfg = Config {
+            work_dir: dir.join(format!("work{workers}")),
+            ..cfg.clone()
+        };
+        let write = |out: &Path| {
+            std::fs::create_dir_all(out).unwrap();
+            let got = cluster::write_union(&spec, &cfg, &c, out, &mut |_| {}, &mut |_| {})
+                .unwrap()
+                .expect("process 0 has the table");
+            let files: Vec<(String, Vec<u8>)> = got
+                .shards
+                .iter()
+                .map(|f| (f.file.clone(), std::fs::read(out.join(&f.file)).unwrap()))
+                .collect();
+            (got.head, files)
+        };
+        let (head, files) = write(&dir.join(format!("out{workers}")));
+        assert_eq!(
+            head, want.head,
+            "{workers} workers: the head, byte for byte"
+        );
+        assert_eq!(files, want.shards, "{workers} workers: the level files");
+        // each worker kept its share of every level's masks; a run that lost one worker's
+        // last ones carries on from there, to the same bytes
+        let masks = cfg.work_dir.join("worker-001").join("masks");
+        let kept = std::fs::read_dir(&masks).unwrap().count();
+        assert_eq!(kept, spec.problem.board.len() - 1, "masks of levels 1..N−1");
+        for n in 15..spec.problem.board.len() {
+            std::fs::remove_file(masks.join(format!("M{n}"))).unwrap();
+        }
+        let again = write(&dir.join(format!("again{workers}")));
+        assert_eq!(again, (head, files), "{workers} workers: resumed");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -117,33 +117,55 @@ pub fn write_union(
                 &ranks,
                 Some(masks),
             );
-            let codes = ranks.len() as u32;
-            // the head's rule (Table::encode_split): a small level sits inside it
-            stored[n] = Some(if bytes.len() <= INLINE_LIMIT {
-                Level::encoded(codes, bytes)
-            } else {
-                let file = Table::shard_file(&spec.file, n as u8);
-                let path = out.join(&file);
-                std::fs::write(&path, &bytes).map_err(|e| JobError::Write {
-                    path: path.clone(),
-                    cause: e.into(),
-                })?;
-                shards.push(FileRow {
-                    file,
-                    bytes: bytes.len(),
-                    sha256: sha256_hex(&bytes),
-                });
-                Level::written(codes, &bytes)
-            });
+            let level = keep_level(spec, out, n, ranks.len() as u32, bytes)?;
+            stored[n] = Some(level.0);
+            shards.extend(level.1);
             Ok(())
         },
         progress,
     )?;
-    let table = Table::of_levels(board, p.start_set(), p.goal_set(), true, true, stored);
+    Ok(union_head(spec, stored, shards))
+}
+
+/// A union level's encoded bytes as the head will hold them (the head's rule,
+/// `Table::encode_split`): a small level inside the head, a bigger one written to its file in
+/// `out` now, with its row.
+pub fn keep_level(
+    spec: &TableSpec,
+    out: &Path,
+    n: usize,
+    codes: u32,
+    bytes: Vec<u8>,
+) -> Result<(Level, Option<FileRow>)> {
+    if bytes.len() <= INLINE_LIMIT {
+        return Ok((Level::encoded(codes, bytes), None));
+    }
+    let file = Table::shard_file(&spec.file, n as u8);
+    let path = out.join(&file);
+    std::fs::write(&path, &bytes).map_err(|e| JobError::Write {
+        path: path.clone(),
+        cause: e.into(),
+    })?;
+    let row = FileRow {
+        file,
+        bytes: bytes.len(),
+        sha256: sha256_hex(&bytes),
+    };
+    Ok((Level::written(codes, &bytes), Some(row)))
+}
+
+/// The head of a union table once its stored levels are kept (`keep_level`).
+pub fn union_head(
+    spec: &TableSpec,
+    stored: Vec<Option<Level>>,
+    shards: Vec<FileRow>,
+) -> WrittenUnion {
+    let p = &spec.problem;
+    let table = Table::of_levels(&p.board, p.start_set(), p.goal_set(), true, true, stored);
     let (head, _) = table.encode_split(INLINE_LIMIT);
-    Ok(WrittenUnion {
+    WrittenUnion {
         table,
         head,
         shards,
-    })
+    }
 }

@@ -301,7 +301,6 @@ pub fn union_levels(
         let (codes, masks) = (levels.winning(n_holes - n)?, levels.masks(n_holes - n)?);
         let here = levels.winning(n)?;
         let finishes = levels.masks(n)?;
-        let indices: Vec<u64> = (0..here.len() as u64).collect();
         let parts = Parts::within(codes.len(), levels.lookup_budget());
         let starts = parts.gather(codes, masks, &here, |other, p, x| {
             let (cc, s) = canon.canonical_with(full ^ x);
@@ -310,15 +309,143 @@ pub fn union_levels(
                 Some(m) => canon.transform(inv[s], m),
             }
         });
-        let syms = par::map(&indices, |i| {
-            let i = i as usize;
-            cand.compact(here[i], finishes[i], starts[i])
-        });
-        drop((starts, indices, finishes));
+        let syms = symbols(&cand, &here, &finishes, &starts);
+        drop((starts, finishes));
         let ranks = here.iter().map(|&c| crate::codec::rank(c)).collect();
         drop(here);
         progress(&format!("mask symbols with {n} pegs"));
         level(n, ranks, syms)?;
     }
     Ok(())
+}
+
+/// For the writer on a cluster, where each worker holds a share of every level and masks are
+/// pushed to the level above instead of pulled from the level below: every canonical parent
+/// of each code of `codes` with the code's finish mask (`masks`, in order) moved into the
+/// parent's frame. A parent gets a push for each of its winning children up to the
+/// symmetries that fix it, so its pushed OR closed under those
+/// ([`close_under_stabilizers`]) is its pulled one ([`finishes`]).
+#[cfg(feature = "distributed")]
+pub(crate) fn push_up(
+    board: &crate::board::Board,
+    canon: &Canon,
+    codes: &[u64],
+    masks: &[u64],
+) -> Vec<(u64, u64)> {
+    struct Push<'a> {
+        canon: &'a Canon,
+        codes: &'a [u64],
+        masks: &'a [u64],
+    }
+    impl WithMoves for Push<'_> {
+        type Out = Vec<(u64, u64)>;
+        fn run<const G: usize>(self, m: &Moves<G>) -> Vec<(u64, u64)> {
+            use rayon::prelude::*;
+            let canon = self.canon;
+            self.codes
+                .par_iter()
+                .zip(self.masks)
+                .fold(Vec::new, |mut out, (&y, &f)| {
+                    // the parent made canonical by s finishes where y does, moved by s
+                    m.parents_with_symmetry(y, |c, s| out.push((c, canon.transform(s, f))));
+                    out
+                })
+                .reduce(Vec::new, |mut a, mut b| {
+                    a.append(&mut b);
+                    a
+                })
+        }
+    }
+    with_moves(
+        board,
+        canon,
+        Push {
+            canon,
+            codes,
+            masks,
+        },
+    )
+}
+
+/// For the writer on a cluster: each mask of `masks` (of the codes `codes`) with its images
+/// under the symmetries that fix its code. A pushed mask lacks them where a parent is fixed
+/// by a symmetry: two of its children that are images of each other through that symmetry
+/// are one child, pushed once, of one canonical code. The pull ORs both, and a position's
+/// finishes are closed under the symmetries that fix it, so closing the pushed masks gives
+/// the pulled ones.
+#[cfg(feature = "distributed")]
+pub(crate) fn close_under_stabilizers(
+    board: &crate::board::Board,
+    canon: &Canon,
+    codes: &[u64],
+    masks: &mut [u64],
+) {
+    struct Close<'a> {
+        canon: &'a Canon,
+        codes: &'a [u64],
+        masks: &'a mut [u64],
+    }
+    impl WithMoves for Close<'_> {
+        type Out = ();
+        fn run<const G: usize>(self, m: &Moves<G>) {
+            use rayon::prelude::*;
+            let canon = self.canon;
+            self.codes
+                .par_iter()
+                .zip(self.masks.par_iter_mut())
+                .for_each(|(&x, f)| {
+                    let im = m.images(x);
+                    // the padding slots repeat the identity: harmless here
+                    for (s, &y) in im.iter().enumerate().skip(1) {
+                        if y == x {
+                            *f |= canon.transform(s, *f);
+                        }
+                    }
+                });
+        }
+    }
+    with_moves(
+        board,
+        canon,
+        Close {
+            canon,
+            codes,
+            masks,
+        },
+    )
+}
+
+/// For the writer on a cluster: the canonical complement of each code of level N − n, with
+/// the code's finish mask moved into the complement's frame (its start mask there): the
+/// pairs that the pull in [`union_levels`] looks up from the other side.
+#[cfg(feature = "distributed")]
+pub(crate) fn push_across(
+    full: u64,
+    canon: &Canon,
+    codes: &[u64],
+    masks: &[u64],
+) -> Vec<(u64, u64)> {
+    use rayon::prelude::*;
+    codes
+        .par_iter()
+        .zip(masks)
+        .map(|(&y, &f)| {
+            let (x, s) = canon.canonical_with(full ^ y);
+            (x, canon.transform(s, f))
+        })
+        .collect()
+}
+
+/// The mask symbol of each code of `here`, from its finish and start masks.
+pub(crate) fn symbols(
+    cand: &Candidates,
+    here: &[u64],
+    finishes: &[u64],
+    starts: &[u64],
+) -> Vec<u16> {
+    let indices: Vec<u64> = (0..here.len() as u64).collect();
+    par::map(&indices, |i| {
+        let i = i as usize;
+        cand.compact(here[i], finishes[i], starts[i])
+    })
 }

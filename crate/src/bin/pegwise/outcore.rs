@@ -191,6 +191,50 @@ pub fn solve(p: &Problem, opts: Options, a: &OutOfCoreArgs) -> Result<Sets, Erro
             r => return r.map(Sets::Memory),
         }
     }
+    #[cfg(feature = "distributed")]
+    if let Some(c) = cluster {
+        let c = later_job(c);
+        return with_bar(|tick, line| outcore::cluster::solve(p, &cfg, &c, tick, line))
+            .map(Sets::Disk);
+    }
+    with_bar(|tick, line| outcore::solve(p, &cfg, tick, line)).map(Sets::Disk)
+}
+
+/// A union table written on a cluster, with every worker's help: process 0 gets the head
+/// to write and the rows of the level files it wrote into `out`, the others None. None
+/// (outside) when no cluster flag was given.
+#[cfg(feature = "distributed")]
+pub fn write_union_on_cluster(
+    spec: &pegwise::shipped::TableSpec,
+    opts: Options,
+    a: &OutOfCoreArgs,
+    out: &std::path::Path,
+) -> Result<Option<Option<pegwise::generate::build::WrittenUnion>>, Error> {
+    if !a.cluster.asked() {
+        return Ok(None);
+    }
+    let cfg = a.config(&spec.problem, opts.all_reachable)?;
+    let c = later_job(a.cluster.cluster()?);
+    with_bar(|tick, line| outcore::cluster::write_union(spec, &cfg, &c, out, tick, line)).map(Some)
+}
+
+/// `tables` makes one job after another: while process 0 writes a table, the others already
+/// wait for the next job's connections, as long as for a stalled round.
+#[cfg(feature = "distributed")]
+fn later_job(mut c: outcore::cluster::Cluster) -> outcore::cluster::Cluster {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static LATER: AtomicBool = AtomicBool::new(false);
+    if LATER.swap(true, Ordering::SeqCst) {
+        c.connect_timeout = c.connect_timeout.max(c.stall_timeout);
+    }
+    c
+}
+
+/// Runs an out-of-core job with a progress bar: `job` gets the bar's ticks and a line per
+/// level finished.
+fn with_bar<T>(
+    job: impl FnOnce(&mut dyn FnMut(outcore::shuffle::Tick), &mut dyn FnMut(&str)) -> T,
+) -> T {
     let pb = ProgressBar::new(1);
     pb.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} {msg}")
@@ -210,20 +254,7 @@ pub fn solve(p: &Problem, opts: Options, a: &OutOfCoreArgs) -> Result<Sets, Erro
             pb.println(m);
         }
     };
-    #[cfg(feature = "distributed")]
-    if let Some(mut c) = cluster {
-        // `tables` makes one job after another: while process 0 writes a table, the others
-        // already wait for the next job's connections, as long as for a stalled round
-        use std::sync::atomic::{AtomicBool, Ordering};
-        static LATER: AtomicBool = AtomicBool::new(false);
-        if LATER.swap(true, Ordering::SeqCst) {
-            c.connect_timeout = c.connect_timeout.max(c.stall_timeout);
-        }
-        let out = outcore::cluster::solve(p, &cfg, &c, &mut tick, &mut line);
-        pb.finish_and_clear();
-        return out.map(Sets::Disk);
-    }
-    let out = outcore::solve(p, &cfg, &mut tick, &mut line);
+    let out = job(&mut tick, &mut line);
     pb.finish_and_clear();
-    out.map(Sets::Disk)
+    out
 }

@@ -99,6 +99,28 @@ pub fn run(
             if let Some(dir) = &o.work_dir {
                 o.work_dir = Some(dir.join(spec.file.trim_end_matches(".pgt")));
             }
+            #[cfg(feature = "distributed")]
+            if spec.union {
+                // on a cluster every worker writes its share of a union table
+                let opts = generate::Options::default();
+                match outcore::write_union_on_cluster(&spec, opts, &o, out)? {
+                    None => {}
+                    Some(None) => {
+                        eprintln!("{}: this process's share is written", spec.file);
+                        here = false;
+                        continue;
+                    }
+                    Some(Some(written)) => {
+                        let mut files = vec![(
+                            write_file(out, &spec.file, &written.head)?,
+                            written.table.codes(),
+                        )];
+                        files.extend(written.shards.into_iter().map(|f| (f, 0)));
+                        add_rows(&mut manifest, &mut rows, name, &spec, files);
+                        continue;
+                    }
+                }
+            }
             let sets = outcore::solve(&spec.problem, generate::Options::default(), &o)?;
             if !sets.here() {
                 // process 0 of the cluster holds the levels and writes the files
@@ -161,19 +183,7 @@ pub fn run(
                 }
             }
             pb.finish_and_clear();
-            for (f, codes) in files {
-                manifest += &format!(
-                    "{} {} {} {} {} {} {}\n",
-                    f.file,
-                    name,
-                    spec.problem.start_text(),
-                    spec.problem.goal_text(),
-                    codes,
-                    f.bytes,
-                    f.sha256
-                );
-                rows.push(json!({"file": f.file, "board": name, "codes": codes, "bytes": f.bytes, "sha256": f.sha256}));
-            }
+            add_rows(&mut manifest, &mut rows, name, &spec, files);
         }
     }
     if let (Some(g), false) = (&goals, matched) {
@@ -243,4 +253,27 @@ fn write_file(
         bytes: bytes.len(),
         sha256: shipped::sha256_hex(bytes),
     })
+}
+
+/// The MANIFEST rows (text and JSON) of a table's files: (file, codes; 0 but for the head).
+fn add_rows(
+    manifest: &mut String,
+    rows: &mut Vec<Value>,
+    name: &str,
+    spec: &shipped::TableSpec,
+    files: Vec<(generate::build::FileRow, usize)>,
+) {
+    for (f, codes) in files {
+        *manifest += &format!(
+            "{} {} {} {} {} {} {}\n",
+            f.file,
+            name,
+            spec.problem.start_text(),
+            spec.problem.goal_text(),
+            codes,
+            f.bytes,
+            f.sha256
+        );
+        rows.push(json!({"file": f.file, "board": name, "codes": codes, "bytes": f.bytes, "sha256": f.sha256}));
+    }
 }

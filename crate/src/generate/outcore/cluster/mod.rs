@@ -7,12 +7,14 @@
 //!
 //! Each process runs the same command with its own `--process`. Worker 0 (in process 0)
 //! reports progress; at the end the winning levels are gathered to process 0, which alone
-//! writes tables. A killed process, or a whole cluster stopped, is run again with the same
+//! writes tables, or a union table is written by every worker (`union`), each its own share
+//! of the masks and its own range of the coded levels, and process 0 writes the files. A killed process, or a whole cluster stopped, is run again with the same
 //! command and resumes at the first level some worker had not finished.
 
 mod connect;
 mod exchange;
 mod spread;
+mod union;
 
 use std::path::PathBuf;
 use std::sync::mpsc;
@@ -27,8 +29,10 @@ use super::shuffle::Tick;
 use super::store::Store;
 use super::{job_text, Config, Engine, OutOfCore};
 use crate::error::{Error, JobError, Result};
+use crate::generate::build::WrittenUnion;
 use crate::generate::Solved;
 use crate::problem::Problem;
+use crate::shipped::TableSpec;
 pub use spread::mix;
 
 /// Where this process stands in a cluster.
@@ -123,6 +127,44 @@ pub fn solve(
     tick: &mut dyn FnMut(Tick),
     progress: &mut dyn FnMut(&str),
 ) -> Result<OutOfCore> {
+    run_cluster(problem, cfg, c, Then::Gather, tick, progress).map(|(sets, _)| sets)
+}
+
+/// Solves the problem of a union table's `spec` out of core on the cluster and writes the
+/// table with every worker's help (`union`): process 0 writes the level files into `out`
+/// and returns the head to write, with the rows of the files; the others return None.
+pub fn write_union(
+    spec: &TableSpec,
+    cfg: &Config,
+    c: &Cluster,
+    out: &std::path::Path,
+    tick: &mut dyn FnMut(Tick),
+    progress: &mut dyn FnMut(&str),
+) -> Result<Option<WrittenUnion>> {
+    let then = Then::WriteUnion(Box::new(spec.clone()), out.to_path_buf());
+    run_cluster(&spec.problem, cfg, c, then, tick, progress).map(|(_, written)| written)
+}
+
+/// What the workers do once the levels are made.
+#[derive(Clone)]
+enum Then {
+    /// Gather the winning levels to process 0, which then holds them all.
+    Gather,
+    /// Write a union table; process 0 writes its files into the folder.
+    WriteUnion(Box<TableSpec>, PathBuf),
+}
+
+/// The table a cluster wrote, where worker 0 leaves it.
+type Written = Arc<Mutex<Option<WrittenUnion>>>;
+
+fn run_cluster(
+    problem: &Problem,
+    cfg: &Config,
+    c: &Cluster,
+    then: Then,
+    tick: &mut dyn FnMut(Tick),
+    progress: &mut dyn FnMut(&str),
+) -> Result<(OutOfCore, Option<WrittenUnion>)> {
     cfg.check()?;
     c.check()?;
     let shape = shape_text(problem, cfg, c);
@@ -136,9 +178,11 @@ pub fn solve(
     let tx = Mutex::new(tx);
     let mut wcfg = cfg.clone();
     wcfg.max_memory = (cfg.max_memory / c.workers as u64).max(super::MIN_MEMORY);
-    let job = Arc::new((problem.clone(), wcfg, shape.clone()));
+    let job = Arc::new((problem.clone(), wcfg, shape.clone(), then));
     let gathered = cfg.work_dir.join("gathered");
     let into = (c.process == 0).then(|| gathered.clone());
+    let written: Written = Default::default();
+    let slot = written.clone();
     *LOST.lock().unwrap_or_else(|e| e.into_inner()) = None;
     let old_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|info| {
@@ -162,8 +206,12 @@ pub fn solve(
             let report = move |r: Report| {
                 let _ = tx.send(r);
             };
-            let (problem, cfg, shape) = &*job;
-            let result = run_worker(worker, problem, cfg, shape, into.as_deref(), &report);
+            let (problem, cfg, shape, then) = &*job;
+            let at = Place {
+                gathered: into.as_deref(),
+                written: &slot,
+            };
+            let result = run_worker(worker, problem, cfg, shape, then, at, &report);
             report(Report::Done(result));
         },
     )
@@ -189,7 +237,7 @@ pub fn solve(
         }
     };
     let n = problem.board.len();
-    Ok(OutOfCore {
+    let sets = OutOfCore {
         solved: Solved {
             problem: problem.clone(),
             canon: problem.canon(),
@@ -201,7 +249,9 @@ pub fn solve(
         work_dir: gathered,
         here: c.process == 0,
         max_memory: cfg.max_memory,
-    })
+    };
+    let written = written.lock().map(|mut w| w.take()).unwrap_or(None);
+    Ok((sets, written))
 }
 
 /// What this process's workers communicate through.
@@ -317,14 +367,22 @@ fn describe(why: &str) -> String {
     }
 }
 
+/// Where worker 0 of process 0 leaves what the cluster made: the gathered levels' folder,
+/// and the union table written.
+struct Place<'a> {
+    gathered: Option<&'a std::path::Path>,
+    written: &'a Written,
+}
+
 /// One worker: its share of the job in its own directory, then the winning levels gathered
-/// to worker 0.
+/// to worker 0, or its share of a union table's writing.
 fn run_worker(
     worker: &mut timely::worker::Worker,
     problem: &Problem,
     cfg: &Config,
     shape: &str,
-    gathered: Option<&std::path::Path>,
+    then: &Then,
+    at: Place<'_>,
     report: &dyn Fn(Report),
 ) -> Result<(Vec<u64>, Vec<u64>)> {
     let (index, peers) = (worker.index(), worker.peers());
@@ -340,10 +398,6 @@ fn run_worker(
         pool: Default::default(),
     };
     let (reachable, winning) = super::run(problem, cfg, &mut engine)?;
-    let into = match (index, gathered) {
-        (0, Some(dir)) => Some(Store::open(dir, &format!("{shape}gathered\n"))?),
-        _ => None,
-    };
     // what went between workers while the levels were made: the network's share of the job
     let sent = engine.rounds.sent_away;
     let sent = engine.rounds.sum(sent);
@@ -351,9 +405,44 @@ fn run_worker(
         "codes sent between workers: {sent} (8 bytes each), {:.2} a position made",
         sent as f64 / (reachable.iter().sum::<u64>() + winning.iter().sum::<u64>()).max(1) as f64
     ));
-    for (n, &size) in winning.iter().enumerate() {
-        if size > 0 {
-            engine.gather(&format!("W{n}"), into.as_ref())?;
+    match then {
+        Then::Gather => {
+            let into = match (index, at.gathered) {
+                (0, Some(dir)) => Some(Store::open(dir, &format!("{shape}gathered\n"))?),
+                _ => None,
+            };
+            for (n, &size) in winning.iter().enumerate() {
+                if size > 0 {
+                    engine.gather(&format!("W{n}"), into.as_ref())?;
+                }
+            }
+        }
+        Then::WriteUnion(spec, out) => {
+            // this worker's share of the levels, read a level at a time from its directory
+            let mut share = OutOfCore {
+                solved: Solved {
+                    problem: problem.clone(),
+                    canon: problem.canon(),
+                    reachable: Vec::new(),
+                    winning: Vec::new(),
+                },
+                reachable: reachable.clone(),
+                winning: winning.clone(),
+                work_dir: dir,
+                here: true,
+                max_memory: cfg.max_memory,
+            };
+            let lead = index == 0;
+            let out = (lead && at.gathered.is_some()).then_some(out.as_path());
+            let mut say = |line: &str| {
+                if lead {
+                    report(Report::Line(line.to_string()))
+                }
+            };
+            let written = union::write(&mut engine.rounds, spec, &mut share, out, &mut say)?;
+            if let (Some(w), Ok(mut slot)) = (written, at.written.lock()) {
+                *slot = Some(w);
+            }
         }
     }
     Ok((reachable, winning))
