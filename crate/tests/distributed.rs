@@ -203,6 +203,40 @@ fn two_processes_build_the_english_central_game_and_triangle7_every_start_as_one
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn two_processes_write_the_english_union_table_each_its_share_as_one_does() {
+    let dir = scratch("cluster-union");
+    let hosts = hostfile(&dir, 2);
+    let (out, work) = (dir.join("out"), dir.join("work"));
+    let args: Vec<String> = ["tables", "--built", "--only", "english", "--out"]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([out.display().to_string(), "--work-dir".into()])
+        .chain([work.display().to_string(), "--hostfile".into()])
+        .chain([
+            hosts.display().to_string(),
+            "--max-memory".into(),
+            "3G".into(),
+        ])
+        .chain(DEADLINES.iter().map(|s| s.to_string()))
+        .collect();
+    let (zero, one) = pair(&strs(&args), &[]);
+    assert!(zero.status.success(), "{}", stderr(&zero));
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert!(String::from_utf8_lossy(&one.stdout).contains("process 0 of the cluster writes"));
+    assert_eq!(same_as_manifest(&out, "english.every."), 10);
+    // no level went to process 0: each worker made the masks of its own share
+    let job = work.join("english.every");
+    assert!(!job.join("gathered").exists(), "levels were gathered");
+    for w in ["worker-000", "worker-001"] {
+        let kept = std::fs::read_dir(job.join(w).join("masks"))
+            .unwrap()
+            .count();
+        assert_eq!(kept, 32, "{w}: masks of levels 1..32");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The levels of the English central game's job, in the order it makes them.
 fn english_central_levels() -> Vec<String> {
     let f = (17..=32).rev().map(|n| format!("F{n}"));
