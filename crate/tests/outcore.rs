@@ -311,6 +311,19 @@ fn triangle6_union() -> (
     (spec, solved, want)
 }
 
+/// A written union table's head, and its level files as read back from `out`.
+fn written(
+    got: pegwise::generate::build::WrittenUnion,
+    out: &Path,
+) -> (Vec<u8>, Vec<(String, Vec<u8>)>) {
+    let files = got
+        .shards
+        .iter()
+        .map(|f| (f.file.clone(), std::fs::read(out.join(&f.file)).unwrap()))
+        .collect();
+    (got.head, files)
+}
+
 #[test]
 fn a_union_table_is_written_a_level_at_a_time_from_the_work_directory() {
     use pegwise::generate::build;
@@ -326,13 +339,10 @@ fn a_union_table_is_written_a_level_at_a_time_from_the_work_directory() {
     let canon = sets.solved.canon.clone();
     let write = |sets: &mut outcore::OutOfCore, out: &Path| {
         std::fs::create_dir_all(out).unwrap();
-        let got = build::write_union(&spec, &canon, sets, out, &mut |_| {}).unwrap();
-        let files: Vec<(String, Vec<u8>)> = got
-            .shards
-            .iter()
-            .map(|f| (f.file.clone(), std::fs::read(out.join(&f.file)).unwrap()))
-            .collect();
-        (got.head, files)
+        written(
+            build::write_union(&spec, &canon, sets, out, &mut |_| {}).unwrap(),
+            out,
+        )
     };
     let (head, files) = write(&mut sets, &dir.join("out"));
     assert_eq!(head, want.head, "the head, byte for byte");
@@ -363,13 +373,9 @@ fn a_union_table_written_within_a_small_memory_budget_has_the_same_bytes() {
         let dir = scratch(&format!("budget{budget}"));
         std::fs::create_dir_all(&dir).unwrap();
         let mut levels = InMemory::with_budget(&solved, budget);
-        let got = build::write_union(&spec, &solved.canon, &mut levels, &dir, &mut |_| {}).unwrap();
-        let files: Vec<(String, Vec<u8>)> = got
-            .shards
-            .iter()
-            .map(|f| (f.file.clone(), std::fs::read(dir.join(&f.file)).unwrap()))
-            .collect();
-        assert_eq!(got.head, want.head, "{budget} bytes: the head");
+        let got = build::write_union(&spec, &solved.canon, &mut levels, &dir, &mut |_| {});
+        let (head, files) = written(got.unwrap(), &dir);
+        assert_eq!(head, want.head, "{budget} bytes: the head");
         assert_eq!(files, want.shards, "{budget} bytes: the level files");
         let _ = std::fs::remove_dir_all(&dir);
     }
@@ -402,15 +408,8 @@ fn a_union_table_written_by_the_workers_of_a_cluster_has_the_same_bytes() {
         };
         let write = |out: &Path| {
             std::fs::create_dir_all(out).unwrap();
-            let got = cluster::write_union(&spec, &cfg, &c, out, &mut |_| {}, &mut |_| {})
-                .unwrap()
-                .expect("process 0 has the table");
-            let files: Vec<(String, Vec<u8>)> = got
-                .shards
-                .iter()
-                .map(|f| (f.file.clone(), std::fs::read(out.join(&f.file)).unwrap()))
-                .collect();
-            (got.head, files)
+            let got = cluster::write_union(&spec, &cfg, &c, out, &mut |_| {}, &mut |_| {});
+            written(got.unwrap().expect("process 0 has the table"), out)
         };
         let (head, files) = write(&dir.join(format!("out{workers}")));
         assert_eq!(

@@ -144,7 +144,7 @@ impl Parts {
 }
 
 /// The inverse of each symmetry, by number.
-fn inverses(canon: &Canon) -> Vec<usize> {
+pub(crate) fn inverses(canon: &Canon) -> Vec<usize> {
     let perms = canon.perms();
     perms
         .iter()
@@ -319,35 +319,29 @@ pub fn union_levels(
     Ok(())
 }
 
-/// For the writer on a cluster, where each worker holds a share of every level and masks are
-/// pushed to the level above instead of pulled from the level below: every canonical parent
-/// of each code of `codes` with the code's finish mask (`masks`, in order) moved into the
-/// parent's frame. A parent gets a push for each of its winning children up to the
-/// symmetries that fix it, so its pushed OR closed under those
-/// ([`close_under_stabilizers`]) is its pulled one ([`finishes`]).
+/// For the writer on a cluster, where each worker holds a share of every level and asks the
+/// owners of the codes it needs for their masks: each canonical child of each code of `xs`,
+/// as (child, index of the code in `xs`, the symmetry that made the child canonical). The
+/// answers are moved back as the pull of one process moves them ([`finishes`]), so the masks
+/// are the same.
 #[cfg(feature = "distributed")]
-pub(crate) fn push_up(
+pub(crate) fn child_asks(
     board: &crate::board::Board,
     canon: &Canon,
-    codes: &[u64],
-    masks: &[u64],
-) -> Vec<(u64, u64)> {
-    struct Push<'a> {
-        canon: &'a Canon,
-        codes: &'a [u64],
-        masks: &'a [u64],
+    xs: &[u64],
+) -> Vec<(u64, u32, u8)> {
+    struct Asks<'a> {
+        xs: &'a [u64],
     }
-    impl WithMoves for Push<'_> {
-        type Out = Vec<(u64, u64)>;
-        fn run<const G: usize>(self, m: &Moves<G>) -> Vec<(u64, u64)> {
+    impl WithMoves for Asks<'_> {
+        type Out = Vec<(u64, u32, u8)>;
+        fn run<const G: usize>(self, m: &Moves<G>) -> Vec<(u64, u32, u8)> {
             use rayon::prelude::*;
-            let canon = self.canon;
-            self.codes
+            self.xs
                 .par_iter()
-                .zip(self.masks)
-                .fold(Vec::new, |mut out, (&y, &f)| {
-                    // the parent made canonical by s finishes where y does, moved by s
-                    m.parents_with_symmetry(y, |c, s| out.push((c, canon.transform(s, f))));
+                .enumerate()
+                .fold(Vec::new, |mut out, (i, &x)| {
+                    m.children_with_symmetry(x, |c, s| out.push((c, i as u32, s as u8)));
                     out
                 })
                 .reduce(Vec::new, |mut a, mut b| {
@@ -356,84 +350,7 @@ pub(crate) fn push_up(
                 })
         }
     }
-    with_moves(
-        board,
-        canon,
-        Push {
-            canon,
-            codes,
-            masks,
-        },
-    )
-}
-
-/// For the writer on a cluster: each mask of `masks` (of the codes `codes`) with its images
-/// under the symmetries that fix its code. A pushed mask lacks them where a parent is fixed
-/// by a symmetry: two of its children that are images of each other through that symmetry
-/// are one child, pushed once, of one canonical code. The pull ORs both, and a position's
-/// finishes are closed under the symmetries that fix it, so closing the pushed masks gives
-/// the pulled ones.
-#[cfg(feature = "distributed")]
-pub(crate) fn close_under_stabilizers(
-    board: &crate::board::Board,
-    canon: &Canon,
-    codes: &[u64],
-    masks: &mut [u64],
-) {
-    struct Close<'a> {
-        canon: &'a Canon,
-        codes: &'a [u64],
-        masks: &'a mut [u64],
-    }
-    impl WithMoves for Close<'_> {
-        type Out = ();
-        fn run<const G: usize>(self, m: &Moves<G>) {
-            use rayon::prelude::*;
-            let canon = self.canon;
-            self.codes
-                .par_iter()
-                .zip(self.masks.par_iter_mut())
-                .for_each(|(&x, f)| {
-                    let im = m.images(x);
-                    // the padding slots repeat the identity: harmless here
-                    for (s, &y) in im.iter().enumerate().skip(1) {
-                        if y == x {
-                            *f |= canon.transform(s, *f);
-                        }
-                    }
-                });
-        }
-    }
-    with_moves(
-        board,
-        canon,
-        Close {
-            canon,
-            codes,
-            masks,
-        },
-    )
-}
-
-/// For the writer on a cluster: the canonical complement of each code of level N − n, with
-/// the code's finish mask moved into the complement's frame (its start mask there): the
-/// pairs that the pull in [`union_levels`] looks up from the other side.
-#[cfg(feature = "distributed")]
-pub(crate) fn push_across(
-    full: u64,
-    canon: &Canon,
-    codes: &[u64],
-    masks: &[u64],
-) -> Vec<(u64, u64)> {
-    use rayon::prelude::*;
-    codes
-        .par_iter()
-        .zip(masks)
-        .map(|(&y, &f)| {
-            let (x, s) = canon.canonical_with(full ^ y);
-            (x, canon.transform(s, f))
-        })
-        .collect()
+    with_moves(board, canon, Asks { xs })
 }
 
 /// The mask symbol of each code of `here`, from its finish and start masks.

@@ -246,31 +246,6 @@ impl<'a, const G: usize> Moves<'a, G> {
         }
     }
 
-    /// Calls `f` with the canonical code of every position one jump before `x` and the number
-    /// of the symmetry that made it canonical (the first, where several do).
-    #[cfg(feature = "distributed")]
-    #[inline]
-    fn parents_with_symmetry(&self, x: u64, mut f: impl FnMut(u64, usize)) {
-        let im = self.images(x);
-        match &self.bits {
-            Some(bb) => {
-                let pegs = bb.layout(x);
-                bb.lines(bb.all ^ pegs, pegs, |i| {
-                    let (c, s) = argmin_xor(&im, &self.slots[i]);
-                    f(c, s)
-                });
-            }
-            None => {
-                for l in &self.lines {
-                    if x & l.mask == l.after {
-                        let (c, s) = argmin_xor(&im, &l.images);
-                        f(c, s)
-                    }
-                }
-            }
-        }
-    }
-
     /// Calls `f` with the canonical code of every position one jump before `x`.
     #[inline]
     fn parents(&self, x: u64, mut f: impl FnMut(u64)) {

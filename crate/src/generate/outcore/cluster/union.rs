@@ -3,12 +3,11 @@
 //! each stored level; worker 0 (in process 0) only puts each level's header before the
 //! chunks it is sent, and writes the files and the table's head. No level is gathered.
 //!
-//! - **Finish masks.** A worker's share of W_(n−1) pushes its masks to their parents, which
-//!   go to the workers that own them (the pull of the one-process writer turned around, then
-//!   closed under the symmetries that fix each position: the same masks). Each level's masks
-//!   are kept in the worker's directory, and a killed run carries on from the first level
-//!   whose masks some worker had not kept.
-//! - **Start masks.** The share of W_(N−n) pushes its masks to its complements.
+//! - **Finish masks.** A worker asks the owners of its share of W_n's children for their
+//!   masks, and they answer (the pull of the one-process writer, with the lookups where the
+//!   codes live: the same masks). Each level's masks are kept in the worker's directory, and
+//!   a killed run carries on from the first level whose masks some worker had not kept.
+//! - **Start masks.** Likewise, asked of the owners of the complements.
 //! - **Coding.** Shares are by hash, but a shard is in rank order: the level's (rank, symbol)
 //!   pairs move to ranges cut at sampled splitters, the ranges' tallies add up to one coder
 //!   everywhere, and the codes of a chunk that straddles two ranges move to the range where
@@ -23,13 +22,13 @@ use crate::codec;
 use crate::error::{JobError, Result};
 use crate::generate::build::{keep_level, union_head, WrittenUnion};
 use crate::generate::count::Counts;
-use crate::generate::finish_masks::{
-    close_under_stabilizers, push_across, push_up, symbols, Levels, Parts,
-};
+use crate::generate::finish_masks::{child_asks, inverses, symbols, Levels, Parts};
 use crate::generate::outcore::OutOfCore;
+use crate::generate::par;
 use crate::masks::Candidates;
 use crate::shard::{Body, Coder, Range, Tally};
 use crate::shipped::TableSpec;
+use crate::symmetry::Canon;
 
 /// One worker's part of writing a union table: `levels` is its share of the winning levels
 /// (its own directory); `out` is where worker 0 writes the files (None on the others).
@@ -54,7 +53,11 @@ pub(super) fn write(
         }
         .into());
     }
-    let mut w = Writer { rounds, levels };
+    let mut w = Writer {
+        rounds,
+        levels,
+        canon: &canon,
+    };
     for n in 1..holes {
         if w.masks_kept_everywhere(n) {
             continue;
@@ -66,18 +69,9 @@ pub(super) fn write(
         } else {
             let below = w.levels.winning(n - 1)?;
             let below_masks = w.levels.masks(n - 1)?;
-            let mut masks = w.pushed(
-                &here,
-                |codes, part| {
-                    push_up(board, &canon, &below[codes.clone()], &below_masks[codes])
-                        .into_iter()
-                        .filter(|&(c, _)| part(c))
-                        .collect()
-                },
-                below.len(),
-            )?;
-            close_under_stabilizers(board, &canon, &here, &mut masks);
-            masks
+            w.pulled(&here, (below, below_masks), |xs| {
+                child_asks(board, &canon, xs)
+            })?
         };
         w.levels.keep_masks(n, &masks)?;
         let all = w.rounds.sum(here.len() as u64);
@@ -92,17 +86,14 @@ pub(super) fn write(
         let here = w.levels.winning(n)?;
         let other = w.levels.winning(holes - n)?;
         let other_masks = w.levels.masks(holes - n)?;
-        let starts = w.pushed(
-            &here,
-            |codes, part| {
-                push_across(full, &canon, &other[codes.clone()], &other_masks[codes])
-                    .into_iter()
-                    .filter(|&(c, _)| part(c))
-                    .collect()
-            },
-            other.len(),
-        )?;
-        drop((other, other_masks));
+        // the starts of x are the finishes of its complement, moved back into x's frame
+        let starts = w.pulled(&here, (other, other_masks), |xs| {
+            let i: Vec<u64> = (0..xs.len() as u64).collect();
+            crate::generate::par::map(&i, |i| {
+                let (c, s) = canon.canonical_with(full ^ xs[i as usize]);
+                (c, i as u32, s as u8)
+            })
+        })?;
         let finishes = w.levels.masks(n)?;
         let syms = symbols(&cand, &here, &finishes, &starts);
         drop((finishes, starts));
@@ -127,10 +118,11 @@ pub(super) fn write(
     Ok(out.map(|_| union_head(spec, stored, files)))
 }
 
-/// A worker's writer: its exchange and its share of the levels.
+/// A worker's writer: its exchange, its share of the levels and the board's group.
 struct Writer<'r, 'w, 'a> {
     rounds: &'r mut Rounds<'w>,
     levels: &'a mut OutOfCore,
+    canon: &'a Canon,
 }
 
 impl Writer<'_, '_, '_> {
@@ -140,45 +132,68 @@ impl Writer<'_, '_, '_> {
         self.rounds.all_gather(&[mine]).iter().all(|v| v[0] == 1)
     }
 
-    /// For every code of `here` (this worker's share of a level), the OR of the masks pushed
-    /// to it by every worker: `push(range, part)` makes the (code, mask) pairs of a range of
-    /// this worker's `sources` source codes whose code is in `part`. The pushes go a chunk
-    /// of sources a round, and `here`'s lookup table is built in parts that keep within
-    /// the memory cap, with the same number of parts and rounds on every worker.
-    fn pushed<F>(&mut self, here: &[u64], push: F, sources: usize) -> Result<Vec<u64>>
+    /// For every code of `here` (this worker's share of a level), the OR of the masks of the
+    /// codes it asks for (`asks` of a chunk of `here`: (code, index in the chunk, symmetry)),
+    /// each moved back through the inverse of its symmetry; `other` is this worker's share of
+    /// the level asked about, with its masks. Each round a worker sends a chunk's asks to the
+    /// codes' owners, and each owner answers with their masks (0 for a code not in its
+    /// level) in the order asked. The owners' lookup tables are built in parts that keep
+    /// within the memory cap (a part's rounds ask for its codes alone), with the same number
+    /// of parts and rounds on every worker.
+    fn pulled<F>(&mut self, here: &[u64], other: (Vec<u64>, Vec<u64>), asks: F) -> Result<Vec<u64>>
     where
-        F: Fn(std::ops::Range<usize>, &dyn Fn(u64) -> bool) -> Vec<(u64, u64)>,
+        F: Fn(&[u64]) -> Vec<(u64, u32, u8)>,
     {
         let peers = self.rounds.peers();
-        let biggest = self.rounds.max(here.len() as u64) as usize;
+        let (codes, masks) = other;
+        let biggest = self.rounds.max(codes.len() as u64) as usize;
         let parts = Parts::within(biggest, self.levels.lookup_budget());
-        // a chunk's pairs: about ten parents a source, 16 bytes each, twice (made and sent)
-        let chunk = usize::try_from(self.levels.max_memory / 1024)
+        // a chunk's asks: about ten a code, 16 bytes each, twice (made and sent)
+        let chunk = usize::try_from(self.levels.max_memory / 2048)
             .unwrap_or(usize::MAX)
             .max(4096);
-        let rounds = self.rounds.max(sources.div_ceil(chunk) as u64);
+        let rounds = self.rounds.max(here.len().div_ceil(chunk) as u64) as usize;
+        let inv = inverses(self.canon);
         let mut out = vec![0u64; here.len()];
         for part in 0..parts.count() {
-            let (codes, index): (Vec<u64>, Vec<u64>) = here
+            let (c, m): (Vec<u64>, Vec<u64>) = codes
                 .iter()
-                .enumerate()
-                .filter(|&(_, &c)| parts.holds(part, c))
-                .map(|(i, &c)| (c, i as u64 + 1))
+                .zip(&masks)
+                .filter(|(&c, _)| parts.holds(part, c))
                 .unzip();
-            let table = Counts::new(&codes, &index);
-            drop((codes, index));
-            for r in 0..rounds as usize {
-                let from = (r * chunk).min(sources);
-                let to = (from + chunk).min(sources);
-                let pairs = push(from..to, &|c| parts.holds(part, c));
+            let table = Counts::new(&c, &m);
+            drop((c, m));
+            for r in 0..rounds {
+                let from = (r * chunk).min(here.len());
+                let to = (from + chunk).min(here.len());
+                // the asks by owner, and where each answer goes
                 let mut mail = vec![Vec::new(); peers];
-                for (c, m) in pairs {
-                    mail[owner(c, peers)].extend([c, m]);
+                let mut back: Vec<Vec<(u32, u8)>> = vec![Vec::new(); peers];
+                for (c, i, s) in asks(&here[from..to]) {
+                    if parts.holds(part, c) {
+                        let o = owner(c, peers);
+                        mail[o].push(c);
+                        back[o].push((i, s));
+                    }
                 }
-                for (_, got) in self.rounds.exchange(mail) {
-                    for pair in got.chunks_exact(2) {
-                        if let Some(i) = table.get(pair[0]).checked_sub(1) {
-                            out[i as usize] |= pair[1];
+                let asked = self.rounds.exchange(mail);
+                let mut answers = vec![Vec::new(); peers];
+                for (asker, codes) in asked {
+                    answers[asker as usize] = par::map(&codes, |c| table.get(c));
+                }
+                for (o, got) in self.rounds.exchange(answers) {
+                    let whence = &back[o as usize];
+                    if got.len() != whence.len() {
+                        return Err(JobError::Lost(format!(
+                            "worker {o} answered {} of {} asks",
+                            got.len(),
+                            whence.len()
+                        ))
+                        .into());
+                    }
+                    for (&(i, s), m) in whence.iter().zip(got) {
+                        if m != 0 {
+                            out[from + i as usize] |= self.canon.transform(inv[usize::from(s)], m);
                         }
                     }
                 }
