@@ -144,6 +144,7 @@ impl Writer<'_, '_, '_> {
     where
         F: Fn(&[u64]) -> Vec<(u64, u32, u8)>,
     {
+        use rayon::prelude::*;
         let peers = self.rounds.peers();
         let (codes, masks) = other;
         let biggest = self.rounds.max(codes.len() as u64) as usize;
@@ -166,14 +167,28 @@ impl Writer<'_, '_, '_> {
             for r in 0..rounds {
                 let from = (r * chunk).min(here.len());
                 let to = (from + chunk).min(here.len());
-                // the asks by owner, and where each answer goes
-                let mut mail = vec![Vec::new(); peers];
+                // the asks by owner, and where each answer goes (split in parallel, a block
+                // at a time, then joined in block order)
+                let blocks: Vec<Vec<(Vec<u64>, Vec<(u32, u8)>)>> = asks(&here[from..to])
+                    .par_chunks(1 << 16)
+                    .map(|block| {
+                        let mut by = vec![(Vec::new(), Vec::new()); peers];
+                        for &(c, i, s) in block {
+                            if parts.holds(part, c) {
+                                let o = &mut by[owner(c, peers)];
+                                o.0.push(c);
+                                o.1.push((i, s));
+                            }
+                        }
+                        by
+                    })
+                    .collect();
+                let mut mail: Vec<Vec<u64>> = vec![Vec::new(); peers];
                 let mut back: Vec<Vec<(u32, u8)>> = vec![Vec::new(); peers];
-                for (c, i, s) in asks(&here[from..to]) {
-                    if parts.holds(part, c) {
-                        let o = owner(c, peers);
-                        mail[o].push(c);
-                        back[o].push((i, s));
+                for block in blocks {
+                    for (o, (c, b)) in block.into_iter().enumerate() {
+                        mail[o].extend(c);
+                        back[o].extend(b);
                     }
                 }
                 let asked = self.rounds.exchange(mail);
@@ -191,10 +206,18 @@ impl Writer<'_, '_, '_> {
                         ))
                         .into());
                     }
-                    for (&(i, s), m) in whence.iter().zip(got) {
-                        if m != 0 {
-                            out[from + i as usize] |= self.canon.transform(inv[usize::from(s)], m);
-                        }
+                    // each answer moved back into its asker's frame, in parallel
+                    let canon = self.canon;
+                    let moved: Vec<(u32, u64)> = whence
+                        .par_iter()
+                        .zip(got.par_iter())
+                        .map(|(&(i, s), &m)| match m {
+                            0 => (i, 0),
+                            m => (i, canon.transform(inv[usize::from(s)], m)),
+                        })
+                        .collect();
+                    for (i, m) in moved {
+                        out[from + i as usize] |= m;
                     }
                 }
             }
