@@ -169,7 +169,7 @@ impl Writer<'_, '_, '_> {
                 let to = (from + chunk).min(here.len());
                 // the asks by owner, and where each answer goes (split in parallel, a block
                 // at a time, then joined in block order)
-                let blocks: Vec<Vec<(Vec<u64>, Vec<(u32, u8)>)>> = asks(&here[from..to])
+                let blocks: Vec<Vec<Asks>> = asks(&here[from..to])
                     .par_chunks(1 << 16)
                     .map(|block| {
                         let mut by = vec![(Vec::new(), Vec::new()); peers];
@@ -225,6 +225,10 @@ impl Writer<'_, '_, '_> {
         Ok(out)
     }
 }
+
+/// The asks for one owner: the codes, and where each answer goes (its index in the chunk
+/// and the symmetry that moves it back).
+type Asks = (Vec<u64>, Vec<(u32, u8)>);
 
 /// What worker 0 needs to write a coded level: its codes, the codes per chunk, the coder and
 /// every chunk's body in order.
