@@ -4,8 +4,9 @@
 #   local     today's out-of-core generator, one process (the default path)
 #   dataflow  the same job on the timely dataflow engine, 1 process of 1 worker (--workers 1)
 #   pair      2 processes of 1 worker over loopback (--hostfile), on this one machine
-# Prints wall and CPU seconds of each, and when its levels were all made (the last winning
-# level finished) and gathered: the rest is writing the table, which process 0 does alone.
+# Prints wall and CPU seconds of each, when its levels were all made (the last winning level
+# finished) and when the table's finish masks were all kept (on a cluster, by every worker for
+# its own share): the rest is coding the stored levels.
 # It also prints the positions the job made (every level's size, forward and winning) and the
 # largest worker's share. The memory cap is the same in all (DIST_MEMORY, 8G),
 # split between the pair's two processes. DIST_WAYS picks the runs ("local dataflow pair");
@@ -52,7 +53,7 @@ for way in ${DIST_WAYS:-local dataflow pair}; do
     *) echo "DIST_WAYS: no way '$way' (local, dataflow, pair)" >&2; exit 2 ;;
   esac
   read -r wall user sys <<<"$t"
-  # seconds from the job's start to its last level, and to the last level gathered
+  # seconds from the job's start to its last level, and to the last finish masks kept
   phases="$(python3 - "$dir/work" <<'PY'
 import glob, os, sys
 w = sys.argv[1]
@@ -60,8 +61,8 @@ jobs = glob.glob(f"{w}/*/job") + glob.glob(f"{w}/*/worker-*/job")
 start = min(os.path.getmtime(j) for j in jobs)
 levels = glob.glob(f"{w}/*/W*/done") + glob.glob(f"{w}/*/worker-*/W*/done")
 made = max(os.path.getmtime(d) for d in levels) - start
-gathered = glob.glob(f"{w}/*/gathered/W*/done")
-got = f"{max(os.path.getmtime(d) for d in gathered) - start:.0f} s" if gathered else "-"
+masks = glob.glob(f"{w}/*/masks/M*") + glob.glob(f"{w}/*/worker-*/masks/M*")
+kept = f"{max(os.path.getmtime(m) for m in masks) - start:.0f} s" if masks else "-"
 sizes, shares = 0, {}
 for d in glob.glob(f"{w}/*/F*/done") + glob.glob(f"{w}/*/W*/done") + glob.glob(f"{w}/*/worker-*/[FW]*/done"):
     n = int(open(d).read())
@@ -69,7 +70,7 @@ for d in glob.glob(f"{w}/*/F*/done") + glob.glob(f"{w}/*/W*/done") + glob.glob(f
     who = d.split("/")[-3]
     shares[who] = shares.get(who, 0) + n
 big = max(shares.values()) / (sizes / len(shares))
-print(f"levels made {made:.0f} s, gathered {got}; positions made {sizes:,}; largest share {big:.3f} of the mean")
+print(f"levels made {made:.0f} s, finish masks kept {kept}; positions made {sizes:,}; largest share {big:.3f} of the mean")
 PY
 )"
   ok="$(check "$dir/out")"
