@@ -89,7 +89,7 @@ pub(super) fn write(
         // the starts of x are the finishes of its complement, moved back into x's frame
         let starts = w.pulled(&here, (other, other_masks), |xs| {
             let i: Vec<u64> = (0..xs.len() as u64).collect();
-            crate::generate::par::map(&i, |i| {
+            par::map(&i, |i| {
                 let (c, s) = canon.canonical_with(full ^ xs[i as usize]);
                 (c, i as u32, s as u8)
             })
