@@ -7,26 +7,14 @@
 //! 4. each range codes the chunks that start in it ([`Coder::chunks`]);
 //! 5. one writer puts the header before the chunks' bodies ([`Coder::assemble`]).
 //!
-//! [`encode`] runs the five on a whole level; the bytes are the same however it is split.
+//! The bytes are those of [`super::encode`] on the whole level, however it is split (a test
+//! below holds them).
 
 use std::collections::HashMap;
 
-use super::{
-    bucket, context, hash8, ChunkEntry, MaskSymbols, CHUNK_BYTES, MAGIC, MAX_BASIS, VERSION,
-};
+use super::{bucket, context, hash8, par_map, ChunkEntry, CHUNK_BYTES, MAGIC, MAX_BASIS, VERSION};
 use crate::codec::{self, BitWriter};
 use crate::huffman::Code;
-
-/// `f` of every item, in order (in parallel where the build has threads).
-fn par_map<T: Send>(items: &[u64], f: impl Fn(u64) -> T + Sync + Send) -> Vec<T> {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        items.par_iter().map(|&x| f(x)).collect()
-    }
-    #[cfg(not(feature = "parallel"))]
-    items.iter().map(|&x| f(x)).collect()
-}
 
 /// Consecutive ranks of a level, ascending, with their mask symbols and their contexts, and
 /// the level's rank just before them (none at the level's start).
@@ -40,6 +28,7 @@ pub struct Range<'a> {
 impl<'a> Range<'a> {
     /// The range of `ranks` (with `symbols`, one per rank, when the level has masks), after
     /// `before`, of a level of `pegs` pegs on `holes` holes whose contexts have `basis`.
+    #[inline]
     pub fn new(
         pegs: u8,
         holes: u8,
@@ -64,13 +53,17 @@ impl<'a> Range<'a> {
         }
     }
 
-    /// The gaps of the range: from `before` to the first rank, then between its ranks.
-    fn gaps(&self) -> impl Iterator<Item = u64> + '_ {
-        let first = self.before.zip(self.ranks.first());
-        first
-            .map(|(b, &r)| r - b - 1)
-            .into_iter()
-            .chain(self.ranks.windows(2).map(|w| w[1] - w[0] - 1))
+    /// Calls `f` with each gap of the range: from `before` to the first rank, then between
+    /// its ranks.
+    #[inline]
+    fn each_gap(&self, mut f: impl FnMut(u64)) {
+        let mut prev = self.before;
+        for &r in self.ranks {
+            if let Some(p) = prev {
+                f(r - p - 1);
+            }
+            prev = Some(r);
+        }
     }
 }
 
@@ -84,11 +77,10 @@ pub struct Tally {
 
 impl Tally {
     /// The tally of `range`, whose level's contexts have `basis`.
+    #[inline]
     pub fn of(range: &Range<'_>, basis: &[u64]) -> Tally {
         let mut t = Tally::empty(basis);
-        for g in range.gaps() {
-            t.gaps[usize::from(bucket(g))] += 1;
-        }
+        range.each_gap(|g| t.gaps[usize::from(bucket(g))] += 1);
         if let Some(symbols) = range.symbols {
             for (&s, &c) in symbols.iter().zip(&range.ctx) {
                 *t.masks[c].entry(s).or_default() += 1;
@@ -98,6 +90,7 @@ impl Tally {
     }
 
     /// Nothing counted, for a level whose contexts have `basis`.
+    #[inline]
     pub fn empty(basis: &[u64]) -> Tally {
         Tally {
             gaps: [0; 65],
@@ -170,10 +163,11 @@ pub struct Coder {
 
 impl Coder {
     /// The codes made from a level's whole tally (`masks`: whether its codes carry symbols).
-    pub fn new(tally: &Tally, basis: &[u64], masks: bool) -> Coder {
+    #[inline]
+    pub fn new(tally: Tally, basis: &[u64], masks: bool) -> Coder {
         let basis = basis[..basis.len().min(MAX_BASIS)].to_vec();
-        let sorted = |f: &HashMap<u16, u64>| {
-            let mut v: Vec<(u16, u64)> = f.iter().map(|(&s, &n)| (s, n)).collect();
+        let sorted = |f: HashMap<u16, u64>| {
+            let mut v: Vec<(u16, u64)> = f.into_iter().collect();
             v.sort_unstable();
             v
         };
@@ -181,7 +175,7 @@ impl Coder {
         let gap_code = Code::from_frequencies(&gap_freq);
         let mask_codes: Vec<Code> = tally
             .masks
-            .iter()
+            .into_iter()
             .map(|f| Code::from_frequencies(&sorted(f)))
             .collect();
         let mut gap_table = [(0u32, 0u8); 65];
@@ -210,6 +204,7 @@ impl Coder {
     }
 
     /// The code of the `i`-th symbol of `range` (none without masks).
+    #[inline]
     fn mask_bits(&self, range: &Range<'_>, i: usize) -> (u32, u8) {
         range
             .symbols
@@ -218,14 +213,13 @@ impl Coder {
     }
 
     /// The bits `range` takes: its gaps (the one from `before` too) and its mask symbols.
+    #[inline]
     pub fn bits(&self, range: &Range<'_>) -> u64 {
-        let g: u64 = range
-            .gaps()
-            .map(|gap| {
-                let b = bucket(gap);
-                u64::from(self.gap_table[usize::from(b)].1) + u64::from(b.saturating_sub(1))
-            })
-            .sum();
+        let mut g = 0u64;
+        range.each_gap(|gap| {
+            let b = bucket(gap);
+            g += u64::from(self.gap_table[usize::from(b)].1) + u64::from(b.saturating_sub(1));
+        });
         let m: u64 = (0..range.ctx.len())
             .map(|i| u64::from(self.mask_bits(range, i).1))
             .sum();
@@ -234,6 +228,7 @@ impl Coder {
 
     /// Codes per chunk for a level of `codes` codes in `bits` bits: chunks of about
     /// [`CHUNK_BYTES`].
+    #[inline]
     pub fn per_chunk(bits: u64, codes: u64) -> u32 {
         let bits_per_code = (bits / codes.max(1)).max(1);
         ((CHUNK_BYTES as u64 * 8) / bits_per_code).clamp(64, 1 << 16) as u32
@@ -242,6 +237,7 @@ impl Coder {
     /// The chunks of `range` coded, `per_chunk` codes each (the last may hold fewer): the
     /// range must start where a chunk of its level starts. The chunks are coded apart from
     /// each other, in parallel where the build has threads.
+    #[inline]
     pub fn chunks(&self, range: &Range<'_>, per_chunk: u32) -> Vec<Body> {
         let per_chunk = per_chunk as usize;
         let code = |c: usize| -> Body {
@@ -270,12 +266,19 @@ impl Coder {
                 bytes,
             }
         };
-        let chunks: Vec<u64> = (0..range.ranks.len().div_ceil(per_chunk) as u64).collect();
-        par_map(&chunks, |c| code(c as usize))
+        let chunks = range.ranks.len().div_ceil(per_chunk);
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            (0..chunks).into_par_iter().map(code).collect()
+        }
+        #[cfg(not(feature = "parallel"))]
+        (0..chunks).map(code).collect()
     }
 
     /// The shard: its header (with the index of `bodies`) and then the bodies, for a level
     /// of `codes` codes with `pegs` pegs on a board of `holes` holes.
+    #[inline]
     pub fn assemble(
         &self,
         geometry: u64,
@@ -327,26 +330,10 @@ impl Coder {
     }
 }
 
-/// Encodes one level: ranks ascending and distinct, with a mask symbol per rank if `masks` is
-/// given (same length; at most 8 basis masks).
-pub fn encode(
-    geometry: u64,
-    holes: u8,
-    pegs: u8,
-    ranks: &[u64],
-    masks: Option<MaskSymbols>,
-) -> Vec<u8> {
-    let basis = masks.map_or(&[][..], |m| m.basis);
-    let range = Range::new(pegs, holes, basis, None, ranks, masks.map(|m| m.symbols));
-    let coder = Coder::new(&Tally::of(&range, basis), basis, masks.is_some());
-    let per_chunk = Coder::per_chunk(coder.bits(&range), ranks.len() as u64);
-    let bodies = coder.chunks(&range, per_chunk);
-    coder.assemble(geometry, holes, pegs, ranks.len() as u32, per_chunk, bodies)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shard::{encode, MaskSymbols};
 
     /// A level coded in ranges, as a cluster's workers code it, is the same bytes as coded
     /// whole.
@@ -379,7 +366,7 @@ mod tests {
         for r in &ranges {
             assert!(tally.add_words(&Tally::of(r, &basis).to_words()));
         }
-        let coder = Coder::new(&tally, &basis, true);
+        let coder = Coder::new(tally, &basis, true);
         let bits: u64 = ranges.iter().map(|r| coder.bits(r)).sum();
         let per_chunk = Coder::per_chunk(bits, ranks.len() as u64) as usize;
         // each range then codes the chunks that start in it, taking their codes from the next

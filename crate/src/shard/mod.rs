@@ -16,15 +16,21 @@
 //! symbols mean different holes in different classes, and coding them per class saves about
 //! 1.9 bits a code on the English union table (6.5 → 4.6 bits of entropy).
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::codec::{self, binomial, BitReader};
+use crate::codec::{self, binomial, BitReader, BitWriter};
 use crate::error::{Error, Fault, Part, Result};
 use crate::huffman::Code;
 
+// The coder in pieces, for a level coded in ranges by a cluster's workers; [`encode`] stays
+// one function, as the page's wasm needs it (the pieces cost it about 0.8 KB), and a test
+// holds the pieces to its bytes.
+#[cfg(any(feature = "distributed", test))]
 mod encode;
-pub use encode::{encode, Body, Coder, Range, Tally};
+#[cfg(any(feature = "distributed", test))]
+pub use encode::{Body, Coder, Range, Tally};
 
 /// The first eight bytes of a shard.
 pub const MAGIC: &[u8; 8] = b"PEGSHARD";
@@ -150,6 +156,168 @@ fn hash8(bytes: &[u8]) -> [u8; 8] {
 #[inline]
 fn bucket(gap: u64) -> u16 {
     (64 - gap.leading_zeros()) as u16
+}
+
+/// `f` of every item, in order (in parallel where the build has threads).
+fn par_map<T: Send>(items: &[u64], f: impl Fn(u64) -> T + Sync + Send) -> Vec<T> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        items.par_iter().map(|&x| f(x)).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    items.iter().map(|&x| f(x)).collect()
+}
+
+/// Encodes one level: ranks ascending and distinct, with a mask symbol per rank if `masks` is
+/// given (same length; at most 8 basis masks).
+pub fn encode(
+    geometry: u64,
+    holes: u8,
+    pegs: u8,
+    ranks: &[u64],
+    masks: Option<MaskSymbols>,
+) -> Vec<u8> {
+    let basis = masks.map_or(&[][..], |m| &m.basis[..m.basis.len().min(MAX_BASIS)]);
+    // each rank's context, from its code
+    let ctx: Vec<usize> = match masks {
+        Some(_) => par_map(ranks, |r| {
+            codec::unrank(r, u32::from(pegs), u32::from(holes)).map_or(0, |c| context(basis, c))
+        }),
+        None => Vec::new(),
+    };
+    // a gap's bucket is its bit length: 65 of them
+    let mut gap_freq = [0u64; 65];
+    let mut mask_freq: Vec<HashMap<u16, u64>> = vec![HashMap::new(); 1 << basis.len()];
+    for w in ranks.windows(2) {
+        gap_freq[usize::from(bucket(w[1] - w[0] - 1))] += 1;
+    }
+    if let Some(m) = masks {
+        for (&s, &c) in m.symbols.iter().zip(&ctx) {
+            *mask_freq[c].entry(s).or_default() += 1;
+        }
+    }
+    let sorted = |f: HashMap<u16, u64>| {
+        let mut v: Vec<(u16, u64)> = f.into_iter().collect();
+        v.sort_unstable();
+        v
+    };
+    let lookup = |code: &Code| -> HashMap<u16, (u32, u8)> {
+        code.table()
+            .into_iter()
+            .map(|(s, c, l)| (s, (c, l)))
+            .collect()
+    };
+    let gap_freq: Vec<(u16, u64)> = (0u16..).zip(gap_freq).filter(|&(_, n)| n > 0).collect();
+    let gap_code = Code::from_frequencies(&gap_freq);
+    let mask_codes: Vec<Code> = mask_freq
+        .into_iter()
+        .map(|f| Code::from_frequencies(&sorted(f)))
+        .collect();
+    let mut gap_table = [(0u32, 0u8); 65];
+    for (s, c, l) in gap_code.table() {
+        if let Some(e) = gap_table.get_mut(usize::from(s)) {
+            *e = (c, l);
+        }
+    }
+    let mask_tables: Vec<HashMap<u16, (u32, u8)>> = mask_codes.iter().map(lookup).collect();
+    let mask_bits = |i: usize| -> (u32, u8) {
+        masks
+            .and_then(|m| mask_tables[ctx[i]].get(&m.symbols[i]).copied())
+            .unwrap_or((0, 0))
+    };
+    // codes per chunk from the mean bits per code
+    let bits_per_code = {
+        let g: u64 = ranks
+            .windows(2)
+            .map(|w| {
+                let b = bucket(w[1] - w[0] - 1);
+                u64::from(gap_table[usize::from(b)].1) + u64::from(b.saturating_sub(1))
+            })
+            .sum();
+        let m: u64 = (0..ctx.len()).map(|i| u64::from(mask_bits(i).1)).sum();
+        ((g + m) / ranks.len().max(1) as u64).max(1)
+    };
+    let per_chunk = ((CHUNK_BYTES as u64 * 8) / bits_per_code).clamp(64, 1 << 16) as u32;
+
+    // the chunks are coded apart from each other (in parallel where the build has threads)
+    let encode_chunk = |c: usize, chunk: &[u64]| -> (Vec<u8>, [u8; 8]) {
+        let base = c * per_chunk as usize;
+        let mut w = BitWriter::default();
+        for (i, &r) in chunk.iter().enumerate() {
+            if i > 0 {
+                let gap = r - chunk[i - 1] - 1;
+                let b = bucket(gap);
+                let (code, len) = gap_table[usize::from(b)];
+                w.put(u64::from(code), u32::from(len));
+                if b > 1 {
+                    w.put(gap, u32::from(b) - 1);
+                }
+            }
+            if masks.is_some() {
+                let (code, len) = mask_bits(base + i);
+                w.put(u64::from(code), u32::from(len));
+            }
+        }
+        let bytes = w.finish();
+        let hash = hash8(&bytes);
+        (bytes, hash)
+    };
+    #[cfg(feature = "parallel")]
+    let bodies: Vec<(Vec<u8>, [u8; 8])> = {
+        use rayon::prelude::*;
+        ranks
+            .par_chunks(per_chunk as usize)
+            .enumerate()
+            .map(|(c, chunk)| encode_chunk(c, chunk))
+            .collect()
+    };
+    #[cfg(not(feature = "parallel"))]
+    let bodies: Vec<(Vec<u8>, [u8; 8])> = ranks
+        .chunks(per_chunk as usize)
+        .enumerate()
+        .map(|(c, chunk)| encode_chunk(c, chunk))
+        .collect();
+    let mut data = Vec::with_capacity(bodies.iter().map(|b| b.0.len()).sum());
+    let mut index = Vec::with_capacity(bodies.len());
+    for ((bytes, hash), chunk) in bodies.into_iter().zip(ranks.chunks(per_chunk as usize)) {
+        index.push(ChunkEntry {
+            first: chunk[0],
+            offset: data.len() as u32,
+            hash,
+        });
+        data.extend_from_slice(&bytes);
+    }
+
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&geometry.to_le_bytes());
+    out.push(holes);
+    out.push(pegs);
+    out.push(u8::from(masks.is_some()));
+    out.extend_from_slice(&(ranks.len() as u32).to_le_bytes());
+    out.extend_from_slice(&per_chunk.to_le_bytes());
+    out.extend_from_slice(&(index.len() as u32).to_le_bytes());
+    gap_code.write(&mut out);
+    if masks.is_some() {
+        out.push(basis.len() as u8);
+        for m in basis {
+            out.extend_from_slice(&m.to_le_bytes());
+        }
+        for c in &mask_codes {
+            c.write(&mut out);
+        }
+    }
+    for e in &index {
+        out.extend_from_slice(&e.first.to_le_bytes());
+        out.extend_from_slice(&e.offset.to_le_bytes());
+        out.extend_from_slice(&e.hash);
+    }
+    let crc = crate::crc::crc32(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out.extend_from_slice(&data);
+    out
 }
 
 impl Shard {

@@ -293,7 +293,7 @@ fn code_level(
             );
         }
     }
-    let coder = Coder::new(&tally, basis, true);
+    let coder = Coder::new(tally, basis, true);
     let bits = rounds.sum(coder.bits(&range));
     drop(range);
     let per_chunk = Coder::per_chunk(bits, total);
