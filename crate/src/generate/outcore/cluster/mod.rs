@@ -8,8 +8,9 @@
 //! Each process runs the same command with its own `--process`. Worker 0 (in process 0)
 //! reports progress; at the end the winning levels are gathered to process 0, which alone
 //! writes tables, or a union table is written by every worker (`union`), each its own share
-//! of the masks and its own range of the coded levels, and process 0 writes the files. A killed process, or a whole cluster stopped, is run again with the same
-//! command and resumes at the first level some worker had not finished.
+//! of the masks and its own range of the coded levels, and process 0 writes the files. A
+//! killed process, or a whole cluster stopped, is run again with the same command and
+//! resumes at the first level some worker had not finished.
 
 mod connect;
 mod exchange;
