@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use super::{bucket, context, hash8, par_map, ChunkEntry, CHUNK_BYTES, MAGIC, MAX_BASIS, VERSION};
+use super::{bucket, context, hash8, par_map, ChunkEntry, Head, CHUNK_BYTES, MAX_BASIS};
 use crate::codec::{self, BitWriter};
 use crate::huffman::Code;
 
@@ -298,35 +298,18 @@ impl Coder {
             });
             data.extend_from_slice(&b.bytes);
         }
-        let mut out = Vec::new();
-        out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
-        out.extend_from_slice(&geometry.to_le_bytes());
-        out.push(holes);
-        out.push(pegs);
-        out.push(u8::from(self.masks));
-        out.extend_from_slice(&codes.to_le_bytes());
-        out.extend_from_slice(&per_chunk.to_le_bytes());
-        out.extend_from_slice(&(index.len() as u32).to_le_bytes());
-        self.gap_code.write(&mut out);
-        if self.masks {
-            out.push(self.basis.len() as u8);
-            for m in &self.basis {
-                out.extend_from_slice(&m.to_le_bytes());
-            }
-            for c in &self.mask_codes {
-                c.write(&mut out);
-            }
-        }
-        for e in &index {
-            out.extend_from_slice(&e.first.to_le_bytes());
-            out.extend_from_slice(&e.offset.to_le_bytes());
-            out.extend_from_slice(&e.hash);
-        }
-        let crc = crate::crc::crc32(&out);
-        out.extend_from_slice(&crc.to_le_bytes());
-        out.extend_from_slice(&data);
-        out
+        let head = Head {
+            geometry,
+            holes,
+            pegs,
+            codes,
+            per_chunk,
+            gap_code: &self.gap_code,
+            masks: self
+                .masks
+                .then_some((&self.basis[..], &self.mask_codes[..])),
+        };
+        head.write(&index, &data)
     }
 }
 

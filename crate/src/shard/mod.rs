@@ -289,35 +289,64 @@ pub fn encode(
         data.extend_from_slice(&bytes);
     }
 
-    let mut out = Vec::new();
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&VERSION.to_le_bytes());
-    out.extend_from_slice(&geometry.to_le_bytes());
-    out.push(holes);
-    out.push(pegs);
-    out.push(u8::from(masks.is_some()));
-    out.extend_from_slice(&(ranks.len() as u32).to_le_bytes());
-    out.extend_from_slice(&per_chunk.to_le_bytes());
-    out.extend_from_slice(&(index.len() as u32).to_le_bytes());
-    gap_code.write(&mut out);
-    if masks.is_some() {
-        out.push(basis.len() as u8);
-        for m in basis {
-            out.extend_from_slice(&m.to_le_bytes());
+    let masks = masks.map(|_| (basis, &mask_codes[..]));
+    let head = Head {
+        geometry,
+        holes,
+        pegs,
+        codes: ranks.len() as u32,
+        per_chunk,
+        gap_code: &gap_code,
+        masks,
+    };
+    head.write(&index, &data)
+}
+
+/// What a shard's header says before its index (the layout is in this module's comment).
+struct Head<'a> {
+    geometry: u64,
+    holes: u8,
+    pegs: u8,
+    codes: u32,
+    per_chunk: u32,
+    gap_code: &'a Code,
+    /// With masks: the context basis and each context's code.
+    masks: Option<(&'a [u64], &'a [Code])>,
+}
+
+impl Head<'_> {
+    /// The shard: this header, the chunks' `index` and its CRC, then the chunks' `data`.
+    fn write(&self, index: &[ChunkEntry], data: &[u8]) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&self.geometry.to_le_bytes());
+        out.push(self.holes);
+        out.push(self.pegs);
+        out.push(u8::from(self.masks.is_some()));
+        out.extend_from_slice(&self.codes.to_le_bytes());
+        out.extend_from_slice(&self.per_chunk.to_le_bytes());
+        out.extend_from_slice(&(index.len() as u32).to_le_bytes());
+        self.gap_code.write(&mut out);
+        if let Some((basis, codes)) = self.masks {
+            out.push(basis.len() as u8);
+            for m in basis {
+                out.extend_from_slice(&m.to_le_bytes());
+            }
+            for c in codes {
+                c.write(&mut out);
+            }
         }
-        for c in &mask_codes {
-            c.write(&mut out);
+        for e in index {
+            out.extend_from_slice(&e.first.to_le_bytes());
+            out.extend_from_slice(&e.offset.to_le_bytes());
+            out.extend_from_slice(&e.hash);
         }
+        let crc = crate::crc::crc32(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out.extend_from_slice(data);
+        out
     }
-    for e in &index {
-        out.extend_from_slice(&e.first.to_le_bytes());
-        out.extend_from_slice(&e.offset.to_le_bytes());
-        out.extend_from_slice(&e.hash);
-    }
-    let crc = crate::crc::crc32(&out);
-    out.extend_from_slice(&crc.to_le_bytes());
-    out.extend_from_slice(&data);
-    out
 }
 
 impl Shard {
