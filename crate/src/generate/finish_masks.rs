@@ -15,8 +15,8 @@ use crate::masks::Candidates;
 use crate::problem::{Goal, Problem, Start};
 use crate::symmetry::Canon;
 
-use super::count::{Counts, MAX_JUMPS};
-use super::{par, with_moves, Moves, Solved, WithMoves};
+use super::count::Counts;
+use super::{child_join, par, with_moves, Moves, Solved, WithMoves};
 
 /// Where the union writer reads the winning levels and keeps the finish masks between its
 /// two passes: memory ([`InMemory`]), or a job's work directory out of core.
@@ -29,8 +29,8 @@ pub trait Levels {
     fn masks(&self, n: usize) -> Result<Vec<u64>>;
     /// Keeps the finish masks of W_n.
     fn keep_masks(&mut self, n: usize, masks: &[u64]) -> Result<()>;
-    /// Bytes the writer's lookup tables may take at once: a level's table that would take
-    /// more is built and read in parts ([`Parts`]).
+    /// Bytes the writer's lookups may take at once: the codes the join holds (`child_join`)
+    /// on one machine, and the owners' tables of a cluster's writer ([`Parts`]).
     fn lookup_budget(&self) -> usize;
 }
 
@@ -86,9 +86,9 @@ impl Levels for InMemory<'_> {
 }
 
 /// A level's lookup table split into parts by a hash of the code, so that each part's table
-/// keeps within a memory budget: the writer builds one part at a time and asks every
-/// position about the codes of that part alone, generating its children once a part. One
-/// part (the whole table) when the table fits.
+/// keeps within a memory budget: a cluster's writer builds one part at a time on each owner
+/// and asks about the codes of that part alone. One part (the whole table) when the table
+/// fits.
 #[derive(Clone, Copy)]
 pub struct Parts(u64);
 
@@ -113,34 +113,6 @@ impl Parts {
     pub fn holds(self, p: u64, code: u64) -> bool {
         self.0 == 1 || (code.wrapping_mul(0xff51_afd7_ed55_8ccd) >> 40) % self.0 == p
     }
-
-    /// For every code of `here`, the OR over the parts `p` of `ask(table, p, x)`, where
-    /// `table` holds part `p` of `codes` with their `values` (`ask` looks up only the codes
-    /// that part holds). With one part, the level's codes and values are let go as soon as
-    /// its table is built.
-    fn gather<F>(self, codes: Vec<u64>, values: Vec<u64>, here: &[u64], ask: F) -> Vec<u64>
-    where
-        F: Fn(&Counts<u64>, u64, u64) -> u64 + Sync + Send,
-    {
-        if self.0 == 1 {
-            let table = Counts::new(&codes, &values);
-            drop((codes, values));
-            return par::map(here, |x| ask(&table, 0, x));
-        }
-        let mut out = vec![0u64; here.len()];
-        for p in 0..self.0 {
-            let (c, v): (Vec<u64>, Vec<u64>) = codes
-                .iter()
-                .zip(&values)
-                .filter(|(&c, _)| self.holds(p, c))
-                .unzip();
-            let table = Counts::new(&c, &v);
-            drop((c, v));
-            let got = par::map(here, |x| ask(&table, p, x));
-            out.iter_mut().zip(got).for_each(|(a, b)| *a |= b);
-        }
-        out
-    }
 }
 
 /// The inverse of each symmetry, by number.
@@ -164,8 +136,8 @@ pub(crate) fn inverses(canon: &Canon) -> Vec<usize> {
 /// The pass up: the finish masks of every winning level from one peg up, each kept in
 /// `levels` as it is made (a level whose masks are kept already is passed over). Each child's
 /// canonical code and the symmetry that made it come from the parent's images ([`Moves`]),
-/// and the level below is a hash table from code to mask: one cache miss a child, where a
-/// binary search over a big level takes several.
+/// and the children meet the level below in a join of sorted lists (`child_join`), which
+/// reads the level below in order.
 struct PassUp<'a> {
     levels: &'a mut dyn Levels,
     canon: &'a Canon,
@@ -202,9 +174,10 @@ impl WithMoves for PassUp<'_> {
                     Some(b) => b,
                     None => (levels.winning(n - 1)?, levels.masks(n - 1)?),
                 };
-                let parts = Parts::within(codes.len(), budget);
-                parts.gather(codes, masks, &here, |table, p, x| {
-                    finishes(m, canon, inv, table, x, |c| parts.holds(p, c))
+                let below = child_join::Below::new(&codes, &masks, holes as u32);
+                // each child takes 16 bytes, and as much again while its bucket is sorted
+                child_join::masks(canon, inv, &below, &here, budget / 32, |x, f| {
+                    m.children_with_symmetry(x, &mut *f)
                 })
             };
             progress(&format!("finish masks with {n} pegs: {}", here.len()));
@@ -213,51 +186,6 @@ impl WithMoves for PassUp<'_> {
         }
         Ok(())
     }
-}
-
-/// The finish mask of `x`: it finishes wherever a winning child does, moved back through the
-/// symmetry that made the child canonical (`below` gives 0 for a child that is not winning).
-/// The children are gathered and their slots touched first: the loads are independent, so
-/// their cache misses overlap instead of queueing one after another. Only the children that
-/// `asked` accepts are looked up (those of the table's part).
-#[inline]
-fn finishes<const G: usize>(
-    m: &Moves<G>,
-    canon: &Canon,
-    inv: &[usize],
-    below: &Counts<u64>,
-    x: u64,
-    asked: impl Fn(u64) -> bool,
-) -> u64 {
-    let mut kids = [(0u64, 0usize); MAX_JUMPS];
-    let mut k = 0;
-    m.children_with_symmetry(x, |c, s| {
-        if !asked(c) {
-            return;
-        }
-        if k < MAX_JUMPS {
-            kids[k] = (c, s);
-        }
-        k += 1;
-    });
-    let back = |(c, s): (u64, usize)| match below.get(c) {
-        0 => 0,
-        f => canon.transform(inv[s], f),
-    };
-    if k > MAX_JUMPS {
-        let mut mask = 0;
-        m.children_with_symmetry(x, |c, s| {
-            if asked(c) {
-                mask |= back((c, s));
-            }
-        });
-        return mask;
-    }
-    let touch = kids[..k]
-        .iter()
-        .fold(0, |t, &(c, _)| t ^ below.first_key(c));
-    std::hint::black_box(touch);
-    kids[..k].iter().fold(0, |mask, &kid| mask | back(kid))
 }
 
 /// Writes the levels of a union problem's table, a stored level at a time (n ≤ N/2): the
@@ -301,14 +229,13 @@ pub fn union_levels(
         let (codes, masks) = (levels.winning(n_holes - n)?, levels.masks(n_holes - n)?);
         let here = levels.winning(n)?;
         let finishes = levels.masks(n)?;
-        let parts = Parts::within(codes.len(), levels.lookup_budget());
-        let starts = parts.gather(codes, masks, &here, |other, p, x| {
+        let below = child_join::Below::new(&codes, &masks, n_holes as u32);
+        let most = levels.lookup_budget() / 32;
+        let starts = child_join::masks(canon, &inv, &below, &here, most, |x, f| {
             let (cc, s) = canon.canonical_with(full ^ x);
-            match parts.holds(p, cc).then(|| other.get(cc)) {
-                None | Some(0) => 0,
-                Some(m) => canon.transform(inv[s], m),
-            }
+            f(cc, s)
         });
+        drop((codes, masks));
         let syms = symbols(&cand, &here, &finishes, &starts);
         drop((starts, finishes));
         let ranks = here.iter().map(|&c| crate::codec::rank(c)).collect();

@@ -4,6 +4,14 @@
 //! in parallel: each worker drops its keys into buckets by their top bits (the first radix
 //! pass, for free), then every bucket is radix sorted and deduplicated while it sits in cache.
 
+/// The threads the parallel helpers run on (1 without the `parallel` feature).
+pub fn threads() -> usize {
+    #[cfg(feature = "parallel")]
+    return rayon::current_num_threads();
+    #[cfg(not(feature = "parallel"))]
+    1
+}
+
 /// Maps every element, keeping order.
 pub fn map<T, F>(input: &[u64], f: F) -> Vec<T>
 where

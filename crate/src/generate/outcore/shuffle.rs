@@ -168,15 +168,17 @@ pub fn chunk_len<F: Produce>(src: &Path, produce: &F, max_bytes: u64) -> Result<
 }
 
 /// The keys of a chunk of codes, sorted and deduplicated at once (the in-memory generator's
-/// bucketed radix sort), and kept only where `keep` passes them.
+/// bucketed radix sort), and kept only where `keep` passes them and, with `within` (sorted),
+/// only those in it.
 pub fn map_keys<F: Produce>(
     pool: &par::Pool,
     codes: &[u64],
     bits: u32,
     keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
+    within: Option<&[u64]>,
     produce: &F,
 ) -> Vec<u64> {
-    let mut keys = par::collect(pool, codes, bits, None, |x, sink| {
+    let mut keys = par::collect(pool, codes, bits, within, |x, sink| {
         produce(x, &mut |y| sink.push(y))
     });
     if let Some(keep) = keep {
@@ -283,6 +285,8 @@ impl<F: Produce> Step<'_, F> {
         let input = level_dir(self.store, self.input);
         let in_parts = parts_of(self.store, self.input)?;
         let stage = format!("{} map", self.output);
+        let within = self.within_in_memory()?;
+        let room = self.max_bytes - 8 * within.as_ref().map_or(0, |w| w.len() as u64);
         for i in 0..in_parts {
             tick(Tick {
                 stage: &stage,
@@ -306,7 +310,7 @@ impl<F: Produce> Step<'_, F> {
                 }
             }
             let src = part_path(&input, i);
-            let chunk = chunk_len(&src, &self.produce, self.max_bytes)?;
+            let chunk = chunk_len(&src, &self.produce, room)?;
             let mut reader = RunReader::open(&src)?;
             let mut k = 0;
             loop {
@@ -316,7 +320,7 @@ impl<F: Produce> Step<'_, F> {
                 if codes.is_empty() && k > 0 {
                     break;
                 }
-                self.map_chunk(spill, i, k, &codes)?;
+                self.map_chunk(spill, i, k, &codes, within.as_deref())?;
                 memory::give_back();
                 k += 1;
                 if codes.len() < chunk {
@@ -328,9 +332,40 @@ impl<F: Produce> Step<'_, F> {
         Ok(())
     }
 
+    /// The level the output is kept within, whole, when it takes at most half the memory
+    /// cap: the map then drops each key outside it as its chunk is sorted, so the runs hold
+    /// only the output's keys (for a winning level, a few of the many parents made) and the
+    /// reduce has little to merge. None when there is no such level or it is too big; the
+    /// reduce keeps the output within it either way.
+    fn within_in_memory(&self) -> Result<Option<Vec<u64>>> {
+        let Some(w) = self.within else {
+            return Ok(None);
+        };
+        match finished(self.store, w) {
+            Some(n) if n.saturating_mul(16) <= self.max_bytes => {
+                Ok(Some(read_level(self.store, w)?))
+            }
+            _ => Ok(None),
+        }
+    }
+
     /// Keys of one chunk, split into parts (each part's keys stay in order) and written.
-    fn map_chunk(&self, spill: &Path, i: usize, k: usize, codes: &[u64]) -> Result<()> {
-        let keys = map_keys(&self.pool, codes, self.bits, self.keep, &self.produce);
+    fn map_chunk(
+        &self,
+        spill: &Path,
+        i: usize,
+        k: usize,
+        codes: &[u64],
+        within: Option<&[u64]>,
+    ) -> Result<()> {
+        let keys = map_keys(
+            &self.pool,
+            codes,
+            self.bits,
+            self.keep,
+            within,
+            &self.produce,
+        );
         spill_runs(
             self.store,
             spill,
@@ -371,10 +406,14 @@ pub fn reduce_runs(
         places
             .into_par_iter()
             .try_for_each(|(r, place)| store::read_run_into(r, place))?;
-        all.par_sort_unstable();
-        all.dedup();
-        all.retain(|&x| keep.has(x));
-        store::write_run(dest, &all)?;
+        let mut w = RunWriter::create(dest)?;
+        merge_sorted(&all, &lens, &mut |x| {
+            if keep.has(x) {
+                w.push(x)?;
+            }
+            Ok(())
+        })?;
+        w.finish()?;
     } else {
         // Too big for memory: a k-way merge of the sorted runs, streamed.
         let mut w = RunWriter::create(dest)?;
@@ -403,6 +442,64 @@ pub fn reduce_runs(
         w.finish()?;
     }
     store.remove_dir(runs_dir)
+}
+
+/// Ranges a merge of sorted runs is cut into: enough to keep both threads busy and each
+/// range's copy small beside the runs.
+const MERGE_RANGES: usize = 256;
+
+/// Hands `emit` every distinct code of `all`, ascending, where `all` is sorted runs of
+/// lengths `lens` one after another (each without repeats). The codes are cut into ranges
+/// at values sampled from the longest run; each range's pieces of every run are merged
+/// (a stable sort, which merges runs it finds already in order) by the threads a few ranges
+/// at a time, and handed on in order.
+fn merge_sorted(all: &[u64], lens: &[u64], emit: &mut dyn FnMut(u64) -> Result<()>) -> Result<()> {
+    let mut runs = Vec::with_capacity(lens.len());
+    let mut at = 0usize;
+    for &len in lens {
+        runs.push(&all[at..at + len as usize]);
+        at += len as usize;
+    }
+    runs.retain(|r| !r.is_empty());
+    if runs.len() <= 1 {
+        return runs
+            .first()
+            .map_or(&[][..], |r| r)
+            .iter()
+            .try_for_each(|&x| emit(x));
+    }
+    let longest = runs.iter().max_by_key(|r| r.len()).map_or(&[][..], |r| r);
+    // splitters[k] starts range k + 1; equal samples give empty ranges, which is harmless
+    let splitters: Vec<u64> = (1..MERGE_RANGES)
+        .map(|k| longest[k * longest.len() / MERGE_RANGES])
+        .collect();
+    let cut = |run: &[u64], k: usize| -> usize {
+        match k {
+            0 => 0,
+            k if k == MERGE_RANGES => run.len(),
+            k => run.partition_point(|&x| x < splitters[k - 1]),
+        }
+    };
+    let range = |k: usize| -> Vec<u64> {
+        let mut v: Vec<u64> = Vec::new();
+        for r in &runs {
+            v.extend_from_slice(&r[cut(r, k)..cut(r, k + 1)]);
+        }
+        v.sort();
+        v.dedup();
+        v
+    };
+    let wave = 2 * rayon::current_num_threads().max(1);
+    for first in (0..MERGE_RANGES).step_by(wave) {
+        let merged: Vec<Vec<u64>> = (first..(first + wave).min(MERGE_RANGES))
+            .into_par_iter()
+            .map(range)
+            .collect();
+        for v in merged {
+            v.into_iter().try_for_each(&mut *emit)?;
+        }
+    }
+    Ok(())
 }
 
 /// `v.retain(keep)` with the tests run in parallel, in place and keeping the order: each
@@ -457,6 +554,39 @@ impl Within {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn sorted_runs_merge_into_their_distinct_codes_in_order() {
+        // runs of every shape: empty, one, many overlapping, one far longer than the rest
+        let run = |n: u64, step: u64, from: u64| (0..n).map(|i| from + i * step).collect();
+        let cases: Vec<Vec<Vec<u64>>> = vec![
+            vec![],
+            vec![vec![]],
+            vec![run(1000, 3, 5)],
+            vec![run(1000, 3, 5), vec![], run(700, 7, 1), run(5000, 2, 100)],
+            vec![
+                run(50_000, 5, 0),
+                run(10, 1, 7),
+                run(20_000, 11, 3),
+                run(3, 1000, 1),
+            ],
+            vec![vec![4, 4_000_000], run(300, 1, 4)],
+        ];
+        for runs in cases {
+            let lens: Vec<u64> = runs.iter().map(|r| r.len() as u64).collect();
+            let all: Vec<u64> = runs.concat();
+            let mut want = all.clone();
+            want.sort_unstable();
+            want.dedup();
+            let mut got = Vec::new();
+            super::merge_sorted(&all, &lens, &mut |x| {
+                got.push(x);
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(got, want, "{lens:?}");
+        }
+    }
+
     #[test]
     fn parallel_retain_keeps_what_retain_keeps_in_order() {
         for n in [0usize, 1, 1000, 300_000] {

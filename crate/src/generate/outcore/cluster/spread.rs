@@ -109,7 +109,7 @@ impl Spread<'_, '_> {
         for r in 0..rounds {
             self.tick(stage, r, rounds);
             let codes = chunks.next()?;
-            let keys = map_keys(&self.pool, &codes, self.bits, keep, produce);
+            let keys = map_keys(&self.pool, &codes, self.bits, keep, None, produce);
             drop(codes);
             let got = self
                 .rounds
