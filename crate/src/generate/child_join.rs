@@ -105,7 +105,7 @@ where
         kids(x, &mut |_, _| made += 1);
     }
     let per = (made as f64 / sample.max(1) as f64).max(1.0);
-    // about as many codes as the level below has, so each merge is dense
+    // about as many codes as the level below has, so that each stretch is hashed for many
     let target = below.codes.len().max(1 << 20).min(most_kids);
     let chunk = ((target as f64 / per) as usize).clamp(1 << 10, MOST_CHUNK);
     for (k, part) in here.chunks(chunk).enumerate() {

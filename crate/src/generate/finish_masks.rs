@@ -175,7 +175,7 @@ impl WithMoves for PassUp<'_> {
                     None => (levels.winning(n - 1)?, levels.masks(n - 1)?),
                 };
                 let below = child_join::Below::new(&codes, &masks, holes as u32);
-                // each child takes 16 bytes, and as much again while its bucket is sorted
+                // each child takes 16 bytes in its bucket, with a quarter more room
                 child_join::masks(canon, inv, &below, &here, budget / 32, |x, f| {
                     m.children_with_symmetry(x, &mut *f)
                 })
