@@ -86,13 +86,13 @@ impl<'a> Below<'a> {
 /// with the symmetry s that made it canonical) and that are in `below`, of c's mask moved
 /// back through s: the finish masks of a level from its children's, or the start masks of
 /// a stored level from the finish masks of its complements. The same masks as looking
-/// each code up. About `most_kids` codes are in memory at once (16 bytes each).
+/// each code up. The codes in hand keep within `budget` bytes.
 pub(super) fn masks<K>(
     canon: &Canon,
     inv: &[usize],
     below: &Below<'_>,
     here: &[u64],
-    most_kids: usize,
+    budget: usize,
     kids: K,
 ) -> Vec<u64>
 where
@@ -106,7 +106,8 @@ where
     }
     let per = (made as f64 / sample.max(1) as f64).max(1.0);
     // about as many codes as the level below has, so that each stretch is hashed for many
-    let target = below.codes.len().max(1 << 20).min(most_kids);
+    // a code takes 16 bytes in its bucket, with a quarter more room: at most 20 of 32
+    let target = below.codes.len().max(1 << 20).min(budget / 32);
     let chunk = ((target as f64 / per) as usize).clamp(1 << 10, MOST_CHUNK);
     for (k, part) in here.chunks(chunk).enumerate() {
         join_chunk(canon, inv, below, part, &out[k * chunk..], per, &kids);
@@ -254,11 +255,11 @@ mod tests {
                     "{n} pegs: a winner without a finish"
                 );
                 let below = Below::new(codes, &below_masks, board.len() as u32);
-                for most_kids in [1, usize::MAX] {
-                    let joined = masks(canon, &inv, &below, here, most_kids, |x, f| {
+                for budget in [1, usize::MAX] {
+                    let joined = masks(canon, &inv, &below, here, budget, |x, f| {
                         m.children_with_symmetry(x, &mut *f)
                     });
-                    assert_eq!(joined, looked_up, "{n} pegs, {most_kids}");
+                    assert_eq!(joined, looked_up, "{n} pegs, {budget}");
                 }
                 below_masks = looked_up;
             }

@@ -136,8 +136,8 @@ pub(crate) fn inverses(canon: &Canon) -> Vec<usize> {
 /// The pass up: the finish masks of every winning level from one peg up, each kept in
 /// `levels` as it is made (a level whose masks are kept already is passed over). Each child's
 /// canonical code and the symmetry that made it come from the parent's images ([`Moves`]),
-/// and the children meet the level below in a join of sorted lists (`child_join`), which
-/// reads the level below in order.
+/// and the children meet the level below in a partitioned join (`child_join`), which looks
+/// each bucket of children up in a cache-sized hash of its stretch of the level below.
 struct PassUp<'a> {
     levels: &'a mut dyn Levels,
     canon: &'a Canon,
@@ -175,8 +175,7 @@ impl WithMoves for PassUp<'_> {
                     None => (levels.winning(n - 1)?, levels.masks(n - 1)?),
                 };
                 let below = child_join::Below::new(&codes, &masks, holes as u32);
-                // each child takes 16 bytes in its bucket, with a quarter more room
-                child_join::masks(canon, inv, &below, &here, budget / 32, |x, f| {
+                child_join::masks(canon, inv, &below, &here, budget, |x, f| {
                     m.children_with_symmetry(x, &mut *f)
                 })
             };
@@ -230,8 +229,8 @@ pub fn union_levels(
         let here = levels.winning(n)?;
         let finishes = levels.masks(n)?;
         let below = child_join::Below::new(&codes, &masks, n_holes as u32);
-        let most = levels.lookup_budget() / 32;
-        let starts = child_join::masks(canon, &inv, &below, &here, most, |x, f| {
+        let budget = levels.lookup_budget();
+        let starts = child_join::masks(canon, &inv, &below, &here, budget, |x, f| {
             let (cc, s) = canon.canonical_with(full ^ x);
             f(cc, s)
         });

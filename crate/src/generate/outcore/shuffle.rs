@@ -489,7 +489,7 @@ fn merge_sorted(all: &[u64], lens: &[u64], emit: &mut dyn FnMut(u64) -> Result<(
         v.dedup();
         v
     };
-    let wave = 2 * rayon::current_num_threads().max(1);
+    let wave = 2 * par::threads();
     for first in (0..MERGE_RANGES).step_by(wave) {
         let merged: Vec<Vec<u64>> = (first..(first + wave).min(MERGE_RANGES))
             .into_par_iter()
