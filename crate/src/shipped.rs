@@ -41,16 +41,18 @@ pub const BUILT_BOARDS: &[&str] = &[
 /// Boards whose one table is the union (every start, goal any, with finish and start masks)
 /// in `<board>.every.pgt`, built out of core when it doesn't fit in memory. A built table is
 /// offered to games only once `data/MANIFEST` pins it.
-const UNION_BOARDS: &[&str] = &["french", "diamond41"];
+const UNION_BOARDS: &[&str] = &["french", "diamond41", "square6"];
 
 /// Boards with built tables like the small triangles' (goal any, and each finish hole up to
 /// symmetry, from every start): their classes have more candidate holes than a union
 /// table's masks hold.
 const PER_HOLE_BUILT: &[&str] = &["triangle7"];
 
-/// Boards whose built table is one game, the board's default: a start hole and a goal, as
+/// Boards with a built table of one game, the board's default: a start hole and a goal, as
 /// `Problem::parse` reads them, back to the start (goal `start`, which the generator halves).
-/// Every start and goal would not fit on this machine; one game does.
+/// Wiegleb's every start and goal would not fit on this machine; one game does. square6 has
+/// its union table too (in [`UNION_BOARDS`]); the default game's own table answers that game
+/// from fewer bytes.
 const ONE_GAME_BUILT: &[(&str, &str, &str)] =
     &[("square6", "c3", "start"), ("wiegleb", "e5", "start")];
 
@@ -149,19 +151,22 @@ pub fn planned_for(board: &Board) -> Result<Vec<TableSpec>> {
             union,
         ]);
     }
+    // a board may have both: its default game's table answers that game with the fewest
+    // bytes, the union table every other start and goal
+    let mut out = Vec::new();
     if let Some(&(_, start, goal)) = ONE_GAME_BUILT.iter().find(|g| is_catalogue(board, g.0)) {
         let game = Problem::parse(board.clone(), start, goal)?;
-        return Ok(vec![spec(game.start, game.goal, false)?]);
+        out.push(spec(game.start, game.goal, false)?);
     }
-    if let Some(&name) = UNION_BOARDS.iter().find(|n| is_catalogue(board, n)) {
-        return Ok(vec![TableSpec {
-            problem: Problem::new(Board::by_name(name)?, Start::All, Goal::Any)?,
+    if UNION_BOARDS.contains(&name) {
+        out.push(TableSpec {
+            problem: Problem::new(board.clone(), Start::All, Goal::Any)?,
             file: format!("{name}.every.pgt"),
             union: true,
             committed: false,
-        }]);
+        });
     }
-    Ok(Vec::new())
+    Ok(out)
 }
 
 /// The shipped table that answers for `problem`, if any: the smallest that covers it (for a
@@ -313,5 +318,29 @@ mod tests {
             None
         );
         assert_eq!(file_of("ascii:ooo/ooo/ooo", "b2", "any"), None);
+    }
+
+    #[test]
+    fn a_board_with_a_default_game_table_and_a_union_takes_each_where_it_is_smallest() {
+        // square6: the default game from its own table, every other start and goal from
+        // the union (both pinned by data/MANIFEST, whether built here or not)
+        let b = Board::by_name("square6").unwrap();
+        let files: Vec<String> = planned_for(&b)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.file)
+            .collect();
+        assert_eq!(files, ["square6.c3.c3.pgt", "square6.every.pgt"]);
+        assert_eq!(
+            file_of("square6", "c3", "start").as_deref(),
+            Some("square6.c3.c3.pgt")
+        );
+        for (start, goal) in [("c3", "any"), ("a1", "any"), ("b2", "start"), ("a2", "f6")] {
+            assert_eq!(
+                file_of("square6", start, goal).as_deref(),
+                Some("square6.every.pgt"),
+                "{start} to {goal}"
+            );
+        }
     }
 }

@@ -107,3 +107,9 @@ fn the_record_agrees_with_square6s_table() {
 fn the_record_agrees_with_wieglebs_table() {
     assert!(check_board("wiegleb", "wiegleb.e5.e5") > 0);
 }
+
+#[test]
+#[ignore = "needs data/square6.every.pgt: scripts/tables square6"]
+fn the_record_agrees_with_square6s_union_table() {
+    assert!(check_board("square6", "square6.every") > 0);
+}

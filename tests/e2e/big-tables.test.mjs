@@ -1,7 +1,7 @@
 // The built tables (scripts/tables triangle7, french, square6, wiegleb and diamond41, pinned
 // by data/MANIFEST): the default game and other starts and goals are judged from the table from
 // the first jump on, deep into a game too. (crate/tests/triangle7_tables.rs, french_every.rs,
-// diamond41_every.rs and one_game_tables.rs hold the tables against brute force.) The tests wait for the board's
+// diamond41_every.rs, square6_every.rs and one_game_tables.rs hold the tables against brute force.) The tests wait for the board's
 // verdicts, not for a clock; how soon they come is measured by tests/bench/e2e-timings.mjs.
 
 import assert from 'node:assert/strict';
@@ -92,6 +92,30 @@ const square6 = existsSync(`${ROOT}data/square6.c3.c3.pgt`);
 
 test('square6 opens on its default game judged from its table, and stays judged deep in', { skip: !square6 && 'run scripts/tables square6', timeout: 300_000 }, async () => {
   await oneGameTable('square6', 'c1-c3 a1-c1 d1-b1 f1-d1 a2-c2 d2-b2 f2-d2 a4-a2-c2-e2 c3-a3 e3-c3 c4-a4-a2 e4-c4-c2');
+});
+
+const square6Union = existsSync(`${ROOT}data/square6.every.pgt`);
+
+test('square6: starts and goals beyond its default game are judged from its union table from the first jump', { skip: !square6Union && 'run scripts/tables square6', timeout: 300_000 }, async () => {
+  const { page, clean } = await openPage(env.browser);
+  await page.goto(`${env.url}embed.html`);
+  // the default start for goal any, which its one-game table never covered, then a corner
+  // and an edge hole back to themselves, to another hole and for goal any (each has a winning
+  // line in crate/tests/fixtures/witnesses.txt)
+  const games = [['c3', 'any'], ['a1', 'a1'], ['a1', 'd4'], ['b1', 'e4'], ['b1', 'any']];
+  for (const [start, goal] of games) {
+    const opening = await judged(page, { board: 'square6', start, goal, source: 'table' });
+    assert.ok(opening.judged, `${start} → ${goal}: every opening jump judged: ${opening.hints}`);
+    assert.equal(opening.source, 'table', `${start} → ${goal}`);
+    assert.ok(opening.hints.some((h) => h.endsWith('good')), `${start} → ${goal} can be won: ${opening.hints}`);
+  }
+  // 12 jumps into the witness from b1 to e4: still judged from the table, and still winning
+  const line = 'd1-b1 a1-c1 f1-d1 c1-e1 f3-f1-d1 f5-f3 c3-c1 d1-b1 e2-c2 a3-c3 b1-b3 a5-a3';
+  const deep = await judged(page, { board: 'square6', start: 'b1', goal: 'e4', moves: line, source: 'table' });
+  assert.ok(deep.judged, `12 jumps in: judged: ${deep.hints}`);
+  assert.ok(deep.hints.some((h) => h.endsWith('good')), `the line still wins: ${deep.hints}`);
+  await shoot(page, 'square6-union');
+  await clean();
 });
 
 const wiegleb = existsSync(`${ROOT}data/wiegleb.e5.e5.pgt`);

@@ -224,17 +224,28 @@ pub fn union_levels(
     )?;
     let full = board.full();
     for n in 1..=n_holes / 2 {
-        // the starts of x are the finishes of its complement, moved back into x's frame
-        let (codes, masks) = (levels.winning(n_holes - n)?, levels.masks(n_holes - n)?);
         let here = levels.winning(n)?;
         let finishes = levels.masks(n)?;
-        let below = child_join::Below::new(&codes, &masks, n_holes as u32);
+        // the starts of x are the finishes of its complement, moved back into x's frame; the
+        // middle level of an even board is its own complement level, read once
+        let middle = 2 * n == n_holes;
+        let mirror = match middle {
+            true => None,
+            false => Some((levels.winning(n_holes - n)?, levels.masks(n_holes - n)?)),
+        };
+        let (codes, masks) = mirror.as_ref().map_or((&here, &finishes), |(c, m)| (c, m));
+        let below = child_join::Below::new(codes, masks, n_holes as u32);
+        // what the join holds comes out of its budget (the levels with their masks, and the
+        // masks it makes), down to a quarter of it, so that its chunks stay big
+        let held = 8 * (3 * here.len() + mirror.as_ref().map_or(0, |m| 2 * m.0.len()));
         let budget = levels.lookup_budget();
+        let budget = budget.saturating_sub(held).max(budget / 4);
         let starts = child_join::masks(canon, &inv, &below, &here, budget, |x, f| {
             let (cc, s) = canon.canonical_with(full ^ x);
             f(cc, s)
         });
-        drop((codes, masks));
+        drop(below);
+        drop(mirror);
         let syms = symbols(&cand, &here, &finishes, &starts);
         drop((starts, finishes));
         let ranks = here.iter().map(|&c| crate::codec::rank(c)).collect();
@@ -286,9 +297,68 @@ pub(crate) fn symbols(
     finishes: &[u64],
     starts: &[u64],
 ) -> Vec<u16> {
-    let indices: Vec<u64> = (0..here.len() as u64).collect();
-    par::map(&indices, |i| {
-        let i = i as usize;
+    par::map_index(here.len(), |i| {
         cand.compact(here[i], finishes[i], starts[i])
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::generate::{build, solve, Options};
+    use crate::oracle::Oracle;
+    use crate::position;
+    use crate::search::brute::Brute;
+    use crate::shipped::TableSpec;
+    use crate::{Board, Goal, Problem, Start};
+
+    #[test]
+    fn a_union_table_of_an_even_board_agrees_with_brute_force() {
+        // 18 holes: the middle level, 9 pegs, is its own complement level, and its start
+        // masks come from its own finish masks. From every start, to every goal, along
+        // random playouts, the table's verdict is brute force's.
+        let board = Board::by_name("trunc18").unwrap();
+        let problem = Problem::parse(board.clone(), "all", "any").unwrap();
+        let spec = TableSpec {
+            problem: problem.clone(),
+            file: "trunc18.every.pgt".into(),
+            union: true,
+            committed: false,
+        };
+        let solved = solve(&problem, Options::default(), &mut |_| {}).unwrap();
+        let table = Arc::new(
+            build::build_from(&spec, &solved, &mut |_| {})
+                .unwrap()
+                .table,
+        );
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let (mut checked, mut won) = (0, 0);
+        for s in 0..board.len() as u8 {
+            let goals = [Goal::Any, Goal::Start].into_iter();
+            for goal in goals.chain((0..board.len() as u8).map(Goal::Hole)) {
+                let p = Problem::new(board.clone(), Start::Hole(s), goal).unwrap();
+                let mut oracle = Oracle::new(&p);
+                oracle.attach(table.clone()).unwrap();
+                let mut brute = Brute::new(&p);
+                for _ in 0..4 {
+                    let mut code = position::single_vacancy(&board, s);
+                    loop {
+                        let want = brute.winning(code);
+                        assert_eq!(oracle.winning(code, oracle.ask()), Some(want), "{code:#x}");
+                        (checked, won) = (checked + 1, won + usize::from(want));
+                        let jumps: Vec<_> = position::legal_jumps(&board, code).collect();
+                        if jumps.is_empty() {
+                            break;
+                        }
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        code = position::after(code, jumps[(x % jumps.len() as u64) as usize]);
+                    }
+                }
+            }
+        }
+        assert!(won > 1000 && checked > won + 1000, "{won} of {checked}");
+    }
 }

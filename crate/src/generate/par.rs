@@ -27,6 +27,22 @@ where
     input.iter().map(|&x| f(x)).collect()
 }
 
+/// `f` of every index below `len`, in parallel, in order (no list of the indices is made:
+/// a level's can take gigabytes).
+pub fn map_index<T, F>(len: usize, f: F) -> Vec<T>
+where
+    T: Send,
+    F: Fn(usize) -> T + Sync + Send,
+{
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        (0..len).into_par_iter().map(f).collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    (0..len).map(f).collect()
+}
+
 /// Where a worker of [`collect`] puts its keys: one vector per bucket of top bits. Below the
 /// bucket bits only the low part is stored, as u32 when it fits (half the memory traffic).
 #[derive(Default)]

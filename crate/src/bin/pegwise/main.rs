@@ -231,8 +231,9 @@ enum Command {
         #[arg(long)]
         verify: bool,
         /// Build the big tables that are not committed instead of the committed ones: English
-        /// every start and goal, triangle7 every start (goal any and each finish hole), French
-        /// and diamond41 every start and goal, and the default games of square6 and wiegleb.
+        /// every start and goal, triangle7 every start (goal any and each finish hole), French,
+        /// diamond41 and square6 every start and goal, and the default games of square6 and
+        /// wiegleb.
         /// Together they take hours and tens of GB of disk: name one board with --only, as
         /// scripts/tables does (sizes, times and disk: docs/tables.md). Without --only or
         /// --goal their rows in the MANIFEST are replaced.
