@@ -175,6 +175,9 @@ impl WithMoves for PassUp<'_> {
                     None => (levels.winning(n - 1)?, levels.masks(n - 1)?),
                 };
                 let below = child_join::Below::new(&codes, &masks, holes as u32);
+                // the two levels, the masks below and those being made
+                let held = 8 * (2 * here.len() + 2 * codes.len());
+                let budget = join_budget(budget, held);
                 child_join::masks(canon, inv, &below, &here, budget, |x, f| {
                     m.children_with_symmetry(x, &mut *f)
                 })
@@ -185,6 +188,13 @@ impl WithMoves for PassUp<'_> {
         }
         Ok(())
     }
+}
+
+/// The bytes a join may take for its children, out of the writer's `budget`, when the levels
+/// in hand and their masks take `held`: what is left, and at least a quarter of the budget,
+/// so that the join's chunks stay big enough to be worth hashing each stretch for.
+fn join_budget(budget: usize, held: usize) -> usize {
+    budget.saturating_sub(held).max(budget / 4)
 }
 
 /// Writes the levels of a union problem's table, a stored level at a time (n ≤ N/2): the
@@ -235,11 +245,9 @@ pub fn union_levels(
         };
         let (codes, masks) = mirror.as_ref().map_or((&here, &finishes), |(c, m)| (c, m));
         let below = child_join::Below::new(codes, masks, n_holes as u32);
-        // what the join holds comes out of its budget (the levels with their masks, and the
-        // masks it makes), down to a quarter of it, so that its chunks stay big
+        // the level and its masks, the complement level and its masks, and the masks made
         let held = 8 * (3 * here.len() + mirror.as_ref().map_or(0, |m| 2 * m.0.len()));
-        let budget = levels.lookup_budget();
-        let budget = budget.saturating_sub(held).max(budget / 4);
+        let budget = join_budget(levels.lookup_budget(), held);
         let starts = child_join::masks(canon, &inv, &below, &here, budget, |x, f| {
             let (cc, s) = canon.canonical_with(full ^ x);
             f(cc, s)
