@@ -52,20 +52,25 @@ pub fn rank(code: u64) -> u64 {
 
 /// The code with `pegs` pegs on `holes` holes whose rank is `r`, if there is one.
 pub fn unrank(mut r: u64, pegs: u32, holes: u32) -> Option<u64> {
+    if pegs > holes || holes > 64 {
+        return None;
+    }
+    // the table read once: a table's writer unranks every code of a level
+    let t = binomials();
     let mut code = 0u64;
-    let mut p = holes;
-    for j in (1..=pegs).rev() {
+    let mut p = holes as usize;
+    for j in (1..=pegs as usize).rev() {
         // largest p below the previous one with C(p, j) <= r
         loop {
             if p == 0 {
                 return None;
             }
             p -= 1;
-            if binomial(p, j) <= r {
+            if t[p][j] <= r {
                 break;
             }
         }
-        r -= binomial(p, j);
+        r -= t[p][j];
         code |= 1u64 << p;
     }
     (r == 0).then_some(code)
@@ -93,6 +98,7 @@ impl BitWriter {
             self.used = (self.used + 1) % 8;
         }
     }
+
     /// The bytes written (the last one padded with zeros).
     pub fn finish(self) -> Vec<u8> {
         self.bytes
@@ -212,5 +218,11 @@ mod tests {
             assert_eq!(rank(c), i as u64);
             assert_eq!(unrank(i as u64, 4, 10), Some(c));
         }
+        // past the level's ranks, more pegs than holes, or more holes than a code has: none
+        assert_eq!(unrank(codes.len() as u64, 4, 10), None);
+        assert_eq!(unrank(0, 11, 10), None);
+        assert_eq!(unrank(0, 1, 65), None);
+        let c = 0x15_5555_5555u64; // 19 pegs of 37, as a French level
+        assert_eq!(unrank(rank(c), 19, 37), Some(c));
     }
 }

@@ -256,7 +256,7 @@ pub fn union_levels(
         drop(mirror);
         let syms = symbols(&cand, &here, &finishes, &starts);
         drop((starts, finishes));
-        let ranks = here.iter().map(|&c| crate::codec::rank(c)).collect();
+        let ranks = par::map(&here, crate::codec::rank);
         drop(here);
         progress(&format!("mask symbols with {n} pegs"));
         level(n, ranks, syms)?;
@@ -308,65 +308,4 @@ pub(crate) fn symbols(
     par::map_index(here.len(), |i| {
         cand.compact(here[i], finishes[i], starts[i])
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use std::sync::Arc;
-
-    use crate::generate::{build, solve, Options};
-    use crate::oracle::Oracle;
-    use crate::position;
-    use crate::search::brute::Brute;
-    use crate::shipped::TableSpec;
-    use crate::{Board, Goal, Problem, Start};
-
-    #[test]
-    fn a_union_table_of_an_even_board_agrees_with_brute_force() {
-        // 18 holes: the middle level, 9 pegs, is its own complement level, and its start
-        // masks come from its own finish masks. From every start, to every goal, along
-        // random playouts, the table's verdict is brute force's.
-        let board = Board::by_name("trunc18").unwrap();
-        let problem = Problem::parse(board.clone(), "all", "any").unwrap();
-        let spec = TableSpec {
-            problem: problem.clone(),
-            file: "trunc18.every.pgt".into(),
-            union: true,
-            committed: false,
-        };
-        let solved = solve(&problem, Options::default(), &mut |_| {}).unwrap();
-        let table = Arc::new(
-            build::build_from(&spec, &solved, &mut |_| {})
-                .unwrap()
-                .table,
-        );
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let (mut checked, mut won) = (0, 0);
-        for s in 0..board.len() as u8 {
-            let goals = [Goal::Any, Goal::Start].into_iter();
-            for goal in goals.chain((0..board.len() as u8).map(Goal::Hole)) {
-                let p = Problem::new(board.clone(), Start::Hole(s), goal).unwrap();
-                let mut oracle = Oracle::new(&p);
-                oracle.attach(table.clone()).unwrap();
-                let mut brute = Brute::new(&p);
-                for _ in 0..4 {
-                    let mut code = position::single_vacancy(&board, s);
-                    loop {
-                        let want = brute.winning(code);
-                        assert_eq!(oracle.winning(code, oracle.ask()), Some(want), "{code:#x}");
-                        (checked, won) = (checked + 1, won + usize::from(want));
-                        let jumps: Vec<_> = position::legal_jumps(&board, code).collect();
-                        if jumps.is_empty() {
-                            break;
-                        }
-                        x ^= x << 13;
-                        x ^= x >> 7;
-                        x ^= x << 17;
-                        code = position::after(code, jumps[(x % jumps.len() as u64) as usize]);
-                    }
-                }
-            }
-        }
-        assert!(won > 1000 && checked > won + 1000, "{won} of {checked}");
-    }
 }

@@ -12,6 +12,7 @@ use pegwise::table::Table;
 use pegwise::winnable;
 
 /// A built table from data/, by its head file; panics naming the command that builds it.
+#[allow(dead_code)] // a table built in the test itself needs none
 pub fn built_table(head: &str, board: &str) -> Arc<Table> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data");
     let mut read = |f: &str| {

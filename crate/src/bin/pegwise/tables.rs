@@ -129,7 +129,11 @@ pub fn run(
                 continue;
             }
             let pb = spinner(&format!("building {}", spec.file));
-            let mut say = |m: &str| pb.set_message(format!("{}: {m}", spec.file));
+            // off a terminal (a log, CI) each step of the writer is a line, as each level is
+            let mut say = |m: &str| match pb.is_hidden() {
+                true => eprintln!("{}: {m}", spec.file),
+                false => pb.set_message(format!("{}: {m}", spec.file)),
+            };
             // (file, bytes, codes): the head's row counts the table's codes
             let mut files: Vec<(generate::build::FileRow, usize)> = Vec::new();
             if spec.union {

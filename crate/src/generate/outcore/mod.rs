@@ -137,15 +137,24 @@ impl finish_masks::Levels for OutOfCore {
     }
 
     fn masks(&self, n: usize) -> Result<Vec<u64>> {
+        use std::io::Read;
         let path = self.masks_path(n);
-        let bytes = std::fs::read(&path).map_err(|e| store::io_error(&path, e))?;
-        if bytes.len() % 8 != 0 {
+        let io = |e| store::io_error(&path, e);
+        let file = std::fs::File::open(&path).map_err(io)?;
+        let len = file.metadata().map_err(io)?.len();
+        if len % 8 != 0 {
             return Err(JobError::Damaged(path).into());
         }
-        Ok(bytes
-            .chunks_exact(8)
-            .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
-            .collect())
+        // read through a small buffer into the masks: a level's masks are hundreds of MB,
+        // and reading their bytes whole first would take as much again
+        let mut reader = std::io::BufReader::with_capacity(1 << 20, file);
+        let mut masks = Vec::with_capacity(usize::try_from(len / 8).unwrap_or(0));
+        let mut word = [0u8; 8];
+        for _ in 0..len / 8 {
+            reader.read_exact(&mut word).map_err(io)?;
+            masks.push(u64::from_le_bytes(word));
+        }
+        Ok(masks)
     }
 
     fn lookup_budget(&self) -> usize {
