@@ -10,26 +10,20 @@ use std::sync::Arc;
 
 use common::Rng;
 
-use pegwise::generate::{build, solve, Options};
+use pegwise::generate::build;
 use pegwise::shipped::TableSpec;
 use pegwise::{Board, Problem};
 
 #[test]
 fn an_even_boards_union_table_agrees_with_brute_force() {
     let board = Board::by_name("trunc18").unwrap();
-    let problem = Problem::parse(board.clone(), "all", "any").unwrap();
     let spec = TableSpec {
-        problem: problem.clone(),
+        problem: Problem::parse(board.clone(), "all", "any").unwrap(),
         file: "trunc18.every.pgt".into(),
         union: true,
         committed: false,
     };
-    let solved = solve(&problem, Options::default(), &mut |_| {}).unwrap();
-    let table = Arc::new(
-        build::build_from(&spec, &solved, &mut |_| {})
-            .unwrap()
-            .table,
-    );
+    let table = Arc::new(build::build(&spec, &mut |_| {}).unwrap().table);
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
     let checked = common::check_union_table(&table, &board, &mut rng, 6, (1, 16));
     eprintln!("union_even_board: {checked} positions checked against brute force");
