@@ -40,7 +40,7 @@ fn same_sets(board: &str, start: &str, goal: &str, cfg: Config) -> usize {
         );
         assert_eq!(got.winning[k], want.winning[k].len() as u64, "|W_{k}|");
         if !want.reachable[k].is_empty() {
-            let f = outcore::level(&cfg.work_dir, 'F', k).unwrap();
+            let f = got.reachable_level(k).unwrap();
             assert_eq!(got.reachable[k], f.len() as u64);
             if cfg.prune {
                 // pruned: between the winning and the reachable positions
@@ -334,21 +334,31 @@ fn a_union_table_is_written_a_level_at_a_time_from_the_work_directory() {
         "levels in files of their own, and inline ones"
     );
     let dir = scratch("union");
-    let cfg = tiny(dir.join("work"), 3, false, true);
-    let mut sets = outcore::solve(&p, &cfg, &mut |_| {}, &mut |_| {}).unwrap();
-    let canon = sets.solved.canon.clone();
     let write = |sets: &mut outcore::OutOfCore, out: &Path| {
+        let canon = sets.solved.canon.clone();
         std::fs::create_dir_all(out).unwrap();
         written(
             build::write_union(&spec, &canon, sets, out, &mut |_| {}).unwrap(),
             out,
         )
     };
+    // by the complement, the levels carry their masks in their keys: the table is read off
+    // them, and the writer keeps no masks of its own
+    let cfg = tiny(dir.join("work"), 3, false, true);
+    let mut sets = outcore::solve(&p, &cfg, &mut |_| {}, &mut |_| {}).unwrap();
+    assert!(sets.mask_bits > 0, "masks in the keys");
     let (head, files) = write(&mut sets, &dir.join("out"));
     assert_eq!(head, want.head, "the head, byte for byte");
     assert_eq!(files, want.shards, "the level files, byte for byte");
-    // the pass up kept every level's masks in the work directory; a run killed in it lost
-    // the last ones, and the next carries on from the last level kept
+    assert!(!cfg.work_dir.join("masks").exists(), "no pass up");
+    // every level made forward (no complement), the levels are codes alone: the writer's
+    // pass up keeps every level's masks in the work directory; a run killed in it lost the
+    // last ones, and the next carries on from the last level kept
+    let cfg = tiny(dir.join("work-all"), 3, true, true);
+    let mut sets = outcore::solve(&p, &cfg, &mut |_| {}, &mut |_| {}).unwrap();
+    assert_eq!(sets.mask_bits, 0, "codes alone");
+    let (head, files) = write(&mut sets, &dir.join("out-all"));
+    assert_eq!((head, files), (want.head.clone(), want.shards.clone()));
     let masks = cfg.work_dir.join("masks");
     let kept = std::fs::read_dir(&masks).unwrap().count();
     assert_eq!(kept, p.board.len() - 1, "masks of levels 1..N−1");

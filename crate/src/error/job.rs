@@ -202,6 +202,10 @@ pub enum JobError {
     /// The finish masks of a level asked before the union writer's pass up kept them.
     #[error("the finish masks of the level with {0} pegs are not made yet")]
     NoMasks(usize),
+    /// Keys with masks asked of a job they do not fit (not a union's complement job, or
+    /// symbols of another width than the board's).
+    #[error("keys with {0} mask bits do not fit this job")]
+    MasksUnfit(u32),
     /// The winning levels asked of a process other than 0.
     #[error("the winning levels are gathered at process 0 of the cluster")]
     NotGathered,

@@ -23,6 +23,11 @@ use super::{child_join, par, with_moves, Moves, Solved, WithMoves};
 pub trait Levels {
     /// W_n, ascending.
     fn winning(&self, n: usize) -> Result<Vec<u64>>;
+    /// W_n, ascending, and the mask symbol of each code, when the levels were made with their
+    /// masks ([`crate::generate::outcore::masked`]); None when the writer makes the masks.
+    fn with_symbols(&self, _n: usize) -> Result<Option<(Vec<u64>, Vec<u16>)>> {
+        Ok(None)
+    }
     /// Whether the finish masks of W_n are kept.
     fn has_masks(&self, n: usize) -> bool;
     /// The finish masks of W_n, one per code in order (refused when they are not kept).
@@ -199,7 +204,8 @@ fn join_budget(budget: usize, held: usize) -> usize {
 
 /// Writes the levels of a union problem's table, a stored level at a time (n ≤ N/2): the
 /// finish masks first (the pass up, kept in `levels`), then each level's colex ranks and mask
-/// symbols, handed to `level` as they are made. `progress` hears a line per level.
+/// symbols, handed to `level` as they are made. Levels made with their masks give their
+/// symbols at once, with no pass up. `progress` hears a line per level.
 pub fn union_levels(
     problem: &Problem,
     canon: &Canon,
@@ -220,6 +226,16 @@ pub fn union_levels(
             holes: cand.max_bits(),
         }
         .into());
+    }
+    if levels.with_symbols(1)?.is_some() {
+        for n in 1..=n_holes / 2 {
+            let (here, syms) = levels.with_symbols(n)?.ok_or(JobError::NoMasks(n))?;
+            let ranks = par::map(&here, crate::codec::rank);
+            drop(here);
+            progress(&format!("mask symbols with {n} pegs"));
+            level(n, ranks, syms)?;
+        }
+        return Ok(());
     }
     with_moves(
         board,

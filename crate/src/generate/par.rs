@@ -134,7 +134,7 @@ impl Pool {
 }
 
 /// A stored key: the low bits of a code.
-trait Low: Copy + Ord + Default + Send + Sync {
+trait Low: Copy + Ord + Default + Send + Sync + std::ops::BitOr<Output = Self> {
     fn low(self) -> u64;
 }
 
@@ -150,6 +150,31 @@ impl Low for u64 {
     fn low(self) -> u64 {
         self
     }
+}
+
+/// [`merge_equal`] of whole keys, for the merges of runs out of core.
+#[cfg(feature = "outcore")]
+pub(crate) fn merge_equal_keys(v: &mut Vec<u64>, mask_bits: u32) {
+    merge_equal(v, mask_bits)
+}
+
+/// Sorted keys made unique by code: without mask bits (`mask_bits` 0) a plain `dedup`; with
+/// them, the keys of one code (`key >> mask_bits`) become one, their masks ORed together.
+fn merge_equal<K: Low>(v: &mut Vec<K>, mask_bits: u32) {
+    if mask_bits == 0 {
+        v.dedup();
+        return;
+    }
+    let mut w = 0;
+    for r in 0..v.len() {
+        if w > 0 && v[w - 1].low() >> mask_bits == v[r].low() >> mask_bits {
+            v[w - 1] = v[w - 1] | v[r];
+        } else {
+            v[w] = v[r];
+            w += 1;
+        }
+    }
+    v.truncate(w);
 }
 
 /// Scratch space of one worker finishing buckets.
@@ -196,10 +221,12 @@ fn scatter<'a, K: Low + 'a>(
 }
 
 /// The keys of one bucket (gathered from every worker), sorted by their low `bits` bits and
-/// deduplicated, into `sc.v`: LSD radix in at most three passes, else a comparison sort.
+/// deduplicated (by code, their masks merged: [`merge_equal`]), into `sc.v`: LSD radix in at
+/// most three passes, else a comparison sort.
 fn sort_bucket<'a, K: Low + 'a>(
     parts: impl Iterator<Item = &'a [K]> + Clone,
     bits: u32,
+    mask_bits: u32,
     sc: &mut Scratch<K>,
 ) {
     let total: usize = parts.clone().map(<[K]>::len).sum();
@@ -210,7 +237,7 @@ fn sort_bucket<'a, K: Low + 'a>(
             sc.v.extend_from_slice(p);
         }
         sc.v.sort_unstable();
-        sc.v.dedup();
+        merge_equal(&mut sc.v, mask_bits);
         return;
     }
     let width = bits.div_ceil(passes);
@@ -256,7 +283,7 @@ fn sort_bucket<'a, K: Low + 'a>(
             );
         }
     }
-    sc.v.dedup();
+    merge_equal(&mut sc.v, mask_bits);
 }
 
 /// Which keys [`collect`] keeps.
@@ -268,30 +295,34 @@ enum Filter<'a> {
     Test(&'a (dyn Fn(u64) -> bool + Sync)),
 }
 
-/// Sorted unique codes of bucket `b` that `filter` keeps (all of them without one).
+/// Sorted unique codes of bucket `b` that `filter` keeps (all of them without one). With
+/// mask bits, the filter sees codes (`key >> mask_bits`), and a key kept within a set takes
+/// the mask of the set's key for its code as well.
 fn finish_bucket<'a, K: Low + 'a>(
     parts: impl Iterator<Item = &'a [K]> + Clone,
     b: usize,
     shift: u32,
+    mask_bits: u32,
     filter: Option<Filter>,
     sc: &mut Scratch<K>,
 ) -> Vec<u64> {
     if matches!(filter, Some(Filter::Within([]))) {
         return Vec::new();
     }
-    sort_bucket(parts, shift, sc);
+    sort_bucket(parts, shift, mask_bits, sc);
     let high = (b as u64) << shift;
     let keys = sc.v.iter().map(|k| high | k.low());
     match filter {
         None => keys.collect(),
-        Some(Filter::Test(keep)) => keys.filter(|&k| keep(k)).collect(),
+        Some(Filter::Test(keep)) => keys.filter(|&k| keep(k >> mask_bits)).collect(),
         Some(Filter::Within(w)) => {
             let mut out = Vec::new();
             let mut w = w.iter().peekable();
             for k in keys {
-                while w.next_if(|&&x| x < k).is_some() {}
-                if w.next_if_eq(&&k).is_some() {
-                    out.push(k);
+                let code = k >> mask_bits;
+                while w.next_if(|&&x| x >> mask_bits < code).is_some() {}
+                if let Some(&x) = w.next_if(|&&x| x >> mask_bits == code) {
+                    out.push(k | x);
                 }
             }
             out
@@ -336,7 +367,24 @@ pub fn collect<F>(
 where
     F: Fn(u64, &mut Sink) + Sync + Send,
 {
-    collect_filtered(pool, input, bits, within.map(Filter::Within), produce)
+    collect_filtered(pool, input, bits, 0, within.map(Filter::Within), produce)
+}
+
+/// Like [`collect`], for keys that carry a mask in their low `mask_bits` bits under the code
+/// (`code << mask_bits | mask`): the keys of one code become one, their masks ORed, and a
+/// key kept within `within` (keys of the same shape) takes its member's mask too.
+pub fn collect_masked<F>(
+    pool: &Pool,
+    input: &[u64],
+    bits: u32,
+    mask_bits: u32,
+    within: Option<&[u64]>,
+    produce: F,
+) -> Vec<u64>
+where
+    F: Fn(u64, &mut Sink) + Sync + Send,
+{
+    collect_filtered(pool, input, bits, mask_bits, within.map(Filter::Within), produce)
 }
 
 /// Like [`collect`], keeping only the keys that `keep` passes; it runs once per distinct key,
@@ -351,13 +399,14 @@ pub fn collect_kept<F>(
 where
     F: Fn(u64, &mut Sink) + Sync + Send,
 {
-    collect_filtered(pool, input, bits, Some(Filter::Test(keep)), produce)
+    collect_filtered(pool, input, bits, 0, Some(Filter::Test(keep)), produce)
 }
 
 fn collect_filtered<F>(
     pool: &Pool,
     input: &[u64],
     bits: u32,
+    mask_bits: u32,
     filter: Option<Filter>,
     produce: F,
 ) -> Vec<u64>
@@ -368,7 +417,7 @@ where
     let expect = input.len().saturating_mul(8).max(1);
     let top = (usize::BITS - 1 - (expect >> 12).max(1).leading_zeros())
         .clamp(1, 16)
-        .min(bits);
+        .min(bits - mask_bits);
     let shift = bits - top;
     let buckets = 1usize << top;
     let run = |part: &[u64]| produce_part(part, shift, buckets, pool, &produce);
@@ -389,6 +438,7 @@ where
                 sinks.iter().map(|s| &s.wide_bufs[b][..]),
                 b,
                 shift,
+                mask_bits,
                 range(b),
                 w,
             )
@@ -397,6 +447,7 @@ where
                 sinks.iter().map(|s| &s.narrow_bufs[b][..]),
                 b,
                 shift,
+                mask_bits,
                 range(b),
                 n,
             )
@@ -530,6 +581,47 @@ mod tests {
                 .iter()
                 .copied()
                 .filter(|k| within.binary_search(k).is_ok())
+                .collect();
+            assert_eq!(got, want, "{n} keys of {bits} bits, within");
+        }
+    }
+
+    #[test]
+    fn collect_masked_merges_the_masks_of_a_code() {
+        for (n, bits, mask_bits) in [(0, 12, 4), (1000, 20, 8), (100_000, 45, 8), (20_000, 58, 12)] {
+            let input: Vec<u64> = (0..n as u64).collect();
+            let raw = keys(3 * n, bits);
+            // what the keys of each code should merge into: their masks ORed
+            let by_code = |keys: &[u64]| {
+                let mut m = std::collections::BTreeMap::<u64, u64>::new();
+                for &k in keys {
+                    *m.entry(k >> mask_bits).or_default() |= k & ((1 << mask_bits) - 1);
+                }
+                m
+            };
+            let want: Vec<u64> = by_code(&raw)
+                .into_iter()
+                .map(|(c, m)| c << mask_bits | m)
+                .collect();
+            let pool = Pool::default();
+            let produce = |i: u64, out: &mut Sink| {
+                for k in 0..3 {
+                    out.push(raw[3 * i as usize + k]);
+                }
+            };
+            let got = collect_masked(&pool, &input, bits, mask_bits, None, produce);
+            assert_eq!(got, want, "{n} keys of {bits} bits");
+            // within: every third code, with masks of its own, which the kept keys take too
+            let within: Vec<u64> = want
+                .iter()
+                .step_by(3)
+                .map(|&k| (k >> mask_bits) << mask_bits | (k >> 7 & 0x5))
+                .collect();
+            let members = by_code(&within);
+            let got = collect_masked(&pool, &input, bits, mask_bits, Some(&within), produce);
+            let want: Vec<u64> = want
+                .iter()
+                .filter_map(|&k| members.get(&(k >> mask_bits)).map(|m| k | m))
                 .collect();
             assert_eq!(got, want, "{n} keys of {bits} bits, within");
         }

@@ -3,6 +3,7 @@
 //! [`Engine`] says where the levels live and runs each step: [`super::Local`] on one machine,
 //! or a cluster's worker (`super::cluster`, behind the `distributed` feature).
 
+use super::masked::{Carry, SymbolMoves};
 use super::shuffle;
 use crate::error::{Error, JobError, Result};
 use crate::generate::{with_moves, Moves, WithMoves};
@@ -72,6 +73,10 @@ pub trait Engine {
     fn step<F: shuffle::Produce>(&mut self, plan: &Plan<'_>, produce: F) -> Result<u64>;
     /// One line of progress, for a level finished.
     fn progress(&mut self, line: &str);
+    /// The mask bits of every key of the job's levels ([`super::masked`]): 0 for codes alone.
+    fn mask_bits(&self) -> u32 {
+        0
+    }
 }
 
 /// Runs the job's sequence of steps for `problem` on `engine`: |F_n| and |W_n| for every n.
@@ -118,20 +123,40 @@ impl<E: Engine> WithMoves for Job<'_, E> {
         let mut reachable = vec![0u64; n_holes + 1];
         let f = |n: usize| format!("F{n}");
         let w = |n: usize| format!("W{n}");
+        let half = problem.is_self_complementary() && !cfg.all_reachable && n_holes >= 3;
+        let bits = engine.mask_bits();
+        let symbols = match bits {
+            0 => None,
+            _ => Some(
+                SymbolMoves::new(&problem.board, &problem.canon())
+                    .filter(|sm| sm.bits() == bits && half)
+                    .ok_or(JobError::MasksUnfit(bits))?,
+            ),
+        };
+        let low = (1u64 << bits) - 1;
+        // a masked key's code, and what `carry` makes of its symbol for each key made from it
+        let split = |key: u64| (key >> bits, key & low);
+        let masked = |carry: Carry, x: u64, sym: u64, c: u64, ties: u32| -> u64 {
+            symbols
+                .as_ref()
+                .map_or(c, |sm| c << bits | sm.carry(carry, sm.class(x), sym, ties))
+        };
 
         let mut starts: Vec<u64> = problem
             .start_positions()
             .iter()
-            .map(|&c| m.canonical(c))
-            .filter(|&c| keep.keeps(c))
+            .filter_map(|&p| {
+                let (c, ties) = m.canonical_with_symmetries(p);
+                let sym = symbols.as_ref().map_or(0, |sm| sm.symbol(p, 0, full ^ p));
+                keep.keeps(c).then(|| masked(Carry::Starts, p, sym, c, ties))
+            })
             .collect();
         starts.sort_unstable();
-        starts.dedup();
+        crate::generate::par::merge_equal_keys(&mut starts, bits);
         let top = n_holes - 1;
         let mut resume = Resume::default();
         reachable[top] = resume.level(engine, &f(top), |e| e.write_start(&f(top), &starts))?;
 
-        let half = problem.is_self_complementary() && !cfg.all_reachable && n_holes >= 3;
         let h = n_holes.div_ceil(2);
         let lowest = if half { h } else { 1 };
         for n in (lowest..top).rev() {
@@ -144,7 +169,9 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             // the same levels as in memory are learnt from, so both prune alike; such a level
             // holds at most a few million codes, and is read back whole only then
             if keep.wants_to_learn(reachable[n + 1]) {
-                keep.learn(&engine.read_whole(&f(n + 1))?);
+                let mut level = engine.read_whole(&f(n + 1))?;
+                level.iter_mut().for_each(|k| *k >>= bits);
+                keep.learn(&level);
             }
             let kept = |c| keep.keeps(c);
             let (input, output) = (f(n + 1), f(n));
@@ -155,8 +182,12 @@ impl<E: Engine> WithMoves for Job<'_, E> {
                 within: None,
                 keep: Some(&kept),
             };
-            reachable[n] = resume.level(engine, &output, |e| {
-                e.step(&plan, |x, out| m.children(x, &mut *out))
+            reachable[n] = resume.level(engine, &output, |e| match symbols {
+                None => e.step(&plan, |x, out| m.children(x, &mut *out)),
+                Some(_) => e.step(&plan, |key, out| {
+                    let (x, sym) = split(key);
+                    m.children_with_symmetries(x, |c, t| out(masked(Carry::Starts, x, sym, c, t)))
+                }),
             })?;
             engine.progress(&format!("reachable with {n} pegs: {}", reachable[n]));
         }
@@ -165,19 +196,41 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
             let (input, output, within) = (f(n_holes - h + 1), w(h), f(h));
             let plan = Plan::within(&input, &output, &within);
-            let k = resume.level(engine, &output, |e| {
-                e.step(&plan, |y, out| m.parents(full ^ y, &mut *out))
+            let k = resume.level(engine, &output, |e| match symbols {
+                None => e.step(&plan, |y, out| m.parents(full ^ y, &mut *out)),
+                Some(_) => e.step(&plan, |key, out| {
+                    let (y, sym) = split(key);
+                    m.parents_with_symmetries(full ^ y, |c, t| {
+                        out(masked(Carry::StartsToFinishes, y, sym, c, t))
+                    })
+                }),
             })?;
             engine.progress(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
-                let k = resume.level(engine, &w(n), |e| winning_step(e, m, n))?;
+                let k = resume.level(engine, &w(n), |e| {
+                    let (input, output, within) = (w(n - 1), w(n), f(n));
+                    let plan = Plan::within(&input, &output, &within);
+                    match symbols {
+                        None => e.step(&plan, |y, out| m.parents(y, &mut *out)),
+                        Some(_) => e.step(&plan, |key, out| {
+                            let (y, sym) = split(key);
+                            m.parents_with_symmetries(y, |c, t| {
+                                out(masked(Carry::Finishes, y, sym, c, t))
+                            })
+                        }),
+                    }
+                })?;
                 engine.progress(&format!("winning with {n} pegs: {k}"));
             }
             for n in 1..h {
                 let (input, output) = (w(n_holes - n), w(n));
                 let plan = Plan::like_input(&input, &output);
                 resume.level(engine, &output, |e| {
-                    e.step(&plan, |x, out| out(m.canonical(full ^ x)))
+                    e.step(&plan, |key, out| {
+                        let (y, sym) = split(key);
+                        let (c, t) = m.canonical_with_symmetries(full ^ y);
+                        out(masked(Carry::Swap, y, sym, c, t))
+                    })
                 })?;
             }
         } else {
@@ -211,7 +264,7 @@ impl<E: Engine> WithMoves for Job<'_, E> {
     }
 }
 
-/// W_n from the parents of W_(n−1), kept within F_n.
+/// W_n from the parents of W_(n−1), kept within F_n (codes alone).
 fn winning_step<E: Engine, const G: usize>(engine: &mut E, m: &Moves<G>, n: usize) -> Result<u64> {
     let (input, output, within) = (format!("W{}", n - 1), format!("W{n}"), format!("F{n}"));
     engine.step(&Plan::within(&input, &output, &within), |y, out| {

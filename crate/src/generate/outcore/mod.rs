@@ -19,6 +19,7 @@
 pub mod cluster;
 mod config;
 mod job;
+pub mod masked;
 mod memory;
 pub mod shuffle;
 pub mod store;
@@ -51,12 +52,19 @@ pub struct OutOfCore {
     pub here: bool,
     /// The job's memory cap (`--max-memory`), which the union writer keeps to as well.
     pub max_memory: u64,
+    /// The mask bits of the levels' keys ([`masked`]); 0 for codes alone.
+    pub mask_bits: u32,
 }
 
-/// The text that identifies a job in its work directory.
-fn job_text(problem: &Problem, cfg: &Config) -> String {
+/// The text that identifies a job in its work directory (the keys' mask bits named when
+/// there are any: such levels are read otherwise).
+fn job_text(problem: &Problem, cfg: &Config, mask_bits: u32) -> String {
+    let masks = match mask_bits {
+        0 => String::new(),
+        b => format!("; masks {b}"),
+    };
     format!(
-        "pegwise out-of-core 1; board {} ({:016x}); start {}; goal {}; prune {}; all {}\n",
+        "pegwise out-of-core 1; board {} ({:016x}); start {}; goal {}; prune {}; all {}{masks}\n",
         problem.board.spec(),
         problem.board.geometry_id(),
         problem.start_text(),
@@ -64,6 +72,23 @@ fn job_text(problem: &Problem, cfg: &Config) -> String {
         cfg.prune,
         cfg.all_reachable
     )
+}
+
+/// The mask bits a job on one machine keeps in its keys: a union's (every start, finish
+/// anywhere, by the complement), so that its table is written straight from its levels;
+/// 0 for any other job, and where a code and its symbol would not fit a key.
+pub fn mask_bits(problem: &Problem, cfg: &Config) -> u32 {
+    use crate::problem::{Goal, Start};
+    let n = problem.board.len();
+    let union = problem.start == Start::All && problem.goal == Goal::Any;
+    let half = problem.is_self_complementary() && !cfg.all_reachable && n >= 3;
+    if !union || !half {
+        return 0;
+    }
+    masked::SymbolMoves::new(&problem.board, &problem.canon())
+        .map(|sm| sm.bits())
+        .filter(|&b| b > 0 && n as u32 + b <= 64)
+        .unwrap_or(0)
 }
 
 /// Solves `problem` out of core. `tick` hears every unit of work, `progress` one line per level.
@@ -74,12 +99,14 @@ pub fn solve(
     progress: &mut dyn FnMut(&str),
 ) -> Result<OutOfCore> {
     cfg.check()?;
-    let store = Store::open(&cfg.work_dir, &job_text(problem, cfg))?;
+    let mask_bits = mask_bits(problem, cfg);
+    let store = Store::open(&cfg.work_dir, &job_text(problem, cfg, mask_bits))?;
     let canon = problem.canon();
     let mut engine = Local {
         store: &store,
         cfg,
-        bits: problem.board.len() as u32,
+        bits: problem.board.len() as u32 + mask_bits,
+        mask_bits,
         tick,
         lines: progress,
     };
@@ -96,12 +123,31 @@ pub fn solve(
         work_dir: cfg.work_dir.clone(),
         here: true,
         max_memory: cfg.max_memory,
+        mask_bits,
     })
 }
 
 impl OutOfCore {
     /// W_pegs from the work directory, ascending (empty for 0 pegs and a full board).
     pub fn winning_level(&self, pegs: usize) -> Result<Vec<u64>> {
+        let mut keys = self.winning_keys(pegs)?;
+        if self.mask_bits > 0 {
+            keys.iter_mut().for_each(|k| *k >>= self.mask_bits);
+        }
+        Ok(keys)
+    }
+
+    /// F_pegs (after pruning) from the work directory, ascending, as codes.
+    pub fn reachable_level(&self, pegs: usize) -> Result<Vec<u64>> {
+        let mut keys = level(&self.work_dir, 'F', pegs)?;
+        if self.mask_bits > 0 {
+            keys.iter_mut().for_each(|k| *k >>= self.mask_bits);
+        }
+        Ok(keys)
+    }
+
+    /// The keys of W_pegs as stored: codes, with their symbols when the job keeps masks.
+    fn winning_keys(&self, pegs: usize) -> Result<Vec<u64>> {
         if self.winning.get(pegs).copied().unwrap_or(0) == 0 {
             return Ok(Vec::new());
         }
@@ -130,6 +176,17 @@ impl OutOfCore {
 impl finish_masks::Levels for OutOfCore {
     fn winning(&self, n: usize) -> Result<Vec<u64>> {
         self.winning_level(n)
+    }
+
+    fn with_symbols(&self, n: usize) -> Result<Option<(Vec<u64>, Vec<u16>)>> {
+        if self.mask_bits == 0 {
+            return Ok(None);
+        }
+        let mut keys = self.winning_keys(n)?;
+        let low = (1u64 << self.mask_bits) - 1;
+        let symbols = crate::generate::par::map(&keys, |k| (k & low) as u16);
+        keys.iter_mut().for_each(|k| *k >>= self.mask_bits);
+        Ok(Some((keys, symbols)))
     }
 
     fn has_masks(&self, n: usize) -> bool {
@@ -177,8 +234,9 @@ impl OutOfCore {
     }
 }
 
-/// A finished level of a job's work directory, ascending (`F` or `W`, peg count).
-pub fn level(work_dir: &std::path::Path, kind: char, pegs: usize) -> Result<Vec<u64>> {
+/// A finished level of a job's work directory, ascending (`F` or `W`, peg count), its keys as
+/// stored.
+fn level(work_dir: &std::path::Path, kind: char, pegs: usize) -> Result<Vec<u64>> {
     let store = Store::at(work_dir);
     let name = format!("{kind}{pegs}");
     if finished(&store, &name).is_none() {
@@ -198,8 +256,10 @@ pub struct Local<'a> {
     pub store: &'a Store,
     /// The job's configuration.
     pub cfg: &'a Config,
-    /// The board's holes (keys are below 2^bits).
+    /// The board's holes and the mask bits (keys are below 2^bits).
     pub bits: u32,
+    /// The mask bits of every key ([`masked`]).
+    pub mask_bits: u32,
     /// Hears every unit of work.
     pub tick: &'a mut dyn FnMut(Tick),
     /// Hears one line per level.
@@ -227,7 +287,7 @@ impl Engine for Local<'_> {
     fn write_start(&mut self, name: &str, codes: &[u64]) -> Result<u64> {
         match finished(self.store, name) {
             Some(k) => Ok(k),
-            None => write_level(self.store, name, 1, codes),
+            None => write_level(self.store, name, 1, self.mask_bits, codes),
         }
     }
 
@@ -246,6 +306,7 @@ impl Engine for Local<'_> {
             max_bytes: self.cfg.max_memory,
             produce,
             bits: self.bits,
+            mask_bits: self.mask_bits,
             pool: Default::default(),
         }
         .run(self.tick)
@@ -253,5 +314,9 @@ impl Engine for Local<'_> {
 
     fn progress(&mut self, line: &str) {
         (self.lines)(line)
+    }
+
+    fn mask_bits(&self) -> u32 {
+        self.mask_bits
     }
 }

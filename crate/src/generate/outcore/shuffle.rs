@@ -21,7 +21,7 @@ use rayon::prelude::*;
 use super::memory;
 use super::store::{self, RunReader, RunWriter, Store};
 use crate::error::{Error, JobError, Result};
-use crate::generate::par;
+use crate::generate::par::{self, merge_equal_keys};
 
 /// What the caller hears: a stage, and units of it done out of a total.
 #[derive(Debug, Clone, Copy)]
@@ -55,8 +55,11 @@ pub struct Step<'a, F> {
     /// The keys of one input code, each handed to the callback (no vector per code: the map
     /// calls this for every code of a level).
     pub produce: F,
-    /// Keys are below 2^bits (the board's holes).
+    /// Keys are below 2^bits (the board's holes, and the mask bits).
     pub bits: u32,
+    /// The low bits of each key that are a mask of its code (`code << mask_bits | mask`),
+    /// merged by OR where a code's keys meet; 0 for plain codes.
+    pub mask_bits: u32,
     /// Bucket memory kept between chunks.
     pub pool: par::Pool,
 }
@@ -87,8 +90,15 @@ pub fn finished(store: &Store, name: &str) -> Option<u64> {
         .and_then(|t| t.trim().parse().ok())
 }
 
-/// Writes a level of one part from codes in memory (the start level).
-pub fn write_level(store: &Store, name: &str, parts: usize, codes: &[u64]) -> Result<u64> {
+/// Writes a level of one part from codes in memory (the start level), keys with `mask_bits`
+/// of mask each.
+pub fn write_level(
+    store: &Store,
+    name: &str,
+    parts: usize,
+    mask_bits: u32,
+    codes: &[u64],
+) -> Result<u64> {
     let dir = level_dir(store, name);
     store.make_dir(&dir)?;
     store.write_atomic(&dir.join("parts"), parts.to_string().as_bytes())?;
@@ -96,7 +106,7 @@ pub fn write_level(store: &Store, name: &str, parts: usize, codes: &[u64]) -> Re
         let mine: Vec<u64> = codes
             .iter()
             .copied()
-            .filter(|&c| (c % parts as u64) as usize == j)
+            .filter(|&c| part_of(c >> mask_bits, parts) == j)
             .collect();
         store::write_run(&part_path(&dir, j), &mine)?;
     }
@@ -168,21 +178,23 @@ pub fn chunk_len<F: Produce>(src: &Path, produce: &F, max_bytes: u64) -> Result<
 }
 
 /// The keys of a chunk of codes, sorted and deduplicated at once (the in-memory generator's
-/// bucketed radix sort), and kept only where `keep` passes them and, with `within` (sorted),
-/// only those in it.
+/// bucketed radix sort), and kept only where `keep` passes their codes and, with `within`
+/// (sorted), only those in it. Keys with `mask_bits` of mask merge by code
+/// ([`par::collect_masked`]).
 pub fn map_keys<F: Produce>(
     pool: &par::Pool,
     codes: &[u64],
     bits: u32,
+    mask_bits: u32,
     keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
     within: Option<&[u64]>,
     produce: &F,
 ) -> Vec<u64> {
-    let mut keys = par::collect(pool, codes, bits, within, |x, sink| {
+    let mut keys = par::collect_masked(pool, codes, bits, mask_bits, within, |x, sink| {
         produce(x, &mut |y| sink.push(y))
     });
     if let Some(keep) = keep {
-        retain_par(&mut keys, keep);
+        retain_par(&mut keys, &|k| keep(k >> mask_bits));
     }
     keys
 }
@@ -204,15 +216,17 @@ pub fn split(keys: Vec<u64>, groups: usize, group: impl Fn(u64) -> usize) -> Vec
     out
 }
 
-/// Writes sorted keys as one run per output part, named `run` in the part's spill folder.
+/// Writes sorted keys as one run per output part (by their codes, under `mask_bits` of mask),
+/// named `run` in the part's spill folder.
 pub fn spill_runs(
     store: &Store,
     spill: &Path,
     parts: usize,
+    mask_bits: u32,
     run: &str,
     keys: Vec<u64>,
 ) -> Result<()> {
-    split(keys, parts, |y| part_of(y, parts))
+    split(keys, parts, |y| part_of(y >> mask_bits, parts))
         .into_par_iter()
         .enumerate()
         .try_for_each(|(j, v)| {
@@ -269,6 +283,7 @@ impl<F: Produce> Step<'_, F> {
                     within.as_deref(),
                     &path,
                     self.max_bytes,
+                    self.mask_bits,
                 )?;
                 memory::give_back();
             }
@@ -362,6 +377,7 @@ impl<F: Produce> Step<'_, F> {
             &self.pool,
             codes,
             self.bits,
+            self.mask_bits,
             self.keep,
             within,
             &self.produce,
@@ -370,6 +386,7 @@ impl<F: Produce> Step<'_, F> {
             self.store,
             spill,
             self.parts,
+            self.mask_bits,
             &format!("{i:05}-{k:05}"),
             keys,
         )
@@ -378,13 +395,15 @@ impl<F: Produce> Step<'_, F> {
 
 /// Merges the sorted runs in `runs_dir` into one sorted, deduplicated run at `dest`, kept only
 /// where it meets the run `within` when given, in memory when it fits `max_bytes` and by a
-/// streamed k-way merge when not; the runs are removed after.
+/// streamed k-way merge when not; the runs are removed after. Keys with `mask_bits` of mask
+/// become one a code, their masks ORed with each other and with `within`'s.
 pub fn reduce_runs(
     store: &Store,
     runs_dir: &Path,
     within: Option<&Path>,
     dest: &Path,
     max_bytes: u64,
+    mask_bits: u32,
 ) -> Result<()> {
     let runs = store::list(runs_dir);
     let lens = runs
@@ -392,7 +411,7 @@ pub fn reduce_runs(
         .map(|r| store::run_len(r))
         .collect::<Result<Vec<u64>>>()?;
     let total: u64 = lens.iter().sum();
-    let mut keep = Within::open(within)?;
+    let mut keep = Within::open(within, mask_bits)?;
     if total.saturating_mul(8) <= max_bytes {
         // the runs read side by side, each into its own place
         let mut all = vec![0u64; total as usize];
@@ -407,9 +426,9 @@ pub fn reduce_runs(
             .into_par_iter()
             .try_for_each(|(r, place)| store::read_run_into(r, place))?;
         let mut w = RunWriter::create(dest)?;
-        merge_sorted(&all, &lens, &mut |x| {
-            if keep.has(x) {
-                w.push(x)?;
+        merge_sorted(&all, &lens, mask_bits, &mut |x| {
+            if let Some(m) = keep.member(x) {
+                w.push(x | m)?;
             }
             Ok(())
         })?;
@@ -427,17 +446,29 @@ pub fn reduce_runs(
                 heap.push(std::cmp::Reverse((x, i)));
             }
         }
-        let mut last = None;
+        // the key being merged: every key of its code ORed in, written when the code changes
+        let mut pending: Option<u64> = None;
+        let mut emit = |x: u64, w: &mut RunWriter| -> Result<()> {
+            if let Some(m) = keep.member(x) {
+                w.push(x | m)?;
+            }
+            Ok(())
+        };
         while let Some(std::cmp::Reverse((x, i))) = heap.pop() {
-            if last != Some(x) {
-                last = Some(x);
-                if keep.has(x) {
-                    w.push(x)?;
+            match pending {
+                Some(p) if p >> mask_bits == x >> mask_bits => pending = Some(p | x),
+                Some(p) => {
+                    emit(p, &mut w)?;
+                    pending = Some(x);
                 }
+                None => pending = Some(x),
             }
             if let Some(y) = readers[i].next_code() {
                 heap.push(std::cmp::Reverse((y, i)));
             }
+        }
+        if let Some(p) = pending {
+            emit(p, &mut w)?;
         }
         w.finish()?;
     }
@@ -452,8 +483,14 @@ const MERGE_RANGES: usize = 256;
 /// lengths `lens` one after another (each without repeats). The codes are cut into ranges
 /// at values sampled from the longest run; each range's pieces of every run are merged
 /// (a stable sort, which merges runs it finds already in order) by the threads a few ranges
-/// at a time, and handed on in order.
-fn merge_sorted(all: &[u64], lens: &[u64], emit: &mut dyn FnMut(u64) -> Result<()>) -> Result<()> {
+/// at a time, and handed on in order. Keys with `mask_bits` of mask are distinct by code,
+/// and the keys of a code are handed on as one, their masks ORed.
+fn merge_sorted(
+    all: &[u64],
+    lens: &[u64],
+    mask_bits: u32,
+    emit: &mut dyn FnMut(u64) -> Result<()>,
+) -> Result<()> {
     let mut runs = Vec::with_capacity(lens.len());
     let mut at = 0usize;
     for &len in lens {
@@ -469,9 +506,10 @@ fn merge_sorted(all: &[u64], lens: &[u64], emit: &mut dyn FnMut(u64) -> Result<(
             .try_for_each(|&x| emit(x));
     }
     let longest = runs.iter().max_by_key(|r| r.len()).map_or(&[][..], |r| r);
-    // splitters[k] starts range k + 1; equal samples give empty ranges, which is harmless
+    // splitters[k] starts range k + 1; equal samples give empty ranges, which is harmless;
+    // each is the least key of its code, so that a code's keys share a range
     let splitters: Vec<u64> = (1..MERGE_RANGES)
-        .map(|k| longest[k * longest.len() / MERGE_RANGES])
+        .map(|k| longest[k * longest.len() / MERGE_RANGES] >> mask_bits << mask_bits)
         .collect();
     let cut = |run: &[u64], k: usize| -> usize {
         match k {
@@ -486,7 +524,7 @@ fn merge_sorted(all: &[u64], lens: &[u64], emit: &mut dyn FnMut(u64) -> Result<(
             v.extend_from_slice(&r[cut(r, k)..cut(r, k + 1)]);
         }
         v.sort();
-        v.dedup();
+        merge_equal_keys(&mut v, mask_bits);
         v
     };
     let wave = 2 * par::threads();
@@ -527,28 +565,33 @@ fn retain_par(v: &mut Vec<u64>, keep: &(dyn Fn(u64) -> bool + Sync)) {
     v.truncate(end);
 }
 
-/// Membership in a sorted run, asked in ascending order (a streamed merge join).
+/// Membership in a sorted run, asked in ascending order (a streamed merge join), by code
+/// (keys of `mask_bits` of mask).
 struct Within {
     r: Option<RunReader>,
     head: Option<u64>,
+    mask_bits: u32,
 }
 
 impl Within {
-    fn open(path: Option<&Path>) -> Result<Within> {
+    fn open(path: Option<&Path>, mask_bits: u32) -> Result<Within> {
         let mut r = path.map(RunReader::open).transpose()?;
         let head = r.as_mut().and_then(RunReader::next_code);
-        Ok(Within { r, head })
+        Ok(Within { r, head, mask_bits })
     }
 
-    /// True when there is no filter, or `x` is in it; `x` must not decrease between calls.
-    fn has(&mut self, x: u64) -> bool {
+    /// The mask of `x`'s code in the run when it is there (0 without a filter, which keeps
+    /// everything), None when not; `x` must not decrease between calls.
+    fn member(&mut self, x: u64) -> Option<u64> {
         let Some(r) = self.r.as_mut() else {
-            return true;
+            return Some(0);
         };
-        while self.head.is_some_and(|h| h < x) {
+        let code = x >> self.mask_bits;
+        while self.head.is_some_and(|h| h >> self.mask_bits < code) {
             self.head = r.next_code();
         }
-        self.head == Some(x)
+        let mask = (1u64 << self.mask_bits) - 1;
+        self.head.filter(|h| h >> self.mask_bits == code).map(|h| h & mask)
     }
 }
 
@@ -578,7 +621,7 @@ mod tests {
             want.sort_unstable();
             want.dedup();
             let mut got = Vec::new();
-            super::merge_sorted(&all, &lens, &mut |x| {
+            super::merge_sorted(&all, &lens, 0, &mut |x| {
                 got.push(x);
                 Ok(())
             })

@@ -108,7 +108,7 @@ impl Cluster {
 fn shape_text(problem: &Problem, cfg: &Config, c: &Cluster) -> String {
     format!(
         "{}cluster of pegwise {}: {} processes of {} workers\n",
-        job_text(problem, cfg),
+        job_text(problem, cfg, 0),
         env!("CARGO_PKG_VERSION"),
         c.addresses.len(),
         c.workers
@@ -250,6 +250,7 @@ fn run_cluster(
         work_dir: gathered,
         here: c.process == 0,
         max_memory: cfg.max_memory,
+        mask_bits: 0,
     };
     let written = written.lock().map(|mut w| w.take()).unwrap_or(None);
     Ok((sets, written))
@@ -432,6 +433,7 @@ fn run_worker(
                 work_dir: dir,
                 here: true,
                 max_memory: cfg.max_memory,
+                mask_bits: 0,
             };
             let lead = index == 0;
             let out = (lead && at.gathered.is_some()).then_some(out.as_path());

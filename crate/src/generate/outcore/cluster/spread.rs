@@ -109,7 +109,7 @@ impl Spread<'_, '_> {
         for r in 0..rounds {
             self.tick(stage, r, rounds);
             let codes = chunks.next()?;
-            let keys = map_keys(&self.pool, &codes, self.bits, keep, None, produce);
+            let keys = map_keys(&self.pool, &codes, self.bits, 0, keep, None, produce);
             drop(codes);
             let got = self
                 .rounds
@@ -119,6 +119,7 @@ impl Spread<'_, '_> {
                     &self.store,
                     spill,
                     parts,
+                    0,
                     &format!("{from:05}-{r:06}"),
                     keys,
                 )?;
@@ -178,7 +179,7 @@ impl Engine for Spread<'_, '_> {
             .copied()
             .filter(|&c| owner(c, peers) == me)
             .collect();
-        let k = write_level(&self.store, name, 1, &mine)?;
+        let k = write_level(&self.store, name, 1, 0, &mine)?;
         Ok(self.rounds.sum(k))
     }
 
@@ -230,6 +231,7 @@ impl Engine for Spread<'_, '_> {
                 within.as_deref(),
                 &dest,
                 self.cfg.max_memory,
+                0,
             )?;
             memory::give_back();
             total += store::run_len(&dest)?;
@@ -274,7 +276,7 @@ impl Spread<'_, '_> {
             out[0] = chunks.next()?;
             for (from, codes) in self.rounds.exchange(out) {
                 if let Some(s) = into {
-                    spill_runs(s, &at(s).1, 1, &format!("{from:05}-{r:06}"), codes)?;
+                    spill_runs(s, &at(s).1, 1, 0, &format!("{from:05}-{r:06}"), codes)?;
                 }
             }
         }
@@ -282,7 +284,7 @@ impl Spread<'_, '_> {
             let (dir, spill) = at(s);
             prepare_output(s, name, 1, None)?;
             let dest = shuffle::part_path(&dir, 0);
-            reduce_runs(s, &spill.join("00000"), None, &dest, self.cfg.max_memory)?;
+            reduce_runs(s, &spill.join("00000"), None, &dest, self.cfg.max_memory, 0)?;
             let n = store::run_len(&dest)?;
             s.write_atomic(&dir.join("done"), n.to_string().as_bytes())?;
             s.remove_dir(&spill)?;
