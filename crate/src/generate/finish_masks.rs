@@ -9,6 +9,10 @@
 //! its complement level. Out of core, the levels and the masks stay in the job's work
 //! directory, so a union table is written within about two levels' memory, and a killed
 //! pass up carries on from the last level whose masks were kept.
+//!
+//! A union job out of core on one machine makes its levels with their masks in their keys
+//! (`outcore::masked`): then there is no pass here, and each stored level's symbols are read
+//! off the level ([`Levels::with_symbols`]).
 
 use crate::error::{Error, GoalWhy, JobError, Over, Result};
 use crate::masks::Candidates;

@@ -247,50 +247,24 @@ impl<'a, const G: usize> Moves<'a, G> {
         }
     }
 
-    /// Calls `f` with the canonical code of every position one jump after `x` and the set of
-    /// symmetries that make it canonical (bit s for symmetry s: a child fixed by a symmetry
-    /// is made canonical by more than one, and a mask moved along must be moved by each).
+    /// Calls `f` with the canonical code of every position one jump before `x` and the number
+    /// of the symmetry that made it canonical (the first, where several do).
     #[cfg(feature = "outcore")]
     #[inline]
-    fn children_with_symmetries(&self, x: u64, mut f: impl FnMut(u64, u32)) {
-        let im = self.images(x);
-        match &self.bits {
-            Some(bb) => {
-                let pegs = bb.layout(x);
-                bb.lines(pegs, bb.all ^ pegs, |i| {
-                    let (c, s) = argmin_xor_all(&im, &self.slots[i]);
-                    f(c, s)
-                });
-            }
-            None => {
-                for l in &self.lines {
-                    if x & l.mask == l.before {
-                        let (c, s) = argmin_xor_all(&im, &l.images);
-                        f(c, s)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Calls `f` with the canonical code of every position one jump before `x` and the set of
-    /// symmetries that make it canonical (as [`Moves::children_with_symmetries`]).
-    #[cfg(feature = "outcore")]
-    #[inline]
-    fn parents_with_symmetries(&self, x: u64, mut f: impl FnMut(u64, u32)) {
+    fn parents_with_symmetry(&self, x: u64, mut f: impl FnMut(u64, usize)) {
         let im = self.images(x);
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
                 bb.lines(bb.all ^ pegs, pegs, |i| {
-                    let (c, s) = argmin_xor_all(&im, &self.slots[i]);
+                    let (c, s) = argmin_xor(&im, &self.slots[i]);
                     f(c, s)
                 });
             }
             None => {
                 for l in &self.lines {
                     if x & l.mask == l.after {
-                        let (c, s) = argmin_xor_all(&im, &l.images);
+                        let (c, s) = argmin_xor(&im, &l.images);
                         f(c, s)
                     }
                 }
@@ -298,11 +272,11 @@ impl<'a, const G: usize> Moves<'a, G> {
         }
     }
 
-    /// The canonical code of `x` and the set of symmetries that give it.
+    /// The canonical code of `x` and the number of the first symmetry that gives it.
     #[cfg(feature = "outcore")]
     #[inline]
-    fn canonical_with_symmetries(&self, x: u64) -> (u64, u32) {
-        argmin_xor_all(&self.images(x), &[0; G])
+    fn canonical_with_symmetry(&self, x: u64) -> (u64, usize) {
+        argmin_xor(&self.images(x), &[0; G])
     }
 
     /// Calls `f` with the canonical code of every position one jump before `x`.
@@ -369,20 +343,6 @@ fn argmin_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> (u64, usize) {
         }
     }
     best
-}
-
-/// The least of `a[s] ^ b[s]` and the set of every `s` that gives it, as bits (the extra
-/// slots of a group rounded up repeat the identity, slot 0, and stand for it).
-#[cfg(feature = "outcore")]
-#[inline]
-fn argmin_xor_all<const G: usize>(a: &[u64; G], b: &[u64; G]) -> (u64, u32) {
-    let v: [u64; G] = std::array::from_fn(|s| a[s] ^ b[s]);
-    let least = min_of::<G>(v);
-    let mut set = 0u32;
-    for (s, &x) in v.iter().enumerate() {
-        set |= u32::from(x == least) << s;
-    }
-    (least, set)
 }
 
 #[cfg(feature = "parallel")]

@@ -230,9 +230,12 @@ fn sort_bucket<'a, K: Low + 'a>(
     sc: &mut Scratch<K>,
 ) {
     let total: usize = parts.clone().map(<[K]>::len).sum();
-    let passes = bits.div_ceil(11);
+    // the radix passes order the codes alone (the bits above the masks): the keys of a code
+    // end up side by side, in any order, which is all their merge needs
+    let lo = mask_bits;
+    let passes = (bits - lo).div_ceil(11);
     sc.v.clear();
-    if total < 256 || passes > 3 || total >= u32::MAX as usize {
+    if total < 256 || passes == 0 || passes > 3 || total >= u32::MAX as usize {
         for p in parts {
             sc.v.extend_from_slice(p);
         }
@@ -240,7 +243,7 @@ fn sort_bucket<'a, K: Low + 'a>(
         merge_equal(&mut sc.v, mask_bits);
         return;
     }
-    let width = bits.div_ceil(passes);
+    let width = (bits - lo).div_ceil(passes);
     let size = 1usize << width;
     let mask = (size - 1) as u64;
     sc.counts.clear();
@@ -250,13 +253,13 @@ fn sort_bucket<'a, K: Low + 'a>(
     for p in parts.clone() {
         if passes < 3 {
             for &x in p {
-                let x = x.low();
+                let x = x.low() >> lo;
                 c0[(x & mask) as usize] += 1;
                 c1[(x >> width & mask) as usize] += 1;
             }
         } else {
             for &x in p {
-                let x = x.low();
+                let x = x.low() >> lo;
                 c0[(x & mask) as usize] += 1;
                 c1[(x >> width & mask) as usize] += 1;
                 c2[(x >> (2 * width) & mask) as usize] += 1;
@@ -266,18 +269,30 @@ fn sort_bucket<'a, K: Low + 'a>(
     sc.v.resize(total, K::default());
     sc.tmp.resize(total, K::default());
     match passes {
-        1 => scatter(parts, &mut sc.v, 0, width, c0),
+        1 => scatter(parts, &mut sc.v, lo, width, c0),
         2 => {
-            scatter(parts, &mut sc.tmp, 0, width, c0);
-            scatter(std::iter::once(&sc.tmp[..]), &mut sc.v, width, width, c1);
-        }
-        _ => {
-            scatter(parts, &mut sc.v, 0, width, c0);
-            scatter(std::iter::once(&sc.v[..]), &mut sc.tmp, width, width, c1);
+            scatter(parts, &mut sc.tmp, lo, width, c0);
             scatter(
                 std::iter::once(&sc.tmp[..]),
                 &mut sc.v,
-                2 * width,
+                lo + width,
+                width,
+                c1,
+            );
+        }
+        _ => {
+            scatter(parts, &mut sc.v, lo, width, c0);
+            scatter(
+                std::iter::once(&sc.v[..]),
+                &mut sc.tmp,
+                lo + width,
+                width,
+                c1,
+            );
+            scatter(
+                std::iter::once(&sc.tmp[..]),
+                &mut sc.v,
+                lo + 2 * width,
                 width,
                 c2,
             );
@@ -373,6 +388,7 @@ where
 /// Like [`collect`], for keys that carry a mask in their low `mask_bits` bits under the code
 /// (`code << mask_bits | mask`): the keys of one code become one, their masks ORed, and a
 /// key kept within `within` (keys of the same shape) takes its member's mask too.
+#[cfg(any(feature = "outcore", test))]
 pub fn collect_masked<F>(
     pool: &Pool,
     input: &[u64],
@@ -384,7 +400,14 @@ pub fn collect_masked<F>(
 where
     F: Fn(u64, &mut Sink) + Sync + Send,
 {
-    collect_filtered(pool, input, bits, mask_bits, within.map(Filter::Within), produce)
+    collect_filtered(
+        pool,
+        input,
+        bits,
+        mask_bits,
+        within.map(Filter::Within),
+        produce,
+    )
 }
 
 /// Like [`collect`], keeping only the keys that `keep` passes; it runs once per distinct key,
@@ -588,7 +611,12 @@ mod tests {
 
     #[test]
     fn collect_masked_merges_the_masks_of_a_code() {
-        for (n, bits, mask_bits) in [(0, 12, 4), (1000, 20, 8), (100_000, 45, 8), (20_000, 58, 12)] {
+        for (n, bits, mask_bits) in [
+            (0, 12, 4),
+            (1000, 20, 8),
+            (100_000, 45, 8),
+            (20_000, 58, 12),
+        ] {
             let input: Vec<u64> = (0..n as u64).collect();
             let raw = keys(3 * n, bits);
             // what the keys of each code should merge into: their masks ORed

@@ -134,21 +134,29 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             ),
         };
         let low = (1u64 << bits) - 1;
-        // a masked key's code, and what `carry` makes of its symbol for each key made from it
-        let split = |key: u64| (key >> bits, key & low);
-        let masked = |carry: Carry, x: u64, sym: u64, c: u64, ties: u32| -> u64 {
+        // a masked key's code, its symbol and its class (once a code: a code makes a dozen
+        // keys), and the key made of canonical code `c` with what `carry` makes of the symbol
+        let split = |key: u64| {
+            let x = key >> bits;
+            (x, key & low, symbols.as_ref().map_or(0, |sm| sm.class(x)))
+        };
+        // (moved by one symmetry where several make `c` canonical: the writer gives each
+        // stored code the holes of its symmetric images too, see `masked`)
+        let masked = |carry: Carry, (sym, class): (u64, usize), c: u64, s: usize| -> u64 {
             symbols
                 .as_ref()
-                .map_or(c, |sm| c << bits | sm.carry(carry, sm.class(x), sym, ties))
+                .map_or(c, |sm| c << bits | sm.carry(carry, class, sym, s))
         };
 
         let mut starts: Vec<u64> = problem
             .start_positions()
             .iter()
             .filter_map(|&p| {
-                let (c, ties) = m.canonical_with_symmetries(p);
+                let (c, s) = m.canonical_with_symmetry(p);
+                let (_, _, class) = split(p << bits);
                 let sym = symbols.as_ref().map_or(0, |sm| sm.symbol(p, 0, full ^ p));
-                keep.keeps(c).then(|| masked(Carry::Starts, p, sym, c, ties))
+                keep.keeps(c)
+                    .then(|| masked(Carry::Starts, (sym, class), c, s))
             })
             .collect();
         starts.sort_unstable();
@@ -185,8 +193,10 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             reachable[n] = resume.level(engine, &output, |e| match symbols {
                 None => e.step(&plan, |x, out| m.children(x, &mut *out)),
                 Some(_) => e.step(&plan, |key, out| {
-                    let (x, sym) = split(key);
-                    m.children_with_symmetries(x, |c, t| out(masked(Carry::Starts, x, sym, c, t)))
+                    let (x, sym, class) = split(key);
+                    m.children_with_symmetry(x, |c, t| {
+                        out(masked(Carry::Starts, (sym, class), c, t))
+                    })
                 }),
             })?;
             engine.progress(&format!("reachable with {n} pegs: {}", reachable[n]));
@@ -199,9 +209,9 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             let k = resume.level(engine, &output, |e| match symbols {
                 None => e.step(&plan, |y, out| m.parents(full ^ y, &mut *out)),
                 Some(_) => e.step(&plan, |key, out| {
-                    let (y, sym) = split(key);
-                    m.parents_with_symmetries(full ^ y, |c, t| {
-                        out(masked(Carry::StartsToFinishes, y, sym, c, t))
+                    let (y, sym, class) = split(key);
+                    m.parents_with_symmetry(full ^ y, |c, t| {
+                        out(masked(Carry::StartsToFinishes, (sym, class), c, t))
                     })
                 }),
             })?;
@@ -213,9 +223,9 @@ impl<E: Engine> WithMoves for Job<'_, E> {
                     match symbols {
                         None => e.step(&plan, |y, out| m.parents(y, &mut *out)),
                         Some(_) => e.step(&plan, |key, out| {
-                            let (y, sym) = split(key);
-                            m.parents_with_symmetries(y, |c, t| {
-                                out(masked(Carry::Finishes, y, sym, c, t))
+                            let (y, sym, class) = split(key);
+                            m.parents_with_symmetry(y, |c, t| {
+                                out(masked(Carry::Finishes, (sym, class), c, t))
                             })
                         }),
                     }
@@ -227,9 +237,9 @@ impl<E: Engine> WithMoves for Job<'_, E> {
                 let plan = Plan::like_input(&input, &output);
                 resume.level(engine, &output, |e| {
                     e.step(&plan, |key, out| {
-                        let (y, sym) = split(key);
-                        let (c, t) = m.canonical_with_symmetries(full ^ y);
-                        out(masked(Carry::Swap, y, sym, c, t))
+                        let (y, sym, class) = split(key);
+                        let (c, t) = m.canonical_with_symmetry(full ^ y);
+                        out(masked(Carry::Swap, (sym, class), c, t))
                     })
                 })?;
             }

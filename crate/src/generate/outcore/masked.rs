@@ -7,8 +7,11 @@
 //! position off its level, with no pass of its own over the levels.
 //!
 //! Each key made from a code moves the code's symbol into the frame of the key's canonical
-//! code, through every symmetry that makes it canonical (a position fixed by a symmetry is
-//! reached through each, and its holes are the union).
+//! code, through the first symmetry that makes it canonical. Where a position is fixed by a
+//! symmetry, several do, and its holes are the union of what each would give: each key then
+//! holds a part of them whose images under the position's symmetries make up the whole, and
+//! a part carried on keeps that property. So the symbols are made whole once, for the
+//! stored levels alone ([`SymbolMoves::close`]), rather than for every key of every step.
 
 use crate::board::{bit, Board};
 use crate::classes::Classes;
@@ -27,13 +30,16 @@ pub enum Carry {
     StartsToFinishes,
     /// Start and finish holes swap (the complement).
     Swap,
+    /// Start and finish holes stay what they are (a position's own symmetries).
+    Same,
 }
 
-const CARRIES: [Carry; 4] = [
+const CARRIES: [Carry; 5] = [
     Carry::Starts,
     Carry::Finishes,
     Carry::StartsToFinishes,
     Carry::Swap,
+    Carry::Same,
 ];
 
 /// Symmetries a table holds (the lattice groups have at most 12, rounded up slots included).
@@ -87,7 +93,7 @@ impl SymbolMoves {
                     let (fc, sc) = cand.of_code(r);
                     // the key's raw position is in the class of the code, or of its complement
                     let raw = match carry {
-                        Carry::Starts | Carry::Finishes => r,
+                        Carry::Starts | Carry::Finishes | Carry::Same => r,
                         Carry::StartsToFinishes | Carry::Swap => full ^ r,
                     };
                     let (tf, ts) = cand.of_code(canon.transform(s, raw));
@@ -109,6 +115,8 @@ impl SymbolMoves {
                             (Carry::StartsToFinishes, true) => finish_to(h),
                             (Carry::Swap, true) => finish_to(h),
                             (Carry::Swap, false) => start_to(h),
+                            (Carry::Same, true) => start_to(h),
+                            (Carry::Same, false) => finish_to(h),
                             _ => None,
                         }
                     };
@@ -145,22 +153,26 @@ impl SymbolMoves {
     }
 
     /// The symbol of a key made from a code of class `class` with symbol `symbol`, moved by
-    /// `carry` through each symmetry of `symmetries` (bit s for symmetry s).
+    /// `carry` through symmetry `s`.
     #[inline]
-    pub fn carry(&self, carry: Carry, class: usize, symbol: u64, symmetries: u32) -> u64 {
-        let k = carry as usize;
-        let mut out = 0u16;
-        let mut set = symmetries;
-        while set != 0 {
-            let s = set.trailing_zeros() as usize;
-            set &= set - 1;
-            let t = &self.tables[(k * SLOTS + s) * self.n_classes + class];
-            out |= t[0][(symbol & 15) as usize]
-                | t[1][(symbol >> 4 & 15) as usize]
-                | t[2][(symbol >> 8 & 15) as usize]
-                | t[3][(symbol >> 12 & 15) as usize];
+    pub fn carry(&self, carry: Carry, class: usize, symbol: u64, s: usize) -> u64 {
+        let t = &self.tables[(carry as usize * SLOTS + s % SLOTS) * self.n_classes + class];
+        let mut out = t[0][(symbol & 15) as usize] | t[1][(symbol >> 4 & 15) as usize];
+        if self.bits > 8 {
+            out |= t[2][(symbol >> 8 & 15) as usize] | t[3][(symbol >> 12 & 15) as usize];
         }
         u64::from(out)
+    }
+
+    /// The whole symbol of canonical code `code` from the part its key holds: the union of
+    /// its images under every symmetry that fixes the code (see the module).
+    pub fn close(&self, canon: &Canon, code: u64, symbol: u64) -> u64 {
+        let class = self.class(code);
+        (1..canon.perms().len())
+            .filter(|&s| canon.transform(s, code) == code)
+            .fold(symbol, |out, s| {
+                out | self.carry(Carry::Same, class, symbol, s)
+            })
     }
 
     /// The symbol of `code` with these finish and start holes.
@@ -205,7 +217,6 @@ mod tests {
                 for g in 0..canon.perms().len() {
                     let mv = |set: u64| canon.transform(g, set);
                     let class = sm.class(code);
-                    let one = 1u32 << g;
                     let same = canon.transform(g, code);
                     let other = canon.transform(g, full ^ code);
                     let want = [
@@ -213,9 +224,10 @@ mod tests {
                         (Carry::Finishes, sm.symbol(same, mv(f), 0)),
                         (Carry::StartsToFinishes, sm.symbol(other, mv(s), 0)),
                         (Carry::Swap, sm.symbol(other, mv(s), mv(f))),
+                        (Carry::Same, sm.symbol(same, mv(f), mv(s))),
                     ];
                     for (carry, want) in want {
-                        assert_eq!(sm.carry(carry, class, sym, one), want, "{name} {carry:?}");
+                        assert_eq!(sm.carry(carry, class, sym, g), want, "{name} {carry:?}");
                     }
                 }
             }

@@ -182,10 +182,16 @@ impl finish_masks::Levels for OutOfCore {
         if self.mask_bits == 0 {
             return Ok(None);
         }
+        let canon = &self.solved.canon;
+        let sm = masked::SymbolMoves::new(&self.solved.problem.board, canon)
+            .filter(|sm| sm.bits() == self.mask_bits)
+            .ok_or(JobError::MasksUnfit(self.mask_bits))?;
         let mut keys = self.winning_keys(n)?;
-        let low = (1u64 << self.mask_bits) - 1;
-        let symbols = crate::generate::par::map(&keys, |k| (k & low) as u16);
-        keys.iter_mut().for_each(|k| *k >>= self.mask_bits);
+        let (bits, low) = (self.mask_bits, (1u64 << self.mask_bits) - 1);
+        // each key holds a part of its code's holes; the code's symmetries give the rest
+        let symbols =
+            crate::generate::par::map(&keys, |k| sm.close(canon, k >> bits, k & low) as u16);
+        keys.iter_mut().for_each(|k| *k >>= bits);
         Ok(Some((keys, symbols)))
     }
 

@@ -180,7 +180,7 @@ pub fn chunk_len<F: Produce>(src: &Path, produce: &F, max_bytes: u64) -> Result<
 /// The keys of a chunk of codes, sorted and deduplicated at once (the in-memory generator's
 /// bucketed radix sort), and kept only where `keep` passes their codes and, with `within`
 /// (sorted), only those in it. Keys with `mask_bits` of mask merge by code
-/// ([`par::collect_masked`]).
+/// (`par::collect_masked`).
 pub fn map_keys<F: Produce>(
     pool: &par::Pool,
     codes: &[u64],
@@ -591,7 +591,9 @@ impl Within {
             self.head = r.next_code();
         }
         let mask = (1u64 << self.mask_bits) - 1;
-        self.head.filter(|h| h >> self.mask_bits == code).map(|h| h & mask)
+        self.head
+            .filter(|h| h >> self.mask_bits == code)
+            .map(|h| h & mask)
     }
 }
 
