@@ -226,44 +226,39 @@ impl<'a, const G: usize> Moves<'a, G> {
     /// of the symmetry that made it canonical (the first, where several do: a position fixed
     /// by a symmetry has the same finishes through either).
     #[inline]
-    fn children_with_symmetry(&self, x: u64, mut f: impl FnMut(u64, usize)) {
-        let im = self.images(x);
-        match &self.bits {
-            Some(bb) => {
-                let pegs = bb.layout(x);
-                bb.lines(pegs, bb.all ^ pegs, |i| {
-                    let (c, s) = argmin_xor(&im, &self.slots[i]);
-                    f(c, s)
-                });
-            }
-            None => {
-                for l in &self.lines {
-                    if x & l.mask == l.before {
-                        let (c, s) = argmin_xor(&im, &l.images);
-                        f(c, s)
-                    }
-                }
-            }
-        }
+    fn children_with_symmetry(&self, x: u64, f: impl FnMut(u64, usize)) {
+        self.jumps_with_symmetry::<true>(x, f)
     }
 
     /// Calls `f` with the canonical code of every position one jump before `x` and the number
     /// of the symmetry that made it canonical (the first, where several do).
     #[cfg(feature = "outcore")]
     #[inline]
-    fn parents_with_symmetry(&self, x: u64, mut f: impl FnMut(u64, usize)) {
+    fn parents_with_symmetry(&self, x: u64, f: impl FnMut(u64, usize)) {
+        self.jumps_with_symmetry::<false>(x, f)
+    }
+
+    /// The positions one jump after `x` (`AFTER`) or before it, each canonical with the first
+    /// symmetry that makes it so.
+    #[inline]
+    fn jumps_with_symmetry<const AFTER: bool>(&self, x: u64, mut f: impl FnMut(u64, usize)) {
         let im = self.images(x);
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                bb.lines(bb.all ^ pegs, pegs, |i| {
+                let (from, to) = match AFTER {
+                    true => (pegs, bb.all ^ pegs),
+                    false => (bb.all ^ pegs, pegs),
+                };
+                bb.lines(from, to, |i| {
                     let (c, s) = argmin_xor(&im, &self.slots[i]);
                     f(c, s)
                 });
             }
             None => {
                 for l in &self.lines {
-                    if x & l.mask == l.after {
+                    let here = if AFTER { l.before } else { l.after };
+                    if x & l.mask == here {
                         let (c, s) = argmin_xor(&im, &l.images);
                         f(c, s)
                     }
