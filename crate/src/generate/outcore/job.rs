@@ -153,10 +153,10 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             .iter()
             .filter_map(|&p| {
                 let (c, s) = m.canonical_with_symmetry(p);
-                let (_, _, class) = split(p << bits);
-                let sym = symbols.as_ref().map_or(0, |sm| sm.symbol(p, 0, full ^ p));
-                keep.keeps(c)
-                    .then(|| masked(Carry::Starts, (sym, class), c, s))
+                let own = symbols
+                    .as_ref()
+                    .map_or((0, 0), |sm| (sm.symbol(p, 0, full ^ p), sm.class(p)));
+                keep.keeps(c).then(|| masked(Carry::Starts, own, c, s))
             })
             .collect();
         starts.sort_unstable();
@@ -217,18 +217,14 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             })?;
             engine.progress(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
-                let k = resume.level(engine, &w(n), |e| {
-                    let (input, output, within) = (w(n - 1), w(n), f(n));
-                    let plan = Plan::within(&input, &output, &within);
-                    match symbols {
-                        None => e.step(&plan, |y, out| m.parents(y, &mut *out)),
-                        Some(_) => e.step(&plan, |key, out| {
-                            let (y, sym, class) = split(key);
-                            m.parents_with_symmetry(y, |c, t| {
-                                out(masked(Carry::Finishes, (sym, class), c, t))
-                            })
-                        }),
-                    }
+                let k = resume.level(engine, &w(n), |e| match symbols {
+                    None => winning_step(e, n, |y, out| m.parents(y, &mut *out)),
+                    Some(_) => winning_step(e, n, |key, out| {
+                        let (y, sym, class) = split(key);
+                        m.parents_with_symmetry(y, |c, t| {
+                            out(masked(Carry::Finishes, (sym, class), c, t))
+                        })
+                    }),
                 })?;
                 engine.progress(&format!("winning with {n} pegs: {k}"));
             }
@@ -255,7 +251,9 @@ impl<E: Engine> WithMoves for Job<'_, E> {
                 })
             })?;
             for n in 2..n_holes {
-                let k = resume.level(engine, &w(n), |e| winning_step(e, m, n))?;
+                let k = resume.level(engine, &w(n), |e| {
+                    winning_step(e, n, |y, out| m.parents(y, &mut *out))
+                })?;
                 engine.progress(&format!("winning with {n} pegs: {k}"));
             }
         }
@@ -274,12 +272,14 @@ impl<E: Engine> WithMoves for Job<'_, E> {
     }
 }
 
-/// W_n from the parents of W_(n−1), kept within F_n (codes alone).
-fn winning_step<E: Engine, const G: usize>(engine: &mut E, m: &Moves<G>, n: usize) -> Result<u64> {
+/// W_n from the keys `produce` makes of W_(n−1) (their parents), kept within F_n.
+fn winning_step<E: Engine, F: shuffle::Produce>(
+    engine: &mut E,
+    n: usize,
+    produce: F,
+) -> Result<u64> {
     let (input, output, within) = (format!("W{}", n - 1), format!("W{n}"), format!("F{n}"));
-    engine.step(&Plan::within(&input, &output, &within), |y, out| {
-        m.parents(y, &mut *out)
-    })
+    engine.step(&Plan::within(&input, &output, &within), produce)
 }
 
 /// Says, once, where a job run again over its work directory goes on: the levels it finds
