@@ -155,6 +155,13 @@ impl Problem {
         self.start_set() == self.goal_set()
     }
 
+    /// True when a solve may stop the forward levels halfway and make the winning levels of
+    /// the lower half as complements of the upper half's: a self-complementary problem of at
+    /// least three holes, when not every reachable level is asked for (`all_reachable`).
+    pub fn solved_by_halves(&self, all_reachable: bool) -> bool {
+        self.is_self_complementary() && !all_reachable && self.board.len() >= 3
+    }
+
     /// The symmetries that keep both the start set and the goal set: canonical forms under
     /// this group never merge positions with different answers (Bell's degeneracy).
     pub fn canon(&self) -> Canon {

@@ -32,6 +32,10 @@ pub trait Levels {
     fn with_symbols(&self, _n: usize) -> Result<Option<(Vec<u64>, Vec<u16>)>> {
         Ok(None)
     }
+    /// Whether the levels were made with their masks ([`Levels::with_symbols`] gives them).
+    fn has_symbols(&self) -> bool {
+        false
+    }
     /// Whether the finish masks of W_n are kept.
     fn has_masks(&self, n: usize) -> bool;
     /// The finish masks of W_n, one per code in order (refused when they are not kept).
@@ -231,7 +235,7 @@ pub fn union_levels(
         }
         .into());
     }
-    if levels.with_symbols(1)?.is_some() {
+    if levels.has_symbols() {
         for n in 1..=n_holes / 2 {
             let (here, syms) = levels.with_symbols(n)?.ok_or(JobError::NoMasks(n))?;
             let ranks = par::map(&here, crate::codec::rank);

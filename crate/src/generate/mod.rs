@@ -609,7 +609,7 @@ impl WithMoves for Levels<'_> {
         let gather = Gather::new(problem, m, &starts);
         reachable[top] = starts;
 
-        let half = problem.is_self_complementary() && !opts.all_reachable && n_holes >= 3;
+        let half = problem.solved_by_halves(opts.all_reachable);
         // Lowest level of F to build: h = ceil(N/2) with the complement trick, else 1.
         let h = n_holes.div_ceil(2);
         let lowest = if half { h } else { 1 };

@@ -123,7 +123,7 @@ impl<E: Engine> WithMoves for Job<'_, E> {
         let mut reachable = vec![0u64; n_holes + 1];
         let f = |n: usize| format!("F{n}");
         let w = |n: usize| format!("W{n}");
-        let half = problem.is_self_complementary() && !cfg.all_reachable && n_holes >= 3;
+        let half = problem.solved_by_halves(cfg.all_reachable);
         let bits = engine.mask_bits();
         let symbols = match bits {
             0 => None,
@@ -133,30 +133,15 @@ impl<E: Engine> WithMoves for Job<'_, E> {
                     .ok_or(JobError::MasksUnfit(bits))?,
             ),
         };
-        let low = (1u64 << bits) - 1;
-        // a masked key's code, its symbol and its class (once a code: a code makes a dozen
-        // keys), and the key made of canonical code `c` with what `carry` makes of the symbol
-        let split = |key: u64| {
-            let x = key >> bits;
-            (x, key & low, symbols.as_ref().map_or(0, |sm| sm.class(x)))
-        };
-        // (moved by one symmetry where several make `c` canonical: the writer gives each
-        // stored code the holes of its symmetric images too, see `masked`)
-        let masked = |carry: Carry, (sym, class): (u64, usize), c: u64, s: usize| -> u64 {
-            symbols
-                .as_ref()
-                .map_or(c, |sm| c << bits | sm.carry(carry, class, sym, s))
-        };
-
         let mut starts: Vec<u64> = problem
             .start_positions()
             .iter()
             .filter_map(|&p| {
                 let (c, s) = m.canonical_with_symmetry(p);
-                let own = symbols
-                    .as_ref()
-                    .map_or((0, 0), |sm| (sm.symbol(p, 0, full ^ p), sm.class(p)));
-                keep.keeps(c).then(|| masked(Carry::Starts, own, c, s))
+                keep.keeps(c).then(|| match &symbols {
+                    None => c,
+                    Some(sm) => sm.key(Carry::Starts, sm.class(p), sm.symbol(p, 0, full ^ p), c, s),
+                })
             })
             .collect();
         starts.sort_unstable();
@@ -190,13 +175,11 @@ impl<E: Engine> WithMoves for Job<'_, E> {
                 within: None,
                 keep: Some(&kept),
             };
-            reachable[n] = resume.level(engine, &output, |e| match symbols {
+            reachable[n] = resume.level(engine, &output, |e| match &symbols {
                 None => e.step(&plan, |x, out| m.children(x, &mut *out)),
-                Some(_) => e.step(&plan, |key, out| {
-                    let (x, sym, class) = split(key);
-                    m.children_with_symmetry(x, |c, t| {
-                        out(masked(Carry::Starts, (sym, class), c, t))
-                    })
+                Some(sm) => e.step(&plan, |key, out| {
+                    let (x, sym, class) = sm.split(key);
+                    m.children_with_symmetry(x, |c, t| out(sm.key(Carry::Starts, class, sym, c, t)))
                 }),
             })?;
             engine.progress(&format!("reachable with {n} pegs: {}", reachable[n]));
@@ -206,23 +189,23 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
             let (input, output, within) = (f(n_holes - h + 1), w(h), f(h));
             let plan = Plan::within(&input, &output, &within);
-            let k = resume.level(engine, &output, |e| match symbols {
+            let k = resume.level(engine, &output, |e| match &symbols {
                 None => e.step(&plan, |y, out| m.parents(full ^ y, &mut *out)),
-                Some(_) => e.step(&plan, |key, out| {
-                    let (y, sym, class) = split(key);
+                Some(sm) => e.step(&plan, |key, out| {
+                    let (y, sym, class) = sm.split(key);
                     m.parents_with_symmetry(full ^ y, |c, t| {
-                        out(masked(Carry::StartsToFinishes, (sym, class), c, t))
+                        out(sm.key(Carry::StartsToFinishes, class, sym, c, t))
                     })
                 }),
             })?;
             engine.progress(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
-                let k = resume.level(engine, &w(n), |e| match symbols {
+                let k = resume.level(engine, &w(n), |e| match &symbols {
                     None => winning_step(e, n, |y, out| m.parents(y, &mut *out)),
-                    Some(_) => winning_step(e, n, |key, out| {
-                        let (y, sym, class) = split(key);
+                    Some(sm) => winning_step(e, n, |key, out| {
+                        let (y, sym, class) = sm.split(key);
                         m.parents_with_symmetry(y, |c, t| {
-                            out(masked(Carry::Finishes, (sym, class), c, t))
+                            out(sm.key(Carry::Finishes, class, sym, c, t))
                         })
                     }),
                 })?;
@@ -231,12 +214,13 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             for n in 1..h {
                 let (input, output) = (w(n_holes - n), w(n));
                 let plan = Plan::like_input(&input, &output);
-                resume.level(engine, &output, |e| {
-                    e.step(&plan, |key, out| {
-                        let (y, sym, class) = split(key);
+                resume.level(engine, &output, |e| match &symbols {
+                    None => e.step(&plan, |y, out| out(m.canonical(full ^ y))),
+                    Some(sm) => e.step(&plan, |key, out| {
+                        let (y, sym, class) = sm.split(key);
                         let (c, t) = m.canonical_with_symmetry(full ^ y);
-                        out(masked(Carry::Swap, (sym, class), c, t))
-                    })
+                        out(sm.key(Carry::Swap, class, sym, c, t))
+                    }),
                 })?;
             }
         } else {

@@ -89,44 +89,29 @@ impl SymbolMoves {
                 let s = if slot < n_perms { slot } else { 0 };
                 for (c, r) in rep.iter().enumerate() {
                     let Some(r) = *r else { continue };
-                    let moved = |h: u32| canon.transform(s, bit(h as u8)).trailing_zeros();
-                    let (fc, sc) = cand.of_code(r);
                     // the key's raw position is in the class of the code, or of its complement
                     let raw = match carry {
                         Carry::Starts | Carry::Finishes | Carry::Same => r,
                         Carry::StartsToFinishes | Carry::Swap => full ^ r,
                     };
-                    let (tf, ts) = cand.of_code(canon.transform(s, raw));
-                    let index = |set: u64, h: u32| (set & (bit(h as u8) - 1)).count_ones();
-                    // where bit i of the symbol goes, if anywhere
-                    let to = |i: u32| -> Option<u32> {
-                        let nf = fc.count_ones();
-                        let (start, h) = match i < nf {
-                            true => (false, nth(fc, i)?),
-                            false => (true, nth(sc, i - nf)?),
+                    let target = canon.transform(s, raw);
+                    // the symbol of the moved holes that a piece of `r`'s symbol stands for
+                    let moved = |piece: u16| -> u16 {
+                        let f = canon.transform(s, cand.expand(r, piece, false));
+                        let st = canon.transform(s, cand.expand(r, piece, true));
+                        let (finishes, starts) = match carry {
+                            Carry::Starts => (0, st),
+                            Carry::Finishes => (f, 0),
+                            Carry::StartsToFinishes => (st, 0),
+                            Carry::Swap => (st, f),
+                            Carry::Same => (f, st),
                         };
-                        let h = moved(h);
-                        let finish_to = |h: u32| (tf >> h & 1 == 1).then(|| index(tf, h));
-                        let start_to =
-                            |h: u32| (ts >> h & 1 == 1).then(|| tf.count_ones() + index(ts, h));
-                        match (carry, start) {
-                            (Carry::Starts, true) => start_to(h),
-                            (Carry::Finishes, false) => finish_to(h),
-                            (Carry::StartsToFinishes, true) => finish_to(h),
-                            (Carry::Swap, true) => finish_to(h),
-                            (Carry::Swap, false) => start_to(h),
-                            (Carry::Same, true) => start_to(h),
-                            (Carry::Same, false) => finish_to(h),
-                            _ => None,
-                        }
+                        cand.compact(target, finishes, starts)
                     };
                     let t = &mut tables[(k * SLOTS + slot) * n_classes + c];
                     for (nib, table) in t.iter_mut().enumerate() {
                         for (v, out) in table.iter_mut().enumerate() {
-                            *out = (0..4)
-                                .filter(|b| v >> b & 1 == 1)
-                                .filter_map(|b| to(4 * nib as u32 + b))
-                                .fold(0, |acc, j| acc | 1 << j);
+                            *out = moved((v as u16) << (4 * nib));
                         }
                     }
                 }
@@ -146,6 +131,25 @@ impl SymbolMoves {
         self.bits
     }
 
+    /// A key's code, its symbol and the code's class (taken once a code: a code makes a
+    /// dozen keys).
+    #[inline(always)]
+    pub fn split(&self, key: u64) -> (u64, u64, usize) {
+        let code = key >> self.bits;
+        (code, key & ((1 << self.bits) - 1), self.class(code))
+    }
+
+    /// The key of canonical code `c`, made canonical by symmetry `s` from a code of class
+    /// `class` with symbol `symbol`: `c` with what `carry` makes of the symbol. Where several
+    /// symmetries make `c` canonical, `s` is the first, and the key holds part of the holes
+    /// ([`SymbolMoves::close`] makes them whole). Inlined into each step's closure with its
+    /// carry fixed there: through a closure taking the carry as an argument, the map of a step
+    /// was a fifth slower.
+    #[inline(always)]
+    pub fn key(&self, carry: Carry, class: usize, symbol: u64, c: u64, s: usize) -> u64 {
+        c << self.bits | self.carry(carry, class, symbol, s)
+    }
+
     /// The class of a code, as the tables number it.
     #[inline]
     pub fn class(&self, code: u64) -> usize {
@@ -154,7 +158,7 @@ impl SymbolMoves {
 
     /// The symbol of a key made from a code of class `class` with symbol `symbol`, moved by
     /// `carry` through symmetry `s`.
-    #[inline]
+    #[inline(always)]
     pub fn carry(&self, carry: Carry, class: usize, symbol: u64, s: usize) -> u64 {
         let t = &self.tables[(carry as usize * SLOTS + s % SLOTS) * self.n_classes + class];
         let mut out = t[0][(symbol & 15) as usize] | t[1][(symbol >> 4 & 15) as usize];
@@ -179,15 +183,6 @@ impl SymbolMoves {
     pub fn symbol(&self, code: u64, finishes: u64, starts: u64) -> u64 {
         u64::from(self.cand.compact(code, finishes, starts))
     }
-}
-
-/// The `i`-th set bit of `set`, lowest first.
-fn nth(set: u64, i: u32) -> Option<u32> {
-    let mut rest = set;
-    for _ in 0..i {
-        rest &= rest.checked_sub(1)?;
-    }
-    (rest != 0).then(|| rest.trailing_zeros())
 }
 
 #[cfg(test)]

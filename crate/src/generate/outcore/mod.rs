@@ -81,7 +81,7 @@ pub fn mask_bits(problem: &Problem, cfg: &Config) -> u32 {
     use crate::problem::{Goal, Start};
     let n = problem.board.len();
     let union = problem.start == Start::All && problem.goal == Goal::Any;
-    let half = problem.is_self_complementary() && !cfg.all_reachable && n >= 3;
+    let half = problem.solved_by_halves(cfg.all_reachable);
     if !union || !half {
         return 0;
     }
@@ -193,6 +193,10 @@ impl finish_masks::Levels for OutOfCore {
             crate::generate::par::map(&keys, |k| sm.close(canon, k >> bits, k & low) as u16);
         keys.iter_mut().for_each(|k| *k >>= bits);
         Ok(Some((keys, symbols)))
+    }
+
+    fn has_symbols(&self) -> bool {
+        self.mask_bits > 0
     }
 
     fn has_masks(&self, n: usize) -> bool {
