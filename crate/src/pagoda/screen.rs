@@ -1,4 +1,4 @@
-//! Many pagodas of one finish hole tested at once, for the generator's pruning.
+//! Many pagodas of one or more finish holes tested at once, for the generator's pruning.
 //!
 //! Testing pagodas one by one costs a loop over each one's groups. The screen instead keeps
 //! 16 pagodas side by side in the lanes of a `[u16; 16]`: per byte of the code one table row
@@ -12,6 +12,11 @@
 //! bar. Values stay below 2^15, so no lane carries into the next: a pagoda with a negative
 //! weight or weights summing to 2^15 or more doesn't fit a lane and is tested on its own,
 //! after the lanes.
+//!
+//! One screen serves every finish hole a position could end on (the goal holes of its class):
+//! their pagodas share the lanes, hole after hole, so a union goal's test is one or two blocks
+//! of adds rather than a screen per hole. A hole is excluded when a lane of its own fails; the
+//! test ends as soon as every hole is excluded, or one hole has passed all of its pagodas.
 
 use super::Pagoda;
 
@@ -21,7 +26,7 @@ type Lanes = [u16; LANES];
 /// The top bit of a lane, and the bound on every pagoda's total weight.
 const TOP: u16 = 0x8000;
 
-/// Pagodas of one finish hole, in blocks of 16 lanes (see the module).
+/// Pagodas of some finish holes, in blocks of 16 lanes (see the module).
 #[derive(Debug, Clone, Default)]
 pub struct Screen {
     /// Code bytes that carry holes.
@@ -36,12 +41,25 @@ pub struct Screen {
     start: Vec<Lanes>,
     /// The board's holes, as a code: pegs off the board weigh nothing.
     full: u64,
-    /// The finish hole.
-    hole: u8,
-    /// Pagodas that don't fit a lane ([`Screen::fits`]), tested one by one.
-    rest: Vec<Pagoda>,
+    /// The finish holes, in the order given.
+    finishes: Vec<Finish>,
+    /// `kills[(block · 2 + half) · 256 + b]`: the finishes with a pagoda in a lane of that
+    /// half (8 lanes) of the block whose bit is clear in b: those a code excludes when its
+    /// passing lanes there are b.
+    kills: Vec<u64>,
+    /// Per block, the finishes with every pagoda in a lane of that block or an earlier one:
+    /// one still standing there is not excluded.
+    settled: Vec<u64>,
     /// Pagodas in lanes.
     taken: usize,
+}
+
+/// A finish hole of a screen.
+#[derive(Debug, Clone)]
+struct Finish {
+    hole: u8,
+    /// Its pagodas that don't fit a lane ([`Screen::fits`]), tested one by one.
+    rest: Vec<Pagoda>,
 }
 
 impl Screen {
@@ -51,19 +69,33 @@ impl Screen {
         w.iter().all(|&x| x >= 0) && w.iter().sum::<i64>() < i64::from(TOP)
     }
 
-    /// A screen for a finish on `hole` of a board of `holes` holes (at most 64), with the
-    /// pagodas in the order given (put those that exclude most first: a block that excludes
-    /// ends the test).
-    pub fn new(holes: usize, hole: u8, pagodas: &[Pagoda]) -> Screen {
-        let (fits, rest): (Vec<&Pagoda>, Vec<&Pagoda>) =
-            pagodas.iter().partition(|p| Screen::fits(p));
+    /// A screen for finishes on the given holes (at most 64) of a board of `holes` holes (at
+    /// most 64), each with its pagodas in the order given (put those that exclude most first:
+    /// a block that excludes every hole ends the test).
+    pub fn new(holes: usize, finishes: &[(u8, &[Pagoda])]) -> Screen {
         let bytes = holes.div_ceil(8).max(1);
-        let blocks = fits.len().div_ceil(LANES);
         let levels = holes + 1;
+        let k = finishes.len();
+        // every pagoda that fits a lane, with its finish's index
+        let fit: Vec<(usize, &Pagoda)> = finishes
+            .iter()
+            .enumerate()
+            .flat_map(|(i, (_, ps))| ps.iter().filter(|p| Screen::fits(p)).map(move |p| (i, p)))
+            .collect();
+        let blocks = fit.len().div_ceil(LANES);
         let mut rows = vec![[0u16; LANES]; blocks * bytes * 256];
         let mut start = vec![[TOP; LANES]; blocks * levels];
-        for (i, p) in fits.iter().enumerate() {
-            let (block, lane) = (i / LANES, i % LANES);
+        let mut kills = vec![0u64; blocks * 2 * 256];
+        let mut last = vec![0usize; k];
+        for (l, &(i, p)) in fit.iter().enumerate() {
+            let (block, lane) = (l / LANES, l % LANES);
+            let half = &mut kills[(block * 2 + lane / 8) * 256..][..256];
+            for (b, kill) in half.iter_mut().enumerate() {
+                if b >> (lane % 8) & 1 == 0 {
+                    *kill |= 1 << i;
+                }
+            }
+            last[i] = block;
             for j in 0..bytes {
                 for b in 0..256usize {
                     let v: i64 = (0..8)
@@ -74,12 +106,24 @@ impl Screen {
                     rows[(block * bytes + j) * 256 + b][lane] = v as u16;
                 }
             }
+            let hole = finishes[i].0;
             for n in 0..levels {
                 let bar = p.weight(hole) + p.drop() * (n as i64 - 1);
                 let s = (i64::from(TOP) - bar).clamp(0, i64::from(TOP));
                 start[block * levels + n][lane] = s as u16;
             }
         }
+        let rest: Vec<Vec<Pagoda>> = finishes
+            .iter()
+            .map(|(_, ps)| ps.iter().filter(|p| !Screen::fits(p)).cloned().collect())
+            .collect();
+        let settled = (0..blocks)
+            .map(|block| {
+                (0..k)
+                    .filter(|&i| last[i] <= block && rest[i].is_empty())
+                    .fold(0u64, |m, i| m | 1 << i)
+            })
+            .collect();
         Screen {
             bytes,
             blocks,
@@ -87,15 +131,20 @@ impl Screen {
             rows,
             start,
             full: u64::MAX >> (64 - holes.clamp(1, 64)),
-            hole,
-            rest: rest.into_iter().cloned().collect(),
-            taken: fits.len(),
+            finishes: finishes
+                .iter()
+                .zip(rest)
+                .map(|(&(hole, _), rest)| Finish { hole, rest })
+                .collect(),
+            kills,
+            settled,
+            taken: fit.len(),
         }
     }
 
     /// How many pagodas the screen tests.
     pub fn len(&self) -> usize {
-        self.taken + self.rest.len()
+        self.taken + self.finishes.iter().map(|f| f.rest.len()).sum::<usize>()
     }
 
     /// True when it tests none.
@@ -103,35 +152,69 @@ impl Screen {
         self.len() == 0
     }
 
-    /// True when some pagoda proves that `code` can't end as one peg on the screen's hole.
+    /// True when, for every finish hole of the screen, some pagoda of that hole proves that
+    /// `code` can't end as one peg on it.
     #[inline]
     pub fn excludes(&self, code: u64) -> bool {
         let code = code & self.full;
+        // at most the board's holes: below `levels`
         let n = code.count_ones() as usize;
-        self.lanes_exclude(code, n) || self.rest.iter().any(|p| p.excludes(code, self.hole))
-    }
-
-    /// True when a pagoda in the lanes excludes `code` (on the board) of `n` pegs.
-    #[inline]
-    fn lanes_exclude(&self, code: u64, n: usize) -> bool {
-        if n >= self.levels {
-            return false;
-        }
+        // the finishes not excluded yet
+        let mut alive = u64::MAX >> (64 - self.finishes.len().max(1));
         for block in 0..self.blocks {
-            let mut acc = self.start[block * self.levels + n];
-            let rows = &self.rows[block * self.bytes * 256..(block + 1) * self.bytes * 256];
-            for (j, table) in rows.chunks_exact(256).enumerate() {
-                let row = &table[(code >> (8 * j) & 0xff) as usize];
-                for (a, r) in acc.iter_mut().zip(row) {
-                    *a = a.wrapping_add(*r);
-                }
-            }
-            if acc.iter().fold(u16::MAX, |m, &v| m & v) & TOP == 0 {
+            let pass = usize::from(self.passes(block, code, n));
+            let kills = &self.kills[block * 512..][..512];
+            alive &= !(kills[pass & 0xff] | kills[256 + (pass >> 8)]);
+            if alive == 0 {
                 return true;
             }
+            if alive & self.settled[block] != 0 {
+                return false;
+            }
         }
-        false
+        !self
+            .finishes
+            .iter()
+            .enumerate()
+            .any(|(i, f)| alive >> i & 1 == 1 && !f.rest.iter().any(|p| p.excludes(code, f.hole)))
     }
+
+    /// The lanes of a block whose pagoda keeps `code` (on the board) of `n` pegs.
+    #[inline]
+    fn passes(&self, block: usize, code: u64, n: usize) -> u16 {
+        let mut acc = self.start[block * self.levels + n];
+        let rows = &self.rows[block * self.bytes * 256..(block + 1) * self.bytes * 256];
+        for (j, table) in rows.chunks_exact(256).enumerate() {
+            let row = &table[(code >> (8 * j) & 0xff) as usize];
+            for (a, r) in acc.iter_mut().zip(row) {
+                *a = a.wrapping_add(*r);
+            }
+        }
+        top_bits(&acc)
+    }
+}
+
+/// The top bit of each lane, lane i at bit i.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn top_bits(acc: &Lanes) -> u16 {
+    use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16};
+    // SAFETY: SSE2 is part of x86_64; both loads read 8 lanes inside `acc` (16 × u16), with
+    // no alignment needed. Packing to bytes with signed saturation keeps each lane's sign.
+    unsafe {
+        let p = acc.as_ptr().cast::<__m128i>();
+        let lanes = _mm_packs_epi16(_mm_loadu_si128(p), _mm_loadu_si128(p.add(1)));
+        _mm_movemask_epi8(lanes) as u16
+    }
+}
+
+/// The top bit of each lane, lane i at bit i.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline]
+fn top_bits(acc: &Lanes) -> u16 {
+    acc.iter()
+        .enumerate()
+        .fold(0, |m, (lane, &v)| m | (v >> 15) << lane)
 }
 
 #[cfg(test)]
@@ -171,7 +254,7 @@ mod tests {
         let heavy: Vec<i64> = list[0].weights().iter().map(|w| w * scale).collect();
         list.push(Pagoda::new(&b, heavy).unwrap());
         assert!(!Screen::fits(list.last().unwrap()));
-        let screen = Screen::new(b.len(), h, &list);
+        let screen = Screen::new(b.len(), &[(h, &list)]);
         assert_eq!(screen.len(), list.len());
         // and codes with pegs off the board, which weigh nothing
         let off: Vec<u64> = codes.iter().take(500).map(|c| c | !b.full()).collect();
@@ -183,6 +266,47 @@ mod tests {
             excluded += usize::from(want);
         }
         assert!(excluded > 100 && excluded < codes.len() - 100, "{excluded}");
-        assert!(!Screen::new(b.len(), h, &[]).excludes(0));
+        assert!(!Screen::new(b.len(), &[(h, &[])]).excludes(0));
+    }
+
+    #[test]
+    fn a_screen_of_several_holes_excludes_what_excludes_every_hole() {
+        // French, union goal: the goal holes of one class share a screen (their LP pagodas fill
+        // two blocks, a hole's lanes crossing from one to the next); one hole also gets a
+        // pagoda too heavy for a lane. A code is excluded exactly when each hole's own
+        // pagodas exclude it.
+        let b = Board::by_name("french").unwrap();
+        let pg = Pagodas::for_goal(&b, b.full());
+        let classes = crate::classes::Classes::of(&b);
+        let class = classes.class(crate::board::bit(0));
+        let holes: Vec<u8> = (0..b.len() as u8)
+            .filter(|&h| classes.class(crate::board::bit(h)) == class)
+            .collect();
+        let mut lists: Vec<Vec<Pagoda>> = holes.iter().map(|&h| pg.of_hole(h).to_vec()).collect();
+        let scale = i64::from(TOP) / lists[1][0].weights().iter().sum::<i64>() + 1;
+        let heavy: Vec<i64> = lists[1][0].weights().iter().map(|w| w * scale).collect();
+        lists[1].push(Pagoda::new(&b, heavy).unwrap());
+        let finishes: Vec<(u8, &[Pagoda])> = holes
+            .iter()
+            .zip(&lists)
+            .map(|(&h, l)| (h, &l[..]))
+            .collect();
+        let screen = Screen::new(b.len(), &finishes);
+        assert!(holes.len() >= 4 && screen.blocks >= 2, "{holes:?}");
+        assert_eq!(screen.len(), lists.iter().map(Vec::len).sum::<usize>());
+        let (mut excluded, mut x) = (0, 0x9e37_79b9_7f4a_7c15u64);
+        for i in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let code = b.full() & x & (x >> (i % 30)).wrapping_sub(1 + i as u64 % 5);
+            let want = holes
+                .iter()
+                .zip(&lists)
+                .all(|(&h, l)| l.iter().any(|p| p.excludes(code, h)));
+            assert_eq!(screen.excludes(code), want, "{code:#x}");
+            excluded += usize::from(want);
+        }
+        assert!(excluded > 1000 && excluded < 19_000, "{excluded}");
     }
 }

@@ -11,13 +11,13 @@
 //!
 //! With one finish hole, the pagodas are joined by falling ones learnt from a big level
 //! ([`Prune::learn`], `learn`), which drop far more of the levels below it. The pagodas
-//! of a hole are tested together, by a [`Screen`].
+//! of the goal holes of a class are tested together, by one [`Screen`].
 
 mod learn;
 
 use crate::board::bit;
 use crate::classes::Classes;
-use crate::pagoda::{Pagodas, Screen};
+use crate::pagoda::{Pagoda, Pagodas, Screen};
 use crate::problem::Problem;
 
 /// Positions a level must have for [`Prune::learn`] to learn from it: enough to sample, and
@@ -39,15 +39,21 @@ pub struct Prune {
     test: Option<Test>,
 }
 
+/// Classes up to this dimension find their screen in a table indexed by class; past it, by
+/// a binary search.
+const INDEXED: usize = 10;
+
 /// What [`Prune`] tests with.
 struct Test {
     classes: Classes,
     /// The pagodas of the goal holes.
     pagodas: Pagodas,
-    /// Per class that has a goal hole (sorted by class), its goal holes.
-    by_class: Vec<(u64, Vec<u8>)>,
-    /// Per hole, a screen of its pagodas (empty for holes outside the goal).
-    screens: Vec<Screen>,
+    /// Per class that has a goal hole (sorted by class): its goal holes, and a screen of
+    /// their pagodas.
+    by_class: Vec<(u64, Vec<u8>, Screen)>,
+    /// `index[class]`: 1 + its place in `by_class`, 0 for a class without a goal hole (empty
+    /// past [`INDEXED`] invariants).
+    index: Vec<u8>,
     /// The goal's one hole, which [`Prune::learn`] learns for (None for a goal of several
     /// holes, or when its screen has no room left).
     learns_for: Option<u8>,
@@ -63,21 +69,33 @@ impl Prune {
             let c = Classes::of(board);
             let goal = problem.goal_set();
             let pagodas = Pagodas::for_goal(board, goal);
-            let mut by_class: Vec<(u64, Vec<u8>)> = Vec::new();
+            let mut holes_of: Vec<(u64, Vec<u8>)> = Vec::new();
             for h in (0..board.len() as u8).filter(|&h| goal >> h & 1 == 1) {
                 let k = c.class(bit(h));
-                match by_class.iter_mut().find(|e| e.0 == k) {
+                match holes_of.iter_mut().find(|e| e.0 == k) {
                     Some(e) => e.1.push(h),
-                    None => by_class.push((k, vec![h])),
+                    None => holes_of.push((k, vec![h])),
                 }
             }
-            by_class.sort_by_key(|e| e.0);
-            let screens = (0..board.len() as u8)
-                .map(|h| Screen::new(board.len(), h, pagodas.of_hole(h)))
+            holes_of.sort_by_key(|e| e.0);
+            let by_class: Vec<(u64, Vec<u8>, Screen)> = holes_of
+                .into_iter()
+                .map(|(k, holes)| {
+                    let screen = screen_of(&pagodas, &holes, |h| pagodas.of_hole(h));
+                    (k, holes, screen)
+                })
                 .collect();
+            let mut index = Vec::new();
+            if c.dimension() <= INDEXED {
+                index = vec![0u8; 1 << c.dimension()];
+                for (i, e) in by_class.iter().enumerate() {
+                    // at most 64 goal holes, so at most 64 classes
+                    index[e.0 as usize] = i as u8 + 1;
+                }
+            }
             // learning is for a goal of one hole only, with room left in the screen
             let learns_for = match &by_class[..] {
-                [(_, holes)] if holes.len() == 1 && pagodas.of_hole(holes[0]).len() < MOST => {
+                [(_, holes, _)] if holes.len() == 1 && pagodas.of_hole(holes[0]).len() < MOST => {
                     Some(holes[0])
                 }
                 _ => None,
@@ -86,7 +104,7 @@ impl Prune {
                 classes: c,
                 pagodas,
                 by_class,
-                screens,
+                index,
                 learns_for,
                 tries: if learns_for.is_some() { TRIES } else { 0 },
             }
@@ -101,13 +119,12 @@ impl Prune {
             return true;
         };
         let k = t.classes.class(code);
-        let Ok(i) = t.by_class.binary_search_by_key(&k, |e| e.0) else {
-            return false;
+        let i = if t.index.is_empty() {
+            t.by_class.binary_search_by_key(&k, |e| e.0).ok()
+        } else {
+            t.index[k as usize].checked_sub(1).map(usize::from)
         };
-        t.by_class[i]
-            .1
-            .iter()
-            .any(|&h| !t.screens[h as usize].excludes(code))
+        i.is_some_and(|i| !t.by_class[i].2.excludes(code))
     }
 
     /// Whether to learn from a level of `size` positions just made (see the module), for a
@@ -137,15 +154,22 @@ impl Prune {
         t.tries -= 1;
         let base = t.pagodas.of_hole(h);
         let room = MOST.saturating_sub(base.len());
-        let screen = &t.screens[h as usize];
+        // the goal's one class, with this one hole
+        let screen = &mut t.by_class[0].2;
         let mut all = learn::families(&t.pagodas, h, level, screen, room);
         if all.is_empty() {
             return;
         }
         t.tries = 0;
         all.extend_from_slice(base);
-        t.screens[h as usize] = Screen::new(t.pagodas.board().len(), h, &all);
+        *screen = screen_of(&t.pagodas, &[h], |_| &all);
     }
+}
+
+/// A screen of the pagodas `of` gives for each of `holes`.
+fn screen_of<'a>(pagodas: &Pagodas, holes: &[u8], of: impl Fn(u8) -> &'a [Pagoda]) -> Screen {
+    let finishes: Vec<(u8, &[Pagoda])> = holes.iter().map(|&h| (h, of(h))).collect();
+    Screen::new(pagodas.board().len(), &finishes)
 }
 
 #[cfg(test)]
@@ -202,7 +226,7 @@ mod tests {
             .filter(|&c| c.count_ones() == 9 && before.keeps(c))
             .collect();
         after.learn(&level);
-        let screen = |k: &Prune| k.test.as_ref().map_or(0, |t| t.screens[h as usize].len());
+        let screen = |k: &Prune| k.test.as_ref().map_or(0, |t| t.by_class[0].2.len());
         assert!(screen(&after) > screen(&before), "nothing learnt");
         let mut brute = Brute::new(&p);
         let mut more = 0;
