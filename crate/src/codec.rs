@@ -80,27 +80,35 @@ pub fn unrank(mut r: u64, pegs: u32, holes: u32) -> Option<u64> {
 #[derive(Default)]
 pub struct BitWriter {
     bytes: Vec<u8>,
-    used: u32,
+    /// Bits not yet in a whole byte: the low `pending` bits.
+    acc: u64,
+    pending: u32,
 }
 
 impl BitWriter {
     /// Appends the low `n` bits of `value` (n ≤ 64), highest first.
     pub fn put(&mut self, value: u64, n: u32) {
-        for i in (0..n).rev() {
-            if self.used.is_multiple_of(8) {
-                self.bytes.push(0);
+        let mut left = n.min(64);
+        while left > 0 {
+            // at most 32 at a time: with fewer than 8 pending, the word holds them all
+            let take = left.min(32);
+            let bits = value >> (left - take) & ((1u64 << take) - 1);
+            self.acc = self.acc << take | bits;
+            self.pending += take;
+            left -= take;
+            while self.pending >= 8 {
+                self.pending -= 8;
+                self.bytes.push((self.acc >> self.pending) as u8);
             }
-            if value >> i & 1 == 1 {
-                if let Some(last) = self.bytes.last_mut() {
-                    *last |= 0x80 >> (self.used % 8);
-                }
-            }
-            self.used = (self.used + 1) % 8;
+            self.acc &= (1u64 << self.pending) - 1;
         }
     }
 
     /// The bytes written (the last one padded with zeros).
-    pub fn finish(self) -> Vec<u8> {
+    pub fn finish(mut self) -> Vec<u8> {
+        if self.pending > 0 {
+            self.bytes.push((self.acc << (8 - self.pending)) as u8);
+        }
         self.bytes
     }
 }
@@ -208,6 +216,32 @@ mod tests {
         assert_eq!(r.bits(1), Some(0));
         assert_eq!(r.bits(64), Some(u64::MAX));
         assert_eq!(r.bits(11), Some(1234));
+    }
+
+    #[test]
+    fn bits_are_written_as_one_at_a_time() {
+        // random widths and values (bits above the width set too), against the bits pushed
+        // one by one, highest first, the last byte padded with zeros
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut w = BitWriter::default();
+        let mut want: Vec<bool> = Vec::new();
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = (x >> 58) as u32 + u32::from(x & 1 == 0);
+            w.put(x, n);
+            want.extend((0..n).rev().map(|i| x >> i & 1 == 1));
+        }
+        let bytes: Vec<u8> = want
+            .chunks(8)
+            .map(|c| {
+                c.iter()
+                    .enumerate()
+                    .fold(0, |b, (i, &on)| b | u8::from(on) << (7 - i))
+            })
+            .collect();
+        assert_eq!(w.finish(), bytes);
     }
 
     #[test]

@@ -118,6 +118,26 @@ impl Canon {
         im
     }
 
+    /// The symmetries that fix `code`, as a bit set (bit s for symmetry s; bit 0, the
+    /// identity, always set).
+    #[inline]
+    pub fn fixers(&self, code: u64) -> u32 {
+        fn of<const G: usize>(c: &Canon, code: u64) -> u32 {
+            let im = c.images::<G>(code);
+            (0..c.perms.len()).fold(0, |m, s| m | u32::from(im[s] == code) << s)
+        }
+        match self.width {
+            1 => 1,
+            2 => of::<2>(self, code),
+            4 => of::<4>(self, code),
+            8 => of::<8>(self, code),
+            12 => of::<12>(self, code),
+            _ => (0..self.perms.len()).fold(0, |m, s| {
+                m | u32::from(self.transform(s, code) == code) << s
+            }),
+        }
+    }
+
     /// The smallest code over the group.
     #[inline]
     pub fn canonical(&self, code: u64) -> u64 {
@@ -248,6 +268,14 @@ mod tests {
                     assert_eq!((code, images[s]), (least, least), "{name}: canonical_with");
                     for (s, &image) in images.iter().enumerate() {
                         assert_eq!(c.transform(s, x), image, "{name}: transform {s}");
+                    }
+                    // the symmetries fixing x, and those fixing a code made symmetric
+                    for y in [x, x | images.iter().fold(0, |m, &i| m | i), b.full(), 0] {
+                        let fixing = perms
+                            .iter()
+                            .enumerate()
+                            .fold(0, |m, (s, p)| m | u32::from(apply(p, y) == y) << s);
+                        assert_eq!(c.fixers(y), fixing, "{name}: fixers of {y}");
                     }
                 }
             }

@@ -212,6 +212,7 @@ impl Table {
                     let masks = m.as_deref().map(|symbols| shard::MaskSymbols {
                         symbols,
                         basis: classes.basis(),
+                        codes: None,
                     });
                     let bytes = shard::encode(board.geometry_id(), holes, k as u8, &ranks, masks);
                     Level::encoded(ranks.len() as u32, bytes)

@@ -64,7 +64,7 @@ pub fn build_from(
             p,
             &solved.canon,
             &mut InMemory::new(solved),
-            &mut |n, ranks, syms| {
+            &mut |n, _, ranks, syms| {
                 levels[n] = Some((ranks, Some(syms)));
                 Ok(())
             },
@@ -105,10 +105,11 @@ pub fn write_union(
         p,
         canon,
         levels,
-        &mut |n, ranks, syms| {
+        &mut |n, codes, ranks, syms| {
             let masks = MaskSymbols {
                 symbols: &syms,
                 basis: classes.basis(),
+                codes: Some(&codes),
             };
             let bytes = shard::encode(
                 board.geometry_id(),

@@ -211,14 +211,14 @@ fn join_budget(budget: usize, held: usize) -> usize {
 }
 
 /// Writes the levels of a union problem's table, a stored level at a time (n ≤ N/2): the
-/// finish masks first (the pass up, kept in `levels`), then each level's colex ranks and mask
-/// symbols, handed to `level` as they are made. Levels made with their masks give their
+/// finish masks first (the pass up, kept in `levels`), then each level's codes, their colex
+/// ranks and their mask symbols, handed to `level` as they are made. Levels made with their masks give their
 /// symbols at once, with no pass up. `progress` hears a line per level.
 pub fn union_levels(
     problem: &Problem,
     canon: &Canon,
     levels: &mut dyn Levels,
-    level: &mut dyn FnMut(usize, Vec<u64>, Vec<u16>) -> Result<()>,
+    level: &mut dyn FnMut(usize, Vec<u64>, Vec<u64>, Vec<u16>) -> Result<()>,
     progress: &mut dyn FnMut(&str),
 ) -> Result<()> {
     let board = &problem.board;
@@ -239,9 +239,8 @@ pub fn union_levels(
         for n in 1..=n_holes / 2 {
             let (here, syms) = levels.with_symbols(n)?.ok_or(JobError::NoMasks(n))?;
             let ranks = par::map(&here, crate::codec::rank);
-            drop(here);
             progress(&format!("mask symbols with {n} pegs"));
-            level(n, ranks, syms)?;
+            level(n, here, ranks, syms)?;
         }
         return Ok(());
     }
@@ -281,9 +280,8 @@ pub fn union_levels(
         let syms = symbols(&cand, &here, &finishes, &starts);
         drop((starts, finishes));
         let ranks = par::map(&here, crate::codec::rank);
-        drop(here);
         progress(&format!("mask symbols with {n} pegs"));
-        level(n, ranks, syms)?;
+        level(n, here, ranks, syms)?;
     }
     Ok(())
 }

@@ -333,6 +333,7 @@ mod tests {
             Some(MaskSymbols {
                 symbols: &symbols,
                 basis: &basis,
+                codes: None,
             }),
         );
         // three ranges of uneven sizes, cut anywhere

@@ -132,6 +132,34 @@ pub struct MaskSymbols<'a> {
     pub symbols: &'a [u16],
     /// At most 8 masks.
     pub basis: &'a [u64],
+    /// The codes of the ranks, when the caller has them: their contexts are taken from them
+    /// rather than from the ranks unranked again.
+    pub codes: Option<&'a [u64]>,
+}
+
+/// A map keyed by mask symbol, hashed by one multiply: the encoder asks its maps once per code
+/// of a level, where the default hasher would cost more than the rest of the coding.
+pub(crate) type SymbolMap<V> = HashMap<u16, V, std::hash::BuildHasherDefault<SymbolHasher>>;
+
+/// The hasher of [`SymbolMap`]: a multiply, its high bits folded down (the table indexes by
+/// the low bits).
+#[derive(Default, Clone, Copy)]
+pub(crate) struct SymbolHasher(u64);
+
+impl std::hash::Hasher for SymbolHasher {
+    fn finish(&self) -> u64 {
+        self.0 ^ self.0 >> 32
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u16(u16::from(b));
+        }
+    }
+
+    fn write_u16(&mut self, x: u16) {
+        self.0 = (self.0 ^ u64::from(x)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
 }
 
 /// A lookup's answer.
@@ -181,6 +209,9 @@ pub fn encode(
     let basis = masks.map_or(&[][..], |m| &m.basis[..m.basis.len().min(MAX_BASIS)]);
     // each rank's context, from its code
     let ctx: Vec<usize> = match masks {
+        Some(MaskSymbols {
+            codes: Some(codes), ..
+        }) => par_map(codes, |c| context(basis, c)),
         Some(_) => par_map(ranks, |r| {
             codec::unrank(r, u32::from(pegs), u32::from(holes)).map_or(0, |c| context(basis, c))
         }),
@@ -188,7 +219,7 @@ pub fn encode(
     };
     // a gap's bucket is its bit length: 65 of them
     let mut gap_freq = [0u64; 65];
-    let mut mask_freq: Vec<HashMap<u16, u64>> = vec![HashMap::new(); 1 << basis.len()];
+    let mut mask_freq: Vec<SymbolMap<u64>> = vec![SymbolMap::default(); 1 << basis.len()];
     for w in ranks.windows(2) {
         gap_freq[usize::from(bucket(w[1] - w[0] - 1))] += 1;
     }
@@ -197,12 +228,12 @@ pub fn encode(
             *mask_freq[c].entry(s).or_default() += 1;
         }
     }
-    let sorted = |f: HashMap<u16, u64>| {
+    let sorted = |f: SymbolMap<u64>| {
         let mut v: Vec<(u16, u64)> = f.into_iter().collect();
         v.sort_unstable();
         v
     };
-    let lookup = |code: &Code| -> HashMap<u16, (u32, u8)> {
+    let lookup = |code: &Code| -> SymbolMap<(u32, u8)> {
         code.table()
             .into_iter()
             .map(|(s, c, l)| (s, (c, l)))
@@ -220,7 +251,7 @@ pub fn encode(
             *e = (c, l);
         }
     }
-    let mask_tables: Vec<HashMap<u16, (u32, u8)>> = mask_codes.iter().map(lookup).collect();
+    let mask_tables: Vec<SymbolMap<(u32, u8)>> = mask_codes.iter().map(lookup).collect();
     let mask_bits = |i: usize| -> (u32, u8) {
         masks
             .and_then(|m| mask_tables[ctx[i]].get(&m.symbols[i]).copied())
@@ -704,8 +735,22 @@ mod tests {
         let symbols = |basis| MaskSymbols {
             symbols: &masks,
             basis,
+            codes: None,
         };
         let basis = [0x1_5555_5555, 0x0_f0f0_f0f0];
+        // the contexts taken from the codes, when given, are those unranked from the ranks
+        let codes: Vec<u64> = ranks
+            .iter()
+            .map(|&r| codec::unrank(r, 16, 33).unwrap())
+            .collect();
+        let given = MaskSymbols {
+            codes: Some(&codes),
+            ..symbols(&basis)
+        };
+        assert_eq!(
+            encode(7, 33, 16, &ranks, Some(given)),
+            encode(7, 33, 16, &ranks, Some(symbols(&basis)))
+        );
         for m in [None, Some(symbols(&[])), Some(symbols(&basis))] {
             let bytes = encode(7, 33, 16, &ranks, m);
             let s = Shard::decode(&bytes).unwrap();
@@ -748,6 +793,7 @@ mod tests {
                 Some(MaskSymbols {
                     symbols: &masks,
                     basis,
+                    codes: None,
                 }),
             );
             let s = Shard::decode(&bytes).unwrap();

@@ -171,9 +171,14 @@ impl SymbolMoves {
     /// The whole symbol of canonical code `code` from the part its key holds: the union of
     /// its images under every symmetry that fixes the code (see the module).
     pub fn close(&self, canon: &Canon, code: u64, symbol: u64) -> u64 {
+        // most codes are fixed by the identity alone
+        let others = canon.fixers(code) & !1;
+        if others == 0 {
+            return symbol;
+        }
         let class = self.class(code);
         (1..canon.perms().len())
-            .filter(|&s| canon.transform(s, code) == code)
+            .filter(|&s| others >> s & 1 == 1)
             .fold(symbol, |out, s| {
                 out | self.carry(Carry::Same, class, symbol, s)
             })
