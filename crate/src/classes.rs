@@ -10,9 +10,6 @@ use crate::board::{bit, Board};
 #[derive(Debug, Clone)]
 pub struct Classes {
     basis: Vec<u64>,
-    /// `bytes[j][b]`: the class of the pegs of code byte j = b, so that a code's class is
-    /// the XOR over its bytes (the pruning test asks it of every position made).
-    bytes: Vec<[u64; 256]>,
 }
 
 impl Classes {
@@ -46,17 +43,8 @@ impl Classes {
                 }
                 v
             })
-            .collect::<Vec<u64>>();
-        let bytes = (0..n.div_ceil(8))
-            .map(|j| {
-                let mut row = [0u64; 256];
-                for (b, class) in row.iter_mut().enumerate() {
-                    *class = parities(&basis, (b as u64) << (8 * j));
-                }
-                row
-            })
             .collect();
-        Classes { basis, bytes }
+        Classes { basis }
     }
 
     /// The invariants: bit i of a class is the parity of a position's pegs on `basis()[i]`.
@@ -69,13 +57,26 @@ impl Classes {
         self.basis.len()
     }
 
-    /// The class of a position: bit i is the parity of its pegs on invariant i (pegs off
-    /// the board count for nothing).
-    #[inline]
+    /// The class of a position: bit i is the parity of its pegs on invariant i.
     pub fn class(&self, code: u64) -> u64 {
-        self.bytes.iter().enumerate().fold(0, |acc, (j, row)| {
-            acc ^ row[(code >> (8 * j) & 0xff) as usize]
+        self.basis.iter().enumerate().fold(0, |acc, (i, v)| {
+            acc | (u64::from((code & v).count_ones() & 1) << i)
         })
+    }
+
+    /// The classes as a table of code bytes, for callers that ask the class of every position
+    /// they make.
+    pub fn table(&self, board: &Board) -> ClassTable {
+        let bytes = (0..board.len().div_ceil(8))
+            .map(|j| {
+                let mut row = [0u64; 256];
+                for (b, class) in row.iter_mut().enumerate() {
+                    *class = self.class((b as u64) << (8 * j));
+                }
+                row
+            })
+            .collect();
+        ClassTable { bytes }
     }
 
     /// False when no one-peg finish in `goal_set` is in the class of `code`: then the goal is
@@ -88,11 +89,21 @@ impl Classes {
     }
 }
 
-/// Bit i: the parity of `code`'s pegs on `basis[i]`.
-fn parities(basis: &[u64], code: u64) -> u64 {
-    basis.iter().enumerate().fold(0, |acc, (i, v)| {
-        acc | (u64::from((code & v).count_ones() & 1) << i)
-    })
+/// [`Classes::class`] by a table: a code's class is the XOR of its bytes' classes.
+#[derive(Debug, Clone)]
+pub struct ClassTable {
+    /// `bytes[j][b]`: the class of the pegs of code byte j = b.
+    bytes: Vec<[u64; 256]>,
+}
+
+impl ClassTable {
+    /// The class of a position on the board (pegs off it count for nothing).
+    #[inline]
+    pub fn class(&self, code: u64) -> u64 {
+        self.bytes.iter().enumerate().fold(0, |acc, (j, row)| {
+            acc ^ row[(code >> (8 * j) & 0xff) as usize]
+        })
+    }
 }
 
 #[cfg(test)]
@@ -122,14 +133,15 @@ mod tests {
             for k in position::children(&b, start) {
                 assert_eq!(c.class(k), c.class(start));
             }
-            // the class by bytes is the parities on the basis
+            // the table's class is the parities on the basis
+            let table = c.table(&b);
             let mut x = 0x2545_f491_4f6c_dd1du64;
             for _ in 0..1000 {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
                 let code = x & b.full();
-                assert_eq!(c.class(code), parities(&c.basis, code), "{name}");
+                assert_eq!(table.class(code), c.class(code), "{name}");
             }
         }
     }

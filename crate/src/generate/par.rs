@@ -382,16 +382,19 @@ pub fn collect<F>(
 where
     F: Fn(u64, &mut Sink) + Sync + Send,
 {
-    collect_filtered(pool, input, bits, 0, within.map(Filter::Within), produce)
+    let filter = within.map(Filter::Within);
+    collect_filtered(pool, input, guess(input), (bits, 0), filter, produce)
 }
 
-/// Like [`collect`], for keys that carry a mask in their low `mask_bits` bits under the code
-/// (`code << mask_bits | mask`): the keys of one code become one, their masks ORed, and a
-/// key kept within `within` (keys of the same shape) takes its member's mask too.
+/// Like [`collect`], for about `expect` keys in all that carry a mask in their low
+/// `mask_bits` bits under the code (`code << mask_bits | mask`): the keys of one code become
+/// one, their masks ORed, and a key kept within `within` (keys of the same shape) takes its
+/// member's mask too.
 #[cfg(any(feature = "outcore", test))]
 pub fn collect_masked<F>(
     pool: &Pool,
     input: &[u64],
+    expect: usize,
     bits: u32,
     mask_bits: u32,
     within: Option<&[u64]>,
@@ -400,14 +403,8 @@ pub fn collect_masked<F>(
 where
     F: Fn(u64, &mut Sink) + Sync + Send,
 {
-    collect_filtered(
-        pool,
-        input,
-        bits,
-        mask_bits,
-        within.map(Filter::Within),
-        produce,
-    )
+    let filter = within.map(Filter::Within);
+    collect_filtered(pool, input, expect, (bits, mask_bits), filter, produce)
 }
 
 /// Like [`collect`], keeping only the keys that `keep` passes; it runs once per distinct key,
@@ -422,22 +419,30 @@ pub fn collect_kept<F>(
 where
     F: Fn(u64, &mut Sink) + Sync + Send,
 {
-    collect_filtered(pool, input, bits, 0, Some(Filter::Test(keep)), produce)
+    let filter = Some(Filter::Test(keep));
+    collect_filtered(pool, input, guess(input), (bits, 0), filter, produce)
 }
 
+/// The keys a level step makes when nothing better is known: about 8 per element.
+fn guess(input: &[u64]) -> usize {
+    input.len().saturating_mul(8)
+}
+
+/// The collects' common body: about `expect` keys, below 2^bits, each with its low
+/// `mask_bits` a mask.
 fn collect_filtered<F>(
     pool: &Pool,
     input: &[u64],
-    bits: u32,
-    mask_bits: u32,
+    expect: usize,
+    (bits, mask_bits): (u32, u32),
     filter: Option<Filter>,
     produce: F,
 ) -> Vec<u64>
 where
     F: Fn(u64, &mut Sink) + Sync + Send,
 {
-    // About 8 keys per input element; aim at ~4096 keys per bucket.
-    let expect = input.len().saturating_mul(8).max(1);
+    // aim at ~4096 keys per bucket
+    let expect = expect.max(1);
     let top = (usize::BITS - 1 - (expect >> 12).max(1).leading_zeros())
         .clamp(1, 16)
         .min(bits - mask_bits);
@@ -637,7 +642,8 @@ mod tests {
                     out.push(raw[3 * i as usize + k]);
                 }
             };
-            let got = collect_masked(&pool, &input, bits, mask_bits, None, produce);
+            let expect = input.len() * 4;
+            let got = collect_masked(&pool, &input, expect, bits, mask_bits, None, produce);
             assert_eq!(got, want, "{n} keys of {bits} bits");
             // within: every third code, with masks of its own, which the kept keys take too
             let within: Vec<u64> = want
@@ -646,7 +652,15 @@ mod tests {
                 .map(|&k| (k >> mask_bits) << mask_bits | (k >> 7 & 0x5))
                 .collect();
             let members = by_code(&within);
-            let got = collect_masked(&pool, &input, bits, mask_bits, Some(&within), produce);
+            let got = collect_masked(
+                &pool,
+                &input,
+                expect,
+                bits,
+                mask_bits,
+                Some(&within),
+                produce,
+            );
             let want: Vec<u64> = want
                 .iter()
                 .filter_map(|&k| members.get(&(k >> mask_bits)).map(|m| k | m))

@@ -169,28 +169,44 @@ pub fn part_of(code: u64, parts: usize) -> usize {
     (code % parts as u64) as usize
 }
 
-/// How many codes of the run at `src` to map at once, so that their keys fit `max_bytes`
-/// together: the keys (u64) as produced, in buckets that grow by doubling (up to twice their
-/// size), their sorted and deduplicated copy, and that copy split into parts.
-pub fn chunk_len<F: Produce>(src: &Path, produce: &F, max_bytes: u64) -> Result<usize> {
-    let per = keys_per_code(src, produce)?;
-    Ok(((max_bytes as f64 / (8.0 * 4.0 * per)) as usize).max(1024))
+/// How the codes of an input run are mapped: a chunk at a time, and about how many keys each
+/// code makes.
+#[derive(Debug, Clone, Copy)]
+pub struct Chunking {
+    /// Codes mapped at once.
+    pub len: usize,
+    /// Keys per code, over the run's first codes (at least 1): the map sizes its buckets by it.
+    pub keys_per_code: f64,
 }
 
-/// The keys of a chunk of codes, sorted and deduplicated at once (the in-memory generator's
-/// bucketed radix sort), and kept only where `keep` passes their codes and, with `within`
-/// (sorted), only those in it. Keys with `mask_bits` of mask merge by code
+/// How to map the run at `src`: chunks of as many codes as keep their keys within `max_bytes`
+/// together (the keys (u64) as produced, in buckets that grow by doubling (up to twice their
+/// size), their sorted and deduplicated copy, and that copy split into parts).
+pub fn chunking<F: Produce>(src: &Path, produce: &F, max_bytes: u64) -> Result<Chunking> {
+    let per = keys_per_code(src, produce)?;
+    Ok(Chunking {
+        len: ((max_bytes as f64 / (8.0 * 4.0 * per)) as usize).max(1024),
+        keys_per_code: per,
+    })
+}
+
+/// The keys of a chunk of codes (about `keys_per_code` each), sorted and deduplicated at once
+/// (the in-memory generator's bucketed radix sort), and kept only where `keep` passes their
+/// codes and, with `within` (sorted), only those in it. Keys with `mask_bits` of mask merge by code
 /// (`par::collect_masked`).
+#[allow(clippy::too_many_arguments)]
 pub fn map_keys<F: Produce>(
     pool: &par::Pool,
     codes: &[u64],
+    keys_per_code: f64,
     bits: u32,
     mask_bits: u32,
     keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
     within: Option<&[u64]>,
     produce: &F,
 ) -> Vec<u64> {
-    let mut keys = par::collect_masked(pool, codes, bits, mask_bits, within, |x, sink| {
+    let expect = (codes.len() as f64 * keys_per_code) as usize;
+    let mut keys = par::collect_masked(pool, codes, expect, bits, mask_bits, within, |x, sink| {
         produce(x, &mut |y| sink.push(y))
     });
     if let Some(keep) = keep {
@@ -325,20 +341,20 @@ impl<F: Produce> Step<'_, F> {
                 }
             }
             let src = part_path(&input, i);
-            let chunk = chunk_len(&src, &self.produce, room)?;
+            let chunk = chunking(&src, &self.produce, room)?;
             let mut reader = RunReader::open(&src)?;
             let mut k = 0;
             loop {
                 let codes: Vec<u64> = std::iter::from_fn(|| reader.next_code())
-                    .take(chunk)
+                    .take(chunk.len)
                     .collect();
                 if codes.is_empty() && k > 0 {
                     break;
                 }
-                self.map_chunk(spill, i, k, &codes, within.as_deref())?;
+                self.map_chunk(spill, (i, k), &codes, chunk, within.as_deref())?;
                 memory::give_back();
                 k += 1;
-                if codes.len() < chunk {
+                if codes.len() < chunk.len {
                     break;
                 }
             }
@@ -364,18 +380,20 @@ impl<F: Produce> Step<'_, F> {
         }
     }
 
-    /// Keys of one chunk, split into parts (each part's keys stay in order) and written.
+    /// Keys of chunk k of input part i, split into parts (each part's keys stay in order) and
+    /// written.
     fn map_chunk(
         &self,
         spill: &Path,
-        i: usize,
-        k: usize,
+        (i, k): (usize, usize),
         codes: &[u64],
+        chunk: Chunking,
         within: Option<&[u64]>,
     ) -> Result<()> {
         let keys = map_keys(
             &self.pool,
             codes,
+            chunk.keys_per_code,
             self.bits,
             self.mask_bits,
             self.keep,
@@ -395,7 +413,8 @@ impl<F: Produce> Step<'_, F> {
 
 /// Merges the sorted runs in `runs_dir` into one sorted, deduplicated run at `dest`, kept only
 /// where it meets the run `within` when given, in memory when it fits `max_bytes` and by a
-/// streamed k-way merge when not; the runs are removed after. Keys with `mask_bits` of mask
+/// streamed k-way merge when not (a lone run is the part as it is); the runs are removed
+/// after. Keys with `mask_bits` of mask
 /// become one a code, their masks ORed with each other and with `within`'s.
 pub fn reduce_runs(
     store: &Store,
@@ -406,6 +425,11 @@ pub fn reduce_runs(
     mask_bits: u32,
 ) -> Result<()> {
     let runs = store::list(runs_dir);
+    if let ([run], None) = (&runs[..], within) {
+        // one run (one chunk mapped), sorted and merged already: it is the part
+        std::fs::rename(run, dest).map_err(|e| store::io_error(dest, e))?;
+        return store.remove_dir(runs_dir);
+    }
     let lens = runs
         .iter()
         .map(|r| store::run_len(r))

@@ -16,7 +16,7 @@
 mod learn;
 
 use crate::board::bit;
-use crate::classes::Classes;
+use crate::classes::{ClassTable, Classes};
 use crate::pagoda::{Pagoda, Pagodas, Screen};
 use crate::problem::Problem;
 
@@ -45,7 +45,7 @@ const INDEXED: usize = 10;
 
 /// What [`Prune`] tests with.
 struct Test {
-    classes: Classes,
+    classes: ClassTable,
     /// The pagodas of the goal holes.
     pagodas: Pagodas,
     /// Per class that has a goal hole (sorted by class): its goal holes, and a screen of
@@ -101,7 +101,7 @@ impl Prune {
                 _ => None,
             };
             Test {
-                classes: c,
+                classes: c.table(board),
                 pagodas,
                 by_class,
                 index,

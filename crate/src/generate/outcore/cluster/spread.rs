@@ -17,8 +17,8 @@ use super::exchange::Rounds;
 use super::Report;
 use crate::error::Result;
 use crate::generate::outcore::shuffle::{
-    self, chunk_len, finished, map_keys, parts_of, prepare_output, read_level, reduce_runs,
-    spill_runs, split, write_level, Produce,
+    self, chunking, finished, map_keys, parts_of, prepare_output, read_level, reduce_runs,
+    spill_runs, split, write_level, Chunking, Produce,
 };
 use crate::generate::outcore::store::{self, RunReader, Store};
 use crate::generate::outcore::{memory, parts_for, Config, Engine, Parts, Plan};
@@ -82,8 +82,8 @@ impl Spread<'_, '_> {
             if len == 0 {
                 continue;
             }
-            let chunk = chunk_len(&path, produce, max_bytes)?;
-            count += len.div_ceil(chunk as u64);
+            let chunk = chunking(&path, produce, max_bytes)?;
+            count += len.div_ceil(chunk.len as u64);
             parts.push((path, chunk));
         }
         Ok(Chunks {
@@ -108,8 +108,8 @@ impl Spread<'_, '_> {
         let peers = self.rounds.peers();
         for r in 0..rounds {
             self.tick(stage, r, rounds);
-            let codes = chunks.next()?;
-            let keys = map_keys(&self.pool, &codes, self.bits, 0, keep, None, produce);
+            let (codes, per) = chunks.next()?;
+            let keys = map_keys(&self.pool, &codes, per, self.bits, 0, keep, None, produce);
             drop(codes);
             let got = self
                 .rounds
@@ -132,25 +132,27 @@ impl Spread<'_, '_> {
 
 /// A worker's share of a level, read a chunk at a time.
 struct Chunks {
-    /// Its parts, with the chunk length of each.
-    parts: Vec<(PathBuf, usize)>,
-    reader: Option<(RunReader, usize)>,
+    /// Its parts, with how each is mapped.
+    parts: Vec<(PathBuf, Chunking)>,
+    reader: Option<(RunReader, Chunking)>,
     /// Chunks in all.
     count: u64,
 }
 
 impl Chunks {
-    /// The next chunk's codes (empty once all are read).
-    fn next(&mut self) -> Result<Vec<u64>> {
+    /// The next chunk's codes (empty once all are read), and the keys each makes about.
+    fn next(&mut self) -> Result<(Vec<u64>, f64)> {
         loop {
             if let Some((r, chunk)) = self.reader.as_mut() {
-                let codes: Vec<u64> = std::iter::from_fn(|| r.next_code()).take(*chunk).collect();
+                let codes: Vec<u64> = std::iter::from_fn(|| r.next_code())
+                    .take(chunk.len)
+                    .collect();
                 if !codes.is_empty() {
-                    return Ok(codes);
+                    return Ok((codes, chunk.keys_per_code));
                 }
             }
             if self.parts.is_empty() {
-                return Ok(Vec::new());
+                return Ok((Vec::new(), 1.0));
             }
             let (path, chunk) = self.parts.remove(0);
             self.reader = Some((RunReader::open(&path)?, chunk));
@@ -273,7 +275,7 @@ impl Spread<'_, '_> {
         for r in 0..rounds {
             self.tick(&stage, r, rounds);
             let mut out = vec![Vec::new(); self.rounds.peers()];
-            out[0] = chunks.next()?;
+            out[0] = chunks.next()?.0;
             for (from, codes) in self.rounds.exchange(out) {
                 if let Some(s) = into {
                     spill_runs(s, &at(s).1, 1, 0, &format!("{from:05}-{r:06}"), codes)?;
