@@ -192,8 +192,8 @@ pub fn chunking<F: Produce>(src: &Path, produce: &F, max_bytes: u64) -> Result<C
 
 /// The keys of a chunk of codes (about `keys_per_code` each), sorted and deduplicated at once
 /// (the in-memory generator's bucketed radix sort), and kept only where `keep` passes their
-/// codes and, with `within` (sorted), only those in it. Keys with `mask_bits` of mask merge by code
-/// (`par::collect_masked`).
+/// codes and, with `within` (sorted), only those in it. Keys with `mask_bits` of mask merge
+/// by code (`par::collect_masked`).
 #[allow(clippy::too_many_arguments)]
 pub fn map_keys<F: Produce>(
     pool: &par::Pool,
@@ -414,8 +414,8 @@ impl<F: Produce> Step<'_, F> {
 /// Merges the sorted runs in `runs_dir` into one sorted, deduplicated run at `dest`, kept only
 /// where it meets the run `within` when given, in memory when it fits `max_bytes` and by a
 /// streamed k-way merge when not (a lone run is the part as it is); the runs are removed
-/// after. Keys with `mask_bits` of mask
-/// become one a code, their masks ORed with each other and with `within`'s.
+/// after. Keys with `mask_bits` of mask become one a code, their masks ORed with each other
+/// and with `within`'s.
 pub fn reduce_runs(
     store: &Store,
     runs_dir: &Path,
