@@ -68,6 +68,18 @@ fn same_sets(board: &str, start: &str, goal: &str, cfg: Config) -> usize {
         want.winning,
         "all W at once"
     );
+    // the work directory holds the job's levels and nothing of its steps (the meet's half
+    // on an odd board is removed once the meet is made)
+    for e in std::fs::read_dir(&cfg.work_dir).unwrap() {
+        let name = e.unwrap().file_name().to_string_lossy().into_owned();
+        let level = name.len() > 1
+            && (name.starts_with('F') || name.starts_with('W'))
+            && name[1..].bytes().all(|b| b.is_ascii_digit());
+        assert!(
+            level || name == "job",
+            "{board} {start} {goal}: {name} left"
+        );
+    }
     std::fs::remove_dir_all(&cfg.work_dir).unwrap();
     pruned
 }

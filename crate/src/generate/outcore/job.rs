@@ -71,6 +71,8 @@ pub trait Engine {
     fn read_whole(&mut self, name: &str) -> Result<Vec<u64>>;
     /// Runs a step (or what is left of it); returns the output level's size.
     fn step<F: shuffle::Produce>(&mut self, plan: &Plan<'_>, produce: F) -> Result<u64>;
+    /// Removes a level the job no longer needs, where it is (nothing when it is not there).
+    fn discard(&mut self, name: &str) -> Result<()>;
     /// One line of progress, for a level finished.
     fn progress(&mut self, line: &str);
     /// The mask bits of every key of the job's levels ([`super::masked`]): 0 for codes alone.
@@ -187,17 +189,23 @@ impl<E: Engine> WithMoves for Job<'_, E> {
 
         if half {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
-            let (input, output, within) = (f(n_holes - h + 1), w(h), f(h));
-            let plan = Plan::within(&input, &output, &within);
-            let k = resume.level(engine, &output, |e| match &symbols {
-                None => e.step(&plan, |y, out| m.parents(full ^ y, &mut *out)),
-                Some(sm) => e.step(&plan, |key, out| {
-                    let (y, sym, class) = sm.split(key);
-                    m.parents_with_symmetry(full ^ y, |c, t| {
-                        out(sm.key(Carry::StartsToFinishes, class, sym, c, t))
-                    })
-                }),
-            })?;
+            let k = match n_holes % 2 {
+                1 => resume.level(engine, &w(h), |e| meet_in_halves(e, h, full, m, &symbols))?,
+                _ => {
+                    let (input, output, within) = (f(n_holes - h + 1), w(h), f(h));
+                    let plan = Plan::within(&input, &output, &within);
+                    resume.level(engine, &output, |e| match &symbols {
+                        None => e.step(&plan, |y, out| m.parents(full ^ y, &mut *out)),
+                        Some(sm) => e.step(&plan, |key, out| {
+                            let (y, sym, class) = sm.split(key);
+                            m.parents_with_symmetry(full ^ y, |c, t| {
+                                out(sm.key(Carry::StartsToFinishes, class, sym, c, t))
+                            })
+                        }),
+                    })?
+                }
+            };
+            engine.discard(&meet_half(h))?;
             engine.progress(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
                 let k = resume.level(engine, &w(n), |e| match &symbols {
@@ -253,6 +261,71 @@ impl<E: Engine> WithMoves for Job<'_, E> {
             winning.iter().sum::<u64>()
         ));
         Ok((reachable, winning))
+    }
+}
+
+/// The level that holds the meet's first half on an odd board ([`meet_in_halves`]).
+fn meet_half(h: usize) -> String {
+    format!("M{h}")
+}
+
+/// W_h by the meet on a board of 2h − 1 holes, where it looks in F_h from F_h itself: y
+/// makes x, a parent of its complement, exactly when x makes y (a jump from x to full ^ y
+/// is, complemented, a jump from y to full ^ x, and symmetries commute with the complement).
+/// So each winning pair is found once, from its lesser end: M_h holds each x made from some
+/// y ≤ x, then W_h adds what each member y of M_h makes below itself, and M_h's own keys.
+/// Each key of the plain meet is then made once rather than from both ends of its pair.
+/// (The keys a code makes drift along each step's input, from many to few in the first and
+/// from few to many in the second: the steps measure them along each chunk.)
+fn meet_in_halves<E: Engine, const G: usize>(
+    engine: &mut E,
+    h: usize,
+    full: u64,
+    m: &Moves<G>,
+    symbols: &Option<SymbolMoves>,
+) -> Result<u64> {
+    let (level, half, output) = (format!("F{h}"), meet_half(h), format!("W{h}"));
+    let first = Plan::within(&level, &half, &level);
+    let second = Plan::within(&half, &output, &level);
+    match symbols {
+        None => {
+            engine.step(&first, |y, out| {
+                m.parents(full ^ y, |x| {
+                    if x >= y {
+                        out(x)
+                    }
+                })
+            })?;
+            engine.step(&second, |y, out| {
+                out(y);
+                m.parents(full ^ y, |x| {
+                    if x < y {
+                        out(x)
+                    }
+                })
+            })
+        }
+        Some(sm) => {
+            engine.step(&first, |key, out| {
+                let (y, sym, class) = sm.split(key);
+                m.parents_with_symmetry(full ^ y, |x, t| {
+                    if x >= y {
+                        out(sm.key(Carry::StartsToFinishes, class, sym, x, t))
+                    }
+                })
+            })?;
+            // the key of y holds its start holes (M_h is kept within F_h, whose keys hold
+            // them), which is all the carry reads
+            engine.step(&second, |key, out| {
+                out(key);
+                let (y, sym, class) = sm.split(key);
+                m.parents_with_symmetry(full ^ y, |x, t| {
+                    if x < y {
+                        out(sm.key(Carry::StartsToFinishes, class, sym, x, t))
+                    }
+                })
+            })
+        }
     }
 }
 

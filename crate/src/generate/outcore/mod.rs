@@ -32,7 +32,7 @@ pub use job::{run, Engine, Job, Parts, Plan};
 use super::{finish_masks, Solved};
 use crate::error::{JobError, Result};
 use crate::problem::Problem;
-use shuffle::{finished, parts_of, read_level, write_level, Step, Tick};
+use shuffle::{finished, level_dir, parts_of, read_level, write_level, Step, Tick};
 use store::Store;
 
 /// The result: the sizes of the levels built, which stay on disk. The winning sets are read
@@ -57,14 +57,15 @@ pub struct OutOfCore {
 }
 
 /// The text that identifies a job in its work directory (the keys' mask bits named when
-/// there are any: such levels are read otherwise).
+/// there are any: such levels are read otherwise). Its version names the sequence of steps:
+/// a half-made step of another sequence can't be resumed.
 fn job_text(problem: &Problem, cfg: &Config, mask_bits: u32) -> String {
     let masks = match mask_bits {
         0 => String::new(),
         b => format!("; masks {b}"),
     };
     format!(
-        "pegwise out-of-core 1; board {} ({:016x}); start {}; goal {}; prune {}; all {}{masks}\n",
+        "pegwise out-of-core 2; board {} ({:016x}); start {}; goal {}; prune {}; all {}{masks}\n",
         problem.board.spec(),
         problem.board.geometry_id(),
         problem.start_text(),
@@ -320,6 +321,10 @@ impl Engine for Local<'_> {
             pool: Default::default(),
         }
         .run(self.tick)
+    }
+
+    fn discard(&mut self, name: &str) -> Result<()> {
+        self.store.remove_dir(&level_dir(self.store, name))
     }
 
     fn progress(&mut self, line: &str) {

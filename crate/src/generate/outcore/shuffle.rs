@@ -175,20 +175,45 @@ pub fn part_of(code: u64, parts: usize) -> usize {
 pub struct Chunking {
     /// Codes mapped at once.
     pub len: usize,
-    /// Keys per code, over the run's first codes (at least 1): the map sizes its buckets by it.
+    /// Keys per code, over a sample of the codes (at least 1): the map sizes its buckets by it.
     pub keys_per_code: f64,
 }
 
-/// How to map the run at `src`: chunks of as many codes as keep their keys within `max_bytes`
-/// together (the keys (u64) as produced, in buckets that grow by doubling (up to twice their
-/// size), their sorted and deduplicated copy, and that copy split into parts).
-pub fn chunking<F: Produce>(src: &Path, produce: &F, max_bytes: u64) -> Result<Chunking> {
-    let per = keys_per_code(src, produce)?;
-    Ok(Chunking {
-        len: ((max_bytes as f64 / (8.0 * 4.0 * per)) as usize).max(1024),
-        keys_per_code: per,
-    })
+impl Chunking {
+    /// Chunks of as many codes as keep their keys within `max_bytes` together (the keys (u64)
+    /// as produced, in buckets that grow by doubling (up to twice their size), their sorted
+    /// and deduplicated copy, and that copy split into parts), at `per` keys a code.
+    fn at(per: f64, max_bytes: u64) -> Chunking {
+        Chunking {
+            len: ((max_bytes as f64 / (8.0 * 4.0 * per)) as usize).max(1024),
+            keys_per_code: per,
+        }
+    }
+
+    /// How to map `codes`, read as a chunk: the keys per code measured over codes spread
+    /// along all of them, and as many codes at once as that keeps within `max_bytes` (fewer
+    /// than were read when the chunk's first codes made fewer keys than the rest do).
+    pub fn refit<F: Produce>(codes: &[u64], produce: &F, max_bytes: u64) -> Chunking {
+        Chunking::at(keys_per_code_along(codes, produce), max_bytes)
+    }
 }
+
+/// The keys per code `produce` makes of `codes`, measured on codes spread along them.
+pub fn keys_per_code_along<F: Produce>(codes: &[u64], produce: &F) -> f64 {
+    let stride = (codes.len() / SAMPLE).max(1);
+    keys_per_code(codes.iter().step_by(stride).copied(), produce)
+}
+
+/// How to map the run at `src`, by its first codes (a chunk read is measured again by
+/// [`Chunking::refit`]).
+pub fn chunking<F: Produce>(src: &Path, produce: &F, max_bytes: u64) -> Result<Chunking> {
+    let mut r = RunReader::open(src)?;
+    let first = std::iter::from_fn(|| r.next_code()).take(SAMPLE);
+    Ok(Chunking::at(keys_per_code(first, produce), max_bytes))
+}
+
+/// Codes a step's keys per code are measured on.
+const SAMPLE: usize = 2000;
 
 /// The keys of a chunk of codes (about `keys_per_code` each), sorted and deduplicated at once
 /// (the in-memory generator's bucketed radix sort), and kept only where `keep` passes their
@@ -252,17 +277,14 @@ pub fn spill_runs(
         })
 }
 
-/// Average number of keys per code over the first codes of a run (at least 1).
-fn keys_per_code<F: Produce>(path: &Path, produce: &F) -> Result<f64> {
-    let mut r = RunReader::open(path)?;
-    let mut keys = 0usize;
-    let mut n = 0usize;
-    while n < 2000 {
-        let Some(x) = r.next_code() else { break };
+/// Average number of keys `produce` makes of each of `codes` (at least 1).
+fn keys_per_code<F: Produce>(codes: impl Iterator<Item = u64>, produce: &F) -> f64 {
+    let (mut keys, mut n) = (0usize, 0usize);
+    for x in codes {
         produce(x, &mut |_| keys += 1);
         n += 1;
     }
-    Ok((keys as f64 / n.max(1) as f64).max(1.0))
+    (keys as f64 / n.max(1) as f64).max(1.0)
 }
 
 /// What a step's `produce` is: the keys of one code, handed one by one to a callback.
@@ -341,7 +363,7 @@ impl<F: Produce> Step<'_, F> {
                 }
             }
             let src = part_path(&input, i);
-            let chunk = chunking(&src, &self.produce, room)?;
+            let mut chunk = chunking(&src, &self.produce, room)?;
             let mut reader = RunReader::open(&src)?;
             let mut k = 0;
             loop {
@@ -351,10 +373,20 @@ impl<F: Produce> Step<'_, F> {
                 if codes.is_empty() && k > 0 {
                     break;
                 }
-                self.map_chunk(spill, (i, k), &codes, chunk, within.as_deref())?;
-                memory::give_back();
-                k += 1;
-                if codes.len() < chunk.len {
+                let read = chunk.len;
+                chunk = Chunking::refit(&codes, &self.produce, room);
+                // in pieces of one size when they make more keys than the read assumed
+                let pieces = codes.len().div_ceil(chunk.len).max(1);
+                let piece_len = codes.len().div_ceil(pieces).max(1);
+                for piece in codes
+                    .chunks(piece_len)
+                    .chain(codes.is_empty().then_some(&[][..]))
+                {
+                    self.map_chunk(spill, (i, k), piece, chunk, within.as_deref())?;
+                    memory::give_back();
+                    k += 1;
+                }
+                if codes.len() < read {
                     break;
                 }
             }
@@ -654,6 +686,27 @@ mod tests {
             .unwrap();
             assert_eq!(got, want, "{lens:?}");
         }
+    }
+
+    #[test]
+    fn a_chunk_is_measured_along_all_its_codes() {
+        use super::{Chunking, SAMPLE};
+        // codes that make no keys but themselves for their first tenth, then ten keys each
+        // (as the meet's second half does, a code making the keys of lesser codes)
+        let codes: Vec<u64> = (0..100 * SAMPLE as u64).collect();
+        let produce = |x: u64, out: &mut dyn FnMut(u64)| {
+            let keys = if x < 10 * SAMPLE as u64 { 1 } else { 10 };
+            (0..keys).for_each(|k| out(x * 16 + k));
+        };
+        let max_bytes = 1 << 30;
+        let chunk = Chunking::refit(&codes, &produce, max_bytes);
+        assert!((chunk.keys_per_code - 9.1).abs() < 0.1, "{chunk:?}");
+        // its chunks keep their keys (32 bytes each at most) within the cap
+        let keys = chunk.len as f64 * chunk.keys_per_code;
+        assert!(keys * 32.0 <= max_bytes as f64 && keys * 64.0 > max_bytes as f64);
+        // by its first codes alone, it would have seemed to make one key a code
+        let first = super::keys_per_code(codes.iter().copied().take(SAMPLE), &produce);
+        assert_eq!(first, 1.0);
     }
 
     #[test]

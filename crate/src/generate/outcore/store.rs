@@ -9,6 +9,7 @@
 //! F30/parts           how many parts level F_30 is split into (code mod parts)
 //! F30/part-0007       part 7 of F_30: a sorted run
 //! F30/done            the level's size, once every part is there
+//! M17                 the meet's first half on an odd board, removed once W17 is made
 //! F30.spill/map-0003  marker: input part 3 has been mapped
 //! F30.spill/0007/0003-0000  codes for part 7 from chunk 0 of input part 3: a sorted run
 //! ```

@@ -18,7 +18,7 @@ use super::Report;
 use crate::error::Result;
 use crate::generate::outcore::shuffle::{
     self, chunking, finished, map_keys, parts_of, prepare_output, read_level, reduce_runs,
-    spill_runs, split, write_level, Chunking, Produce,
+    spill_runs, split, write_level, Produce,
 };
 use crate::generate::outcore::store::{self, RunReader, Store};
 use crate::generate::outcore::{memory, parts_for, Config, Engine, Parts, Plan};
@@ -84,7 +84,7 @@ impl Spread<'_, '_> {
             }
             let chunk = chunking(&path, produce, max_bytes)?;
             count += len.div_ceil(chunk.len as u64);
-            parts.push((path, chunk));
+            parts.push((path, chunk.len));
         }
         Ok(Chunks {
             parts,
@@ -108,7 +108,8 @@ impl Spread<'_, '_> {
         let peers = self.rounds.peers();
         for r in 0..rounds {
             self.tick(stage, r, rounds);
-            let (codes, per) = chunks.next()?;
+            let codes = chunks.next()?;
+            let per = shuffle::keys_per_code_along(&codes, produce);
             let keys = map_keys(&self.pool, &codes, per, self.bits, 0, keep, None, produce);
             drop(codes);
             let got = self
@@ -132,30 +133,28 @@ impl Spread<'_, '_> {
 
 /// A worker's share of a level, read a chunk at a time.
 struct Chunks {
-    /// Its parts, with how each is mapped.
-    parts: Vec<(PathBuf, Chunking)>,
-    reader: Option<(RunReader, Chunking)>,
+    /// Its parts, with the codes of each mapped at once (by their first codes' keys).
+    parts: Vec<(PathBuf, usize)>,
+    reader: Option<(RunReader, usize)>,
     /// Chunks in all.
     count: u64,
 }
 
 impl Chunks {
-    /// The next chunk's codes (empty once all are read), and the keys each makes about.
-    fn next(&mut self) -> Result<(Vec<u64>, f64)> {
+    /// The next chunk's codes (empty once all are read).
+    fn next(&mut self) -> Result<Vec<u64>> {
         loop {
-            if let Some((r, chunk)) = self.reader.as_mut() {
-                let codes: Vec<u64> = std::iter::from_fn(|| r.next_code())
-                    .take(chunk.len)
-                    .collect();
+            if let Some((r, len)) = self.reader.as_mut() {
+                let codes: Vec<u64> = std::iter::from_fn(|| r.next_code()).take(*len).collect();
                 if !codes.is_empty() {
-                    return Ok((codes, chunk.keys_per_code));
+                    return Ok(codes);
                 }
             }
             if self.parts.is_empty() {
-                return Ok((Vec::new(), 1.0));
+                return Ok(Vec::new());
             }
-            let (path, chunk) = self.parts.remove(0);
-            self.reader = Some((RunReader::open(&path)?, chunk));
+            let (path, len) = self.parts.remove(0);
+            self.reader = Some((RunReader::open(&path)?, len));
         }
     }
 }
@@ -244,6 +243,10 @@ impl Engine for Spread<'_, '_> {
         Ok(self.rounds.sum(total))
     }
 
+    fn discard(&mut self, name: &str) -> Result<()> {
+        self.clear(name)
+    }
+
     fn progress(&mut self, line: &str) {
         if self.lead() {
             (self.report)(Report::Line(line.to_string()));
@@ -275,7 +278,7 @@ impl Spread<'_, '_> {
         for r in 0..rounds {
             self.tick(&stage, r, rounds);
             let mut out = vec![Vec::new(); self.rounds.peers()];
-            out[0] = chunks.next()?.0;
+            out[0] = chunks.next()?;
             for (from, codes) in self.rounds.exchange(out) {
                 if let Some(s) = into {
                     spill_runs(s, &at(s).1, 1, 0, &format!("{from:05}-{r:06}"), codes)?;
