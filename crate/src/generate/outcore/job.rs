@@ -190,7 +190,13 @@ impl<E: Engine> WithMoves for Job<'_, E> {
         if half {
             // x in F_h wins iff some child c has complement(c) in F_(N−h+1).
             let k = match n_holes % 2 {
-                1 => resume.level(engine, &w(h), |e| meet_in_halves(e, h, full, m, &symbols))?,
+                1 => {
+                    let k =
+                        resume.level(engine, &w(h), |e| meet_in_halves(e, h, full, m, &symbols))?;
+                    // also when W_h was found made: a job killed before it removed its half
+                    engine.discard(&meet_half(h))?;
+                    k
+                }
                 _ => {
                     let (input, output, within) = (f(n_holes - h + 1), w(h), f(h));
                     let plan = Plan::within(&input, &output, &within);
@@ -205,7 +211,6 @@ impl<E: Engine> WithMoves for Job<'_, E> {
                     })?
                 }
             };
-            engine.discard(&meet_half(h))?;
             engine.progress(&format!("winning with {h} pegs: {k}"));
             for n in h + 1..n_holes {
                 let k = resume.level(engine, &w(n), |e| match &symbols {
