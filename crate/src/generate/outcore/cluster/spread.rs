@@ -11,6 +11,7 @@
 //! number of parts a worker splits its share into is its own affair: levels are read back
 //! sorted.
 
+use std::collections::VecDeque;
 use std::path::PathBuf;
 
 use super::exchange::Rounds;
@@ -18,7 +19,7 @@ use super::Report;
 use crate::error::Result;
 use crate::generate::outcore::shuffle::{
     self, chunking, finished, map_keys, parts_of, prepare_output, read_level, reduce_runs,
-    spill_runs, split, write_level, Produce,
+    spill_runs, split, write_level, Chunking, Produce,
 };
 use crate::generate::outcore::store::{self, RunReader, Store};
 use crate::generate::outcore::{memory, parts_for, Config, Engine, Parts, Plan};
@@ -70,27 +71,21 @@ impl Spread<'_, '_> {
             .remove_dir(&self.store.path(&format!("{name}.spill")))
     }
 
-    /// The codes of this worker's share of `input`, a chunk at a time; the number of chunks
-    /// first (so every worker can agree on the rounds).
+    /// The codes of this worker's share of `input`, a chunk at a time, each chunk's keys
+    /// within `max_bytes`.
     fn chunks<F: Produce>(&self, input: &str, produce: &F, max_bytes: u64) -> Result<Chunks> {
         let dir = shuffle::level_dir(&self.store, input);
-        let mut parts = Vec::new();
-        let mut count = 0;
-        for i in 0..parts_of(&self.store, input)? {
-            let path = shuffle::part_path(&dir, i);
-            let len = store::run_len(&path)?;
-            if len == 0 {
-                continue;
-            }
-            let chunk = chunking(&path, produce, max_bytes)?;
-            count += len.div_ceil(chunk.len as u64);
-            parts.push((path, chunk.len));
-        }
-        Ok(Chunks {
-            parts,
-            reader: None,
-            count,
-        })
+        let parts = (0..parts_of(&self.store, input)?)
+            .map(|i| shuffle::part_path(&dir, i))
+            .collect();
+        Chunks::new(parts, produce, max_bytes)
+    }
+
+    /// True while some worker still has a chunk to map: a round is run while one has, and
+    /// every worker asks at the start of each round, so all run the same rounds (a chunk
+    /// whose codes make more keys than its part's first ones did goes in several rounds).
+    fn rounds_left(&mut self, chunks: &Chunks) -> bool {
+        self.rounds.max(u64::from(chunks.more())) > 0
     }
 
     /// Sends every worker the keys it owns, `rounds` times (this worker's chunks first, then
@@ -99,17 +94,18 @@ impl Spread<'_, '_> {
     fn shuffle_into<F: Produce>(
         &mut self,
         chunks: &mut Chunks,
-        rounds: u64,
         keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
         produce: &F,
         out: (&PathBuf, usize, &str),
     ) -> Result<()> {
         let (spill, parts, stage) = out;
         let peers = self.rounds.peers();
-        for r in 0..rounds {
-            self.tick(stage, r, rounds);
-            let codes = chunks.next()?;
-            let per = shuffle::keys_per_code_along(&codes, produce);
+        // the rounds expected, for progress: each worker's chunks by its parts' first codes
+        let expected = self.rounds.max(chunks.count);
+        let mut r = 0;
+        while self.rounds_left(chunks) {
+            self.tick(stage, r, expected.max(r + 1));
+            let (codes, per) = chunks.next(produce)?;
             let keys = map_keys(&self.pool, &codes, per, self.bits, 0, keep, None, produce);
             drop(codes);
             let got = self
@@ -126,34 +122,89 @@ impl Spread<'_, '_> {
                 )?;
             }
             memory::give_back();
+            r += 1;
         }
         Ok(())
     }
 }
 
-/// A worker's share of a level, read a chunk at a time.
+/// A worker's share of a level, read a chunk at a time. Each part is read in chunks sized by
+/// the keys its first codes make; each chunk read is measured again along all its codes and,
+/// where they make more keys than the cap holds, handed out in pieces of one size, as the
+/// local engine maps it (the meet's second step makes few keys from its first codes and
+/// many from its last).
 struct Chunks {
-    /// Its parts, with the codes of each mapped at once (by their first codes' keys).
-    parts: Vec<(PathBuf, usize)>,
+    /// Its parts, with the codes of each read at once (by their first codes' keys).
+    parts: VecDeque<(PathBuf, usize)>,
     reader: Option<(RunReader, usize)>,
-    /// Chunks in all.
+    /// The pieces of the chunk read last not handed out yet.
+    pieces: VecDeque<Vec<u64>>,
+    /// Codes not read yet.
+    unread: u64,
+    /// Bytes a piece's keys may take.
+    max_bytes: u64,
+    /// Chunks in all, by the parts' first codes (the pieces may add to them).
     count: u64,
 }
 
 impl Chunks {
-    /// The next chunk's codes (empty once all are read).
-    fn next(&mut self) -> Result<Vec<u64>> {
+    /// The chunks of the runs at `parts`, each chunk's keys within `max_bytes`.
+    fn new<F: Produce>(parts: Vec<PathBuf>, produce: &F, max_bytes: u64) -> Result<Chunks> {
+        let (mut count, mut unread) = (0, 0);
+        let mut kept = VecDeque::new();
+        for path in parts {
+            let len = store::run_len(&path)?;
+            if len == 0 {
+                continue;
+            }
+            let chunk = chunking(&path, produce, max_bytes)?;
+            count += len.div_ceil(chunk.len as u64);
+            unread += len;
+            kept.push_back((path, chunk.len));
+        }
+        Ok(Chunks {
+            parts: kept,
+            reader: None,
+            pieces: VecDeque::new(),
+            unread,
+            max_bytes,
+            count,
+        })
+    }
+
+    /// True while a piece is left to hand out.
+    fn more(&self) -> bool {
+        !self.pieces.is_empty() || self.unread > 0
+    }
+
+    /// The next piece's codes and the keys per code `produce` makes of them (no codes once
+    /// all are handed out).
+    fn next<F: Produce>(&mut self, produce: &F) -> Result<(Vec<u64>, f64)> {
+        if self.pieces.is_empty() {
+            let codes = self.read()?;
+            let fit = Chunking::refit(&codes, produce, self.max_bytes);
+            let pieces = codes.len().div_ceil(fit.len).max(1);
+            let len = codes.len().div_ceil(pieces).max(1);
+            self.pieces = codes.chunks(len).map(<[u64]>::to_vec).collect();
+        }
+        let piece = self.pieces.pop_front().unwrap_or_default();
+        let per = shuffle::keys_per_code_along(&piece, produce);
+        Ok((piece, per))
+    }
+
+    /// The next chunk's codes as read (empty once all are read).
+    fn read(&mut self) -> Result<Vec<u64>> {
         loop {
             if let Some((r, len)) = self.reader.as_mut() {
                 let codes: Vec<u64> = std::iter::from_fn(|| r.next_code()).take(*len).collect();
                 if !codes.is_empty() {
+                    self.unread = self.unread.saturating_sub(codes.len() as u64);
                     return Ok(codes);
                 }
             }
-            if self.parts.is_empty() {
+            let Some((path, len)) = self.parts.pop_front() else {
                 return Ok(Vec::new());
-            }
-            let (path, len) = self.parts.remove(0);
+            };
             self.reader = Some((RunReader::open(&path)?, len));
         }
     }
@@ -207,15 +258,8 @@ impl Engine for Spread<'_, '_> {
         let spill = self.store.path(&format!("{}.spill", plan.output));
         self.store.make_dir(&spill)?;
         let mut chunks = self.chunks(plan.input, &produce, self.cfg.max_memory)?;
-        let rounds = self.rounds.max(chunks.count);
         let stage = format!("{} map", plan.output);
-        self.shuffle_into(
-            &mut chunks,
-            rounds,
-            plan.keep,
-            &produce,
-            (&spill, parts, &stage),
-        )?;
+        self.shuffle_into(&mut chunks, plan.keep, &produce, (&spill, parts, &stage))?;
         self.pool.clear();
         memory::give_back();
         let stage = format!("{} reduce", plan.output);
@@ -262,7 +306,7 @@ impl Spread<'_, '_> {
         // worker 0 takes a chunk from every worker in each round
         let share = self.cfg.max_memory / self.rounds.peers() as u64;
         let mut chunks = self.chunks(name, &same, share)?;
-        let rounds = self.rounds.max(chunks.count);
+        let expected = self.rounds.max(chunks.count);
         let at = |s: &Store| {
             (
                 shuffle::level_dir(s, name),
@@ -275,15 +319,17 @@ impl Spread<'_, '_> {
             s.remove_dir(&spill)?;
         }
         let stage = format!("{name} gather");
-        for r in 0..rounds {
-            self.tick(&stage, r, rounds);
+        let mut r = 0;
+        while self.rounds_left(&chunks) {
+            self.tick(&stage, r, expected.max(r + 1));
             let mut out = vec![Vec::new(); self.rounds.peers()];
-            out[0] = chunks.next()?;
+            out[0] = chunks.next(&same)?.0;
             for (from, codes) in self.rounds.exchange(out) {
                 if let Some(s) = into {
                     spill_runs(s, &at(s).1, 1, 0, &format!("{from:05}-{r:06}"), codes)?;
                 }
             }
+            r += 1;
         }
         if let Some(s) = into {
             let (dir, spill) = at(s);
@@ -295,5 +341,47 @@ impl Spread<'_, '_> {
             s.remove_dir(&spill)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Chunks;
+    use crate::generate::outcore::store;
+
+    #[test]
+    fn a_chunk_whose_codes_make_more_keys_goes_in_pieces_within_the_cap() {
+        // the first codes make one key each, the rest ten (as in the meet's second step)
+        let dir = std::env::temp_dir().join(format!("pegwise-chunks-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("part-00000");
+        let codes: Vec<u64> = (0..200_000).collect();
+        store::write_run(&path, &codes).unwrap();
+        let keys = |x: u64| if x < 20_000 { 1 } else { 10 };
+        let produce = |x: u64, out: &mut dyn FnMut(u64)| (0..keys(x)).for_each(|k| out(x * 16 + k));
+        // a cap that holds the whole part at its first codes' one key a code
+        let max_bytes = 32 * 200_000;
+        let mut chunks = Chunks::new(vec![path], &produce, max_bytes).unwrap();
+        assert_eq!(chunks.count, 1);
+        let mut seen = Vec::new();
+        let mut pieces = 0;
+        while chunks.more() {
+            let (piece, per) = chunks.next(&produce).unwrap();
+            let made: u64 = piece.iter().map(|&x| keys(x)).sum();
+            // pieces are sized by their chunk's average, so a piece of the ten-key codes may
+            // pass it a little (the cap's 32 bytes a key leave buckets room to double)
+            assert!(made * 32 <= max_bytes * 5 / 4, "{made} keys in a piece");
+            assert!(
+                (per - made as f64 / piece.len() as f64).abs() < 0.5,
+                "{per}"
+            );
+            seen.extend(piece);
+            pieces += 1;
+        }
+        assert_eq!(seen, codes);
+        assert!(pieces >= 9, "{pieces} pieces");
+        let (last, _) = chunks.next(&produce).unwrap();
+        assert!(last.is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
