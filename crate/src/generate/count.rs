@@ -92,6 +92,63 @@ fn sum_over<C: Num>(table: &Counts<C>, each: impl Fn(&mut dyn FnMut(u64))) -> Op
         .try_fold(C::default(), |s, &c| s.checked_add(table.get(c)))
 }
 
+/// Positions whose lookups [`sums_over`] starts together.
+const BATCH: usize = 16;
+/// Positions a thread of [`sums_over`] takes at a time.
+const SPAN: usize = 1 << 10;
+
+/// [`sum_over`] for every element of `level`, in parallel (None when a sum passes `C`'s
+/// range). The codes of a batch of positions are gathered and all their slots prefetched
+/// before any is read: a position's ten or so lookups are too few to hide the latency of a
+/// table that outgrows the cache, a batch's are not.
+fn sums_over<C: Num>(
+    table: &Counts<C>,
+    level: &[u64],
+    each: impl Fn(u64, &mut dyn FnMut(u64)) + Sync + Send,
+) -> Option<Vec<C>> {
+    let spans = par::map_index(level.len().div_ceil(SPAN), |j| {
+        let span = &level[j * SPAN..((j + 1) * SPAN).min(level.len())];
+        let mut out = Vec::with_capacity(span.len());
+        let mut codes = [0u64; BATCH * MAX_JUMPS];
+        // where each position's codes end in `codes`; None for one with more than MAX_JUMPS
+        let mut ends = [None; BATCH];
+        for batch in span.chunks(BATCH) {
+            let mut n = 0;
+            for (i, &x) in batch.iter().enumerate() {
+                let mut k = 0;
+                each(x, &mut |c| {
+                    if k < MAX_JUMPS {
+                        codes[n + k] = c;
+                    }
+                    k += 1;
+                });
+                ends[i] = (k <= MAX_JUMPS).then(|| {
+                    n += k;
+                    n
+                });
+            }
+            codes[..n].iter().for_each(|&c| table.prefetch(c));
+            let mut start = 0;
+            for (&x, end) in batch.iter().zip(ends) {
+                let sum = match end {
+                    Some(end) => {
+                        let codes = &codes[start..end];
+                        start = end;
+                        codes
+                            .iter()
+                            .try_fold(C::default(), |s, &c| s.checked_add(table.get(c)))
+                    }
+                    None => sum_over(table, |out| each(x, out)),
+                };
+                out.push(sum?);
+            }
+        }
+        Some(out)
+    });
+    let spans: Vec<Vec<C>> = spans.into_iter().collect::<Option<_>>()?;
+    Some(spans.concat())
+}
+
 /// The work of `count_from`.
 struct Count<'a, F> {
     problem: &'a Problem,
@@ -128,8 +185,7 @@ impl<F: Fn(u64) -> bool + Sync + Send> WithMoves for Count<'_, F> {
             .collect();
         let mut below = Counts::new(&levels[1], &goals);
         for level in &levels[2..] {
-            let counts = par::map(level, |x| sum_over(&below, |out| m.children(x, out)));
-            let counts: Vec<u128> = counts.into_iter().collect::<Option<_>>()?;
+            let counts = sums_over(&below, level, |x, out| m.children(x, out))?;
             below = Counts::new(level, &counts);
         }
         Some(below.get(levels[top][0]))
@@ -182,8 +238,7 @@ fn halves<const G: usize, C: Num>(s: &Solved, m: &Moves<G>) -> Option<u128> {
     let mut f = Counts::new(&w[top], &vec![C::ONE; w[top].len()]);
     let mut mirror = None;
     for n in (low..top).rev() {
-        let counts = par::map(&w[n], |y| sum_over(&f, |out| m.parents(y, out)));
-        let counts: Vec<C> = counts.into_iter().collect::<Option<_>>()?;
+        let counts = sums_over(&f, &w[n], |y, out| m.parents(y, out))?;
         let done = std::mem::replace(&mut f, Counts::new(&w[n], &counts));
         if n + 1 == holes - low {
             mirror = Some(done);
@@ -192,12 +247,14 @@ fn halves<const G: usize, C: Num>(s: &Solved, m: &Moves<G>) -> Option<u128> {
     // on an even board the middle level is its own mirror
     let mirror = mirror.as_ref().unwrap_or(&f);
     let order = s.canon.perms().len().clamp(1, G);
-    let parts = par::map(&w[low], |x| {
+    // each a lookup a position, batched as the levels' are
+    let here = sums_over(&f, &w[low], |x, out| out(x))?;
+    let there = sums_over(mirror, &w[low], |x, out| out(m.canonical(full ^ x)))?;
+    let parts = par::map_index(w[low].len(), |i| {
         // x stands for its whole orbit under the group
-        let im = m.images(x);
+        let im = m.images(w[low][i]);
         let orbit = (0..order).filter(|&i| !im[..i].contains(&im[i])).count();
-        let there: u128 = mirror.get(m.canonical(full ^ x)).into();
-        let paths = f.get(x).into().checked_mul(there)?;
+        let paths = here[i].into().checked_mul(there[i].into())?;
         paths.checked_mul(orbit as u128)
     });
     checked_sum(parts.into_iter().collect::<Option<Vec<u128>>>()?)
@@ -243,6 +300,23 @@ impl<T: Copy + Default> Counts<T> {
     #[inline]
     fn slot(code: u64, mask: usize) -> usize {
         (code.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
+    }
+
+    /// Asks the cache for `code`'s first slot (a hint: nothing is read, nothing can fault).
+    #[inline]
+    fn prefetch(&self, code: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            let slot = self
+                .slots
+                .as_ptr()
+                .wrapping_add(Self::slot(code, self.mask));
+            // SAFETY: a prefetch reads nothing and never faults, whatever the address
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = code;
     }
 
     /// The key in `code`'s first slot (to load it early).
