@@ -302,21 +302,10 @@ impl<T: Copy + Default> Counts<T> {
         (code.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 32) as usize & mask
     }
 
-    /// Asks the cache for `code`'s first slot (a hint: nothing is read, nothing can fault).
+    /// Asks the cache for `code`'s first slot.
     #[inline]
     fn prefetch(&self, code: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let slot = self
-                .slots
-                .as_ptr()
-                .wrapping_add(Self::slot(code, self.mask));
-            // SAFETY: a prefetch reads nothing and never faults, whatever the address
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = code;
+        super::cache::prefetch(&self.slots[Self::slot(code, self.mask)]);
     }
 
     /// The key in `code`'s first slot (to load it early).

@@ -152,7 +152,12 @@ impl Ranks {
     }
 }
 
-/// Where a worker sets the bits of the keys it makes.
+/// Bits a worker has asked the cache for and not yet set.
+const RING: usize = 32;
+
+/// Where a worker sets the bits of the keys it makes. A bit is set [`RING`] keys after its
+/// word is prefetched: the bitset outgrows the cache, and a read-modify-write that waits for
+/// its word stalls the next keys behind it.
 pub struct Bits<'a> {
     low: u32,
     mask: u64,
@@ -162,6 +167,10 @@ pub struct Bits<'a> {
     /// For the debug check that a key is of the layer.
     off: &'a [u32],
     lows: &'a [u32],
+    /// The last bits asked for (at `pushed % RING`), not yet set.
+    ring: [u32; RING],
+    /// Keys pushed.
+    pushed: usize,
 }
 
 impl Bits<'_> {
@@ -176,7 +185,26 @@ impl Bits<'_> {
                 && self.lows[(self.off[h] + i - self.cum[h]) as usize] as usize == low,
             "key {key:#x} is not of the layer"
         );
+        super::cache::prefetch(&self.words[(i >> 6) as usize]);
+        let slot = self.pushed % RING;
+        if self.pushed >= RING {
+            self.set(self.ring[slot]);
+        }
+        self.ring[slot] = i;
+        self.pushed += 1;
+    }
+
+    #[inline]
+    fn set(&mut self, i: u32) {
         self.words[(i >> 6) as usize] |= 1u64 << (i & 63);
+    }
+
+    /// Sets the bits still waiting.
+    fn finish(&mut self) {
+        for k in self.pushed.saturating_sub(RING)..self.pushed {
+            self.set(self.ring[k % RING]);
+        }
+        self.pushed = 0;
     }
 }
 
@@ -241,10 +269,13 @@ impl Layer<'_> {
                 words: &mut set[..words],
                 off: &self.off,
                 lows: &r.lows,
+                ring: [0; RING],
+                pushed: 0,
             };
             for &x in chunk {
                 produce(x, &mut bits);
             }
+            bits.finish();
         });
     }
 

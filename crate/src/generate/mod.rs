@@ -15,6 +15,7 @@
 /// The reference solver lives below both the runtime and the generator.
 pub use crate::search::brute;
 pub mod build;
+mod cache;
 mod child_join;
 pub mod count;
 pub mod counts_write;
