@@ -203,6 +203,9 @@ impl Chunks {
                 }
             }
             let Some((path, len)) = self.parts.pop_front() else {
+                // all read: a run that held fewer codes than its header said ends it too, so
+                // the rounds end rather than go on with nothing
+                self.unread = 0;
                 return Ok(Vec::new());
             };
             self.reader = Some((RunReader::open(&path)?, len));
