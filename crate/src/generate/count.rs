@@ -68,28 +68,12 @@ impl Num for u128 {
 }
 
 /// The sum of `table`'s counts over the codes `each` calls its argument with (None past
-/// `C`'s range). The codes are gathered and their slots touched first: the loads are
-/// independent, so their cache misses overlap instead of queueing one after another.
-#[inline]
+/// `C`'s range), one lookup after another: for a position with more than [`MAX_JUMPS`]
+/// codes, which [`sums_over`] does not batch.
 fn sum_over<C: Num>(table: &Counts<C>, each: impl Fn(&mut dyn FnMut(u64))) -> Option<C> {
-    let mut codes = [0u64; MAX_JUMPS];
-    let mut k = 0;
-    each(&mut |c| {
-        if k < MAX_JUMPS {
-            codes[k] = c;
-        }
-        k += 1;
-    });
-    if k > MAX_JUMPS {
-        let mut sum = Some(C::default());
-        each(&mut |c| sum = sum.and_then(|s| s.checked_add(table.get(c))));
-        return sum;
-    }
-    let touch = codes[..k].iter().fold(0, |t, &c| t ^ table.first_key(c));
-    std::hint::black_box(touch);
-    codes[..k]
-        .iter()
-        .try_fold(C::default(), |s, &c| s.checked_add(table.get(c)))
+    let mut sum = Some(C::default());
+    each(&mut |c| sum = sum.and_then(|s| s.checked_add(table.get(c))));
+    sum
 }
 
 /// Positions whose lookups [`sums_over`] starts together.
@@ -306,12 +290,6 @@ impl<T: Copy + Default> Counts<T> {
     #[inline]
     fn prefetch(&self, code: u64) {
         super::cache::prefetch(&self.slots[Self::slot(code, self.mask)]);
-    }
-
-    /// The key in `code`'s first slot (to load it early).
-    #[inline]
-    pub(super) fn first_key(&self, code: u64) -> u64 {
-        self.slots[Self::slot(code, self.mask)].0
     }
 
     /// The value of `code`, the default (0) when it is not in the level (codes are never 0: no

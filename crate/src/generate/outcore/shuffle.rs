@@ -196,6 +196,13 @@ impl Chunking {
     pub fn refit<F: Produce>(codes: &[u64], produce: &F, max_bytes: u64) -> Chunking {
         Chunking::at(keys_per_code_along(codes, produce), max_bytes)
     }
+
+    /// The length of the pieces of one size that `n` codes mapped this way go in (all `n`
+    /// when they fit at once; at least 1).
+    pub fn piece_len(&self, n: usize) -> usize {
+        let pieces = n.div_ceil(self.len).max(1);
+        n.div_ceil(pieces).max(1)
+    }
 }
 
 /// The keys per code `produce` makes of `codes`, measured on codes spread along them.
@@ -376,10 +383,8 @@ impl<F: Produce> Step<'_, F> {
                 let read = chunk.len;
                 chunk = Chunking::refit(&codes, &self.produce, room);
                 // in pieces of one size when they make more keys than the read assumed
-                let pieces = codes.len().div_ceil(chunk.len).max(1);
-                let piece_len = codes.len().div_ceil(pieces).max(1);
                 for piece in codes
-                    .chunks(piece_len)
+                    .chunks(chunk.piece_len(codes.len()))
                     .chain(codes.is_empty().then_some(&[][..]))
                 {
                     self.map_chunk(spill, (i, k), piece, chunk, within.as_deref())?;

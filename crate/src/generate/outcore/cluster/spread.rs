@@ -182,9 +182,7 @@ impl Chunks {
     fn next<F: Produce>(&mut self, produce: &F) -> Result<(Vec<u64>, f64)> {
         if self.pieces.is_empty() {
             let codes = self.read()?;
-            let fit = Chunking::refit(&codes, produce, self.max_bytes);
-            let pieces = codes.len().div_ceil(fit.len).max(1);
-            let len = codes.len().div_ceil(pieces).max(1);
+            let len = Chunking::refit(&codes, produce, self.max_bytes).piece_len(codes.len());
             self.pieces = codes.chunks(len).map(<[u64]>::to_vec).collect();
         }
         let piece = self.pieces.pop_front().unwrap_or_default();
