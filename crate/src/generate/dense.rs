@@ -152,6 +152,19 @@ impl Ranks {
     }
 }
 
+/// A test of a level's codes as they come out of its bitset, in ascending order: each worker
+/// takes a cursor for its run of codes, which may carry what consecutive codes share.
+pub trait Sieve: Sync {
+    /// A test for one run of ascending codes: true keeps the code.
+    fn cursor(&self) -> Box<dyn FnMut(u64) -> bool + '_>;
+}
+
+impl<F: Fn(u64) -> bool + Sync> Sieve for F {
+    fn cursor(&self) -> Box<dyn FnMut(u64) -> bool + '_> {
+        Box::new(self)
+    }
+}
+
 /// Bits a worker has asked the cache for and not yet set.
 const RING: usize = 32;
 
@@ -281,7 +294,7 @@ impl Layer<'_> {
 
     /// The sorted codes whose bits are set (ORed over the workers' bitsets) that `keep`
     /// passes, in parallel; zeroes the bitsets.
-    fn drain(&self, keep: Option<&(dyn Fn(u64) -> bool + Sync)>) -> Vec<Vec<u64>> {
+    fn drain(&self, keep: Option<&dyn Sieve>) -> Vec<Vec<u64>> {
         let r = self.ranks;
         let words = self.words();
         let mut guards: Vec<_> = r.sets.iter().filter_map(|s| s.lock().ok()).collect();
@@ -303,6 +316,7 @@ impl Layer<'_> {
                 let first = (k * size * 64) as u32;
                 let mut h = self.cum.partition_point(|&c| c <= first) - 1;
                 let mut out = Vec::new();
+                let mut keep = keep.map(Sieve::cursor);
                 let len = sets.first().map_or(0, |s| s.len());
                 for w in 0..len {
                     let mut word = 0;
@@ -320,7 +334,7 @@ impl Layer<'_> {
                         }
                         let low = r.lows[(self.off[h] + (i - self.cum[h])) as usize];
                         let code = (h as u64) << r.low | u64::from(low);
-                        if keep.is_none_or(|f| f(code)) {
+                        if keep.as_mut().is_none_or(|f| f(code)) {
                             out.push(code);
                         }
                     }
@@ -398,12 +412,7 @@ impl Layer<'_> {
 
     /// Sorted unique keys that `produce` makes from `input` (all of this layer), kept by
     /// `keep` (once per key).
-    pub fn collect<F>(
-        &self,
-        input: &[u64],
-        keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
-        produce: F,
-    ) -> Vec<u64>
+    pub fn collect<F>(&self, input: &[u64], keep: Option<&dyn Sieve>, produce: F) -> Vec<u64>
     where
         F: Fn(u64, &mut Bits) + Sync,
     {
@@ -448,7 +457,7 @@ mod tests {
                     }
                     // every code once, sorted, through the bitsets; odd ones kept
                     let keep = |x: u64| x % 3 != 1;
-                    let got = l.collect(&codes, Some(&keep), |x, out| {
+                    let got = l.collect(&codes, Some(&keep as &dyn Sieve), |x, out| {
                         out.push(x);
                         out.push(x);
                     });

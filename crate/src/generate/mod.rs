@@ -322,6 +322,16 @@ enum Step {
     Complement(u64),
 }
 
+impl Step {
+    /// About how many keys the step makes from one position (for choosing dense levels).
+    fn keys_per_input(self) -> usize {
+        match self {
+            Step::Children | Step::Parents(_) => 8,
+            Step::Complement(_) => 1,
+        }
+    }
+}
+
 #[inline]
 fn min_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
     min_of::<G>(std::array::from_fn(|s| a[s] ^ b[s]))
@@ -447,28 +457,29 @@ impl<'a, const G: usize> Gather<'a, G> {
     }
 
     /// The sorted unique keys `step` makes from `input` that `keep` keeps.
-    fn collect(
-        &self,
-        step: Step,
-        input: &[u64],
-        keep: Option<&(dyn Fn(u64) -> bool + Sync)>,
-    ) -> Vec<u64> {
+    fn collect(&self, step: Step, input: &[u64], keep: Option<&prune::Prune>) -> Vec<u64> {
         let m = self.m;
         #[cfg(feature = "parallel")]
-        if let Some((l, _)) = self.layer(step, input, input.len().saturating_mul(8)) {
+        if let Some((l, _)) = self.layer(
+            step,
+            input,
+            input.len().saturating_mul(step.keys_per_input()),
+        ) {
+            let keep = keep.map(|k| k as &dyn dense::Sieve);
             return l.collect(input, keep, |x, out| m.step(step, x, |c| out.push(c)));
         }
         let produce = |x, out: &mut par::Sink| m.step(step, x, |c| out.push(c));
         match keep {
-            Some(keep) => par::collect_kept(&self.pool, input, self.bits, keep, produce),
+            Some(keep) => {
+                par::collect_kept(&self.pool, input, self.bits, &|x| keep.keeps(x), produce)
+            }
             None => par::collect(&self.pool, input, self.bits, None, produce),
         }
     }
 
     /// The sorted canonical children of a level that `keep` keeps.
     fn expand(&self, level: &[u64], keep: &prune::Prune, max: usize) -> Result<Vec<u64>> {
-        let keeps = |x: u64| keep.keeps(x);
-        let next = self.collect(Step::Children, level, Some(&keeps));
+        let next = self.collect(Step::Children, level, Some(keep));
         if next.len() > max {
             return Err(Over::LevelCodes {
                 codes: next.len(),
@@ -529,6 +540,15 @@ impl<const G: usize> Gather<'_, G> {
             }
         }
         self.with_child_in(level, mirror, full)
+    }
+}
+
+/// The pruning test, through its cursor: a level's codes come out of the bitset in order.
+#[cfg(feature = "parallel")]
+impl dense::Sieve for prune::Prune {
+    fn cursor(&self) -> Box<dyn FnMut(u64) -> bool + '_> {
+        let mut c = prune::Prune::cursor(self);
+        Box::new(move |x| c.keeps(x))
     }
 }
 

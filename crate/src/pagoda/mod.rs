@@ -17,7 +17,7 @@
 mod lp;
 mod screen;
 
-pub use screen::Screen;
+pub use screen::{Partial, Screen, LOW_BYTES};
 
 use crate::board::{bit, Board, Lattice};
 

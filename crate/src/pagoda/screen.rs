@@ -52,6 +52,9 @@ pub struct Screen {
     settled: Vec<u64>,
     /// Pagodas in lanes.
     taken: usize,
+    /// True for one finish hole with every pagoda in a lane: a code is excluded as soon as
+    /// one lane fails (a lane without a pagoda always passes).
+    lanes_only: bool,
 }
 
 /// A finish hole of a screen.
@@ -117,6 +120,7 @@ impl Screen {
             .iter()
             .map(|(_, ps)| ps.iter().filter(|p| !Screen::fits(p)).cloned().collect())
             .collect();
+        let lanes_only = k == 1 && rest.iter().all(Vec::is_empty);
         let settled = (0..blocks)
             .map(|block| {
                 (0..k)
@@ -139,6 +143,7 @@ impl Screen {
             kills,
             settled,
             taken: fit.len(),
+            lanes_only,
         }
     }
 
@@ -159,10 +164,49 @@ impl Screen {
         let code = code & self.full;
         // at most the board's holes: below `levels`
         let n = code.count_ones() as usize;
+        self.settle(code, |block| {
+            let mut acc = self.start[block * self.levels + n];
+            self.add_rows(&mut acc, block, code, 0..self.bytes);
+            top_bits(&acc)
+        })
+    }
+
+    /// [`Screen::excludes`], for codes that come in ascending order: `partial` keeps each
+    /// block's sum over the bytes above the lowest [`LOW_BYTES`] (and the bar of the peg
+    /// count) from the last code, so a code that shares them with it costs two rows a block.
+    #[inline]
+    pub fn excludes_next(&self, code: u64, partial: &mut Partial) -> bool {
+        let code = code & self.full;
+        let n = code.count_ones() as usize;
+        // below 2^55: 48 bits of high part, 7 of peg count
+        let key = (code >> (8 * LOW_BYTES)) << 7 | n as u64;
+        if partial.key != Some(key) {
+            partial.lanes.clear();
+            for block in 0..self.blocks {
+                let mut acc = self.start[block * self.levels + n];
+                self.add_rows(&mut acc, block, code, LOW_BYTES.min(self.bytes)..self.bytes);
+                partial.lanes.push(acc);
+            }
+            partial.key = Some(key);
+        }
+        self.settle(code, |block| {
+            let mut acc = partial.lanes[block];
+            self.add_rows(&mut acc, block, code, 0..LOW_BYTES.min(self.bytes));
+            top_bits(&acc)
+        })
+    }
+
+    /// Whether the blocks' passing lanes (`passes`, block by block) and the pagodas outside
+    /// the lanes exclude every finish hole.
+    #[inline]
+    fn settle(&self, code: u64, mut passes: impl FnMut(usize) -> u16) -> bool {
+        if self.lanes_only {
+            return (0..self.blocks).any(|block| passes(block) != u16::MAX);
+        }
         // the finishes not excluded yet
         let mut alive = u64::MAX >> (64 - self.finishes.len().max(1));
         for block in 0..self.blocks {
-            let pass = usize::from(self.passes(block, code, n));
+            let pass = usize::from(passes(block));
             let kills = &self.kills[block * 512..][..512];
             alive &= !(kills[pass & 0xff] | kills[256 + (pass >> 8)]);
             if alive == 0 {
@@ -179,19 +223,30 @@ impl Screen {
             .any(|(i, f)| alive >> i & 1 == 1 && !f.rest.iter().any(|p| p.excludes(code, f.hole)))
     }
 
-    /// The lanes of a block whose pagoda keeps `code` (on the board) of `n` pegs.
+    /// Adds to `acc` the rows of a block for the code's bytes in `bytes`.
     #[inline]
-    fn passes(&self, block: usize, code: u64, n: usize) -> u16 {
-        let mut acc = self.start[block * self.levels + n];
+    fn add_rows(&self, acc: &mut Lanes, block: usize, code: u64, bytes: std::ops::Range<usize>) {
         let rows = &self.rows[block * self.bytes * 256..(block + 1) * self.bytes * 256];
-        for (j, table) in rows.chunks_exact(256).enumerate() {
-            let row = &table[(code >> (8 * j) & 0xff) as usize];
+        for j in bytes {
+            let row = &rows[j * 256 + (code >> (8 * j) & 0xff) as usize];
             for (a, r) in acc.iter_mut().zip(row) {
                 *a = a.wrapping_add(*r);
             }
         }
-        top_bits(&acc)
     }
+}
+
+/// Code bytes that [`Screen::excludes_next`] adds for every code; the sums over the bytes
+/// above them carry over between codes that share them.
+pub const LOW_BYTES: usize = 2;
+
+/// What [`Screen::excludes_next`] carries from one code to the next.
+#[derive(Debug, Clone, Default)]
+pub struct Partial {
+    /// The last code's bytes above [`LOW_BYTES`] and its peg count.
+    key: Option<u64>,
+    /// Per block, the start of its peg count plus the rows of those bytes.
+    lanes: Vec<Lanes>,
 }
 
 /// The top bit of each lane, lane i at bit i.
@@ -260,9 +315,16 @@ mod tests {
         let off: Vec<u64> = codes.iter().take(500).map(|c| c | !b.full()).collect();
         codes.extend(off);
         let mut excluded = 0;
-        for &code in &codes {
+        // carried sums, with codes in any order and then ascending
+        let (mut any, mut ascending) = (Partial::default(), Partial::default());
+        let mut sorted = codes.clone();
+        sorted.sort_unstable();
+        for (&code, &next) in codes.iter().zip(&sorted) {
             let want = list.iter().any(|p| p.excludes(code, h));
             assert_eq!(screen.excludes(code), want, "{code:#x}");
+            assert_eq!(screen.excludes_next(code, &mut any), want, "{code:#x}");
+            let want_next = list.iter().any(|p| p.excludes(next, h));
+            assert_eq!(screen.excludes_next(next, &mut ascending), want_next, "{next:#x}");
             excluded += usize::from(want);
         }
         assert!(excluded > 100 && excluded < codes.len() - 100, "{excluded}");
@@ -295,6 +357,7 @@ mod tests {
         assert!(holes.len() >= 4 && screen.blocks >= 2, "{holes:?}");
         assert_eq!(screen.len(), lists.iter().map(Vec::len).sum::<usize>());
         let (mut excluded, mut x) = (0, 0x9e37_79b9_7f4a_7c15u64);
+        let mut carried = Partial::default();
         for i in 0..20_000 {
             x ^= x << 13;
             x ^= x >> 7;
@@ -305,6 +368,7 @@ mod tests {
                 .zip(&lists)
                 .all(|(&h, l)| l.iter().any(|p| p.excludes(code, h)));
             assert_eq!(screen.excludes(code), want, "{code:#x}");
+            assert_eq!(screen.excludes_next(code, &mut carried), want, "{code:#x}");
             excluded += usize::from(want);
         }
         assert!(excluded > 1000 && excluded < 19_000, "{excluded}");

@@ -17,7 +17,8 @@ mod learn;
 
 use crate::board::bit;
 use crate::classes::{ClassTable, Classes};
-use crate::pagoda::{Pagoda, Pagodas, Screen};
+use crate::pagoda::LOW_BYTES;
+use crate::pagoda::{Pagoda, Pagodas, Partial, Screen};
 use crate::problem::Problem;
 
 /// Positions a level must have for [`Prune::learn`] to learn from it: enough to sample, and
@@ -118,13 +119,20 @@ impl Prune {
         let Some(t) = &self.test else {
             return true;
         };
-        let k = t.classes.class(code);
-        let i = if t.index.is_empty() {
-            t.by_class.binary_search_by_key(&k, |e| e.0).ok()
-        } else {
-            t.index[k as usize].checked_sub(1).map(usize::from)
-        };
-        i.is_some_and(|i| !t.by_class[i].2.excludes(code))
+        t.place(t.classes.class(code))
+            .is_some_and(|i| !t.by_class[i].2.excludes(code))
+    }
+
+    /// [`Prune::keeps`] for a run of codes in ascending order (one worker's): what a code
+    /// shares with the last one above its lowest bytes (its class there and the pagodas'
+    /// sums) is not computed again. Any order gives the same answers.
+    pub fn cursor(&self) -> Cursor<'_> {
+        let classes = self.test.as_ref().map_or(0, |t| t.by_class.len());
+        Cursor {
+            test: self.test.as_ref(),
+            high: None,
+            partials: vec![Partial::default(); classes],
+        }
     }
 
     /// Whether to learn from a level of `size` positions just made (see the module), for a
@@ -166,6 +174,50 @@ impl Prune {
     }
 }
 
+impl Test {
+    /// Where a class is in `by_class` (None for a class without a goal hole).
+    #[inline]
+    fn place(&self, class: u64) -> Option<usize> {
+        if self.index.is_empty() {
+            self.by_class.binary_search_by_key(&class, |e| e.0).ok()
+        } else {
+            self.index[class as usize].checked_sub(1).map(usize::from)
+        }
+    }
+}
+
+/// [`Prune::keeps`] over a run of ascending codes (see [`Prune::cursor`]).
+pub struct Cursor<'a> {
+    test: Option<&'a Test>,
+    /// The last code's bytes above [`LOW_BYTES`], and their class.
+    high: Option<(u64, u64)>,
+    /// Per class of `Test::by_class`, its screen's sums over those bytes.
+    partials: Vec<Partial>,
+}
+
+impl Cursor<'_> {
+    /// False when the position can no longer reach the goal.
+    #[inline]
+    pub fn keeps(&mut self, code: u64) -> bool {
+        let Some(t) = self.test else {
+            return true;
+        };
+        let bytes = t.classes.bytes();
+        let above = code >> (8 * LOW_BYTES);
+        let high = match self.high {
+            Some((h, class)) if h == above => class,
+            _ => {
+                let class = t.classes.class_of_bytes(code, LOW_BYTES.min(bytes)..bytes);
+                self.high = Some((above, class));
+                class
+            }
+        };
+        let class = high ^ t.classes.class_of_bytes(code, 0..LOW_BYTES.min(bytes));
+        t.place(class)
+            .is_some_and(|i| !t.by_class[i].2.excludes_next(code, &mut self.partials[i]))
+    }
+}
+
 /// A screen of the pagodas `of` gives for each of `holes`.
 fn screen_of<'a>(pagodas: &Pagodas, holes: &[u8], of: impl Fn(u8) -> &'a [Pagoda]) -> Screen {
     let finishes: Vec<(u8, &[Pagoda])> = holes.iter().map(|&h| (h, of(h))).collect();
@@ -190,6 +242,50 @@ mod tests {
         let c1 = crate::position::single_vacancy(&b, b.hole("c1").unwrap());
         assert!(keep.keeps(c1));
         assert!(Prune::new(&p, false).keeps(crate::position::single_vacancy(&b, 0)));
+    }
+
+    #[test]
+    fn the_cursor_answers_as_keeps_does() {
+        // Codes in ascending runs that share their high bytes, and in any order: French's
+        // union (many classes, several finishes a screen) and the English central game after
+        // learning (one class, lanes only).
+        let french = Problem::new(Board::by_name("french").unwrap(), Start::All, Goal::Any);
+        let english = Problem::parse(Board::by_name("english").unwrap(), "d4", "start");
+        for p in [french.unwrap(), english.unwrap()] {
+            let mut keep = Prune::new(&p, true);
+            let full = p.board.full();
+            let mut x = 0x2545_f491_4f6c_dd1du64;
+            let mut next = || {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x
+            };
+            let level: Vec<u64> = (0..200_000)
+                .map(|_| next() & full)
+                .filter(|c| c.count_ones() == 22)
+                .collect();
+            keep.learn(&level);
+            let mut codes: Vec<u64> = (0..40_000)
+                .map(|i| {
+                    let r = next();
+                    // runs of codes with the same high bytes
+                    (r & full & !0xffff) | (r >> (i % 7) & 0xffff & full)
+                })
+                .collect();
+            let mut any = keep.cursor();
+            let answers: Vec<bool> = codes.iter().map(|&c| any.keeps(c)).collect();
+            let kept = answers.iter().filter(|&&k| k).count();
+            assert!(kept > 100 && kept < codes.len() - 100, "{kept}");
+            for (&c, &k) in codes.iter().zip(&answers) {
+                assert_eq!(k, keep.keeps(c), "{c:#x}");
+            }
+            codes.sort_unstable();
+            let mut ascending = keep.cursor();
+            for &c in &codes {
+                assert_eq!(ascending.keeps(c), keep.keeps(c), "{c:#x}");
+            }
+        }
     }
 
     #[test]
