@@ -1,4 +1,5 @@
-//! Times the generator on the English central game, stage by stage, and the solution count.
+//! Times the generator on the English central game, stage by stage, and the solution count
+//! (by halves, as `pegwise count` does, and from the start).
 //! `cargo run --release --example profile [solve|count|both]`
 use pegwise::generate::{self, count, Options};
 use pegwise::{Board, Problem};
@@ -32,6 +33,10 @@ fn main() {
         s.winning_total()
     );
     if what != "solve" {
+        let t = std::time::Instant::now();
+        let n = count::count_by_halves(&s)
+            .map_or("too many to count".to_string(), |n| format!("{n:?}"));
+        eprintln!("count by halves {:.3}s, {n}", t.elapsed().as_secs_f64());
         let t = std::time::Instant::now();
         let n = count::count_from(&p, &s.canon, p.start_positions()[0], |c| s.is_winning(c))
             .map_or("too many to count".to_string(), |n| n.to_string());

@@ -324,7 +324,11 @@ mod tests {
             assert_eq!(screen.excludes(code), want, "{code:#x}");
             assert_eq!(screen.excludes_next(code, &mut any), want, "{code:#x}");
             let want_next = list.iter().any(|p| p.excludes(next, h));
-            assert_eq!(screen.excludes_next(next, &mut ascending), want_next, "{next:#x}");
+            assert_eq!(
+                screen.excludes_next(next, &mut ascending),
+                want_next,
+                "{next:#x}"
+            );
             excluded += usize::from(want);
         }
         assert!(excluded > 100 && excluded < codes.len() - 100, "{excluded}");
