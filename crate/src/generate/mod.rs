@@ -322,6 +322,7 @@ enum Step {
     Complement(u64),
 }
 
+#[cfg(feature = "parallel")]
 impl Step {
     /// About how many keys the step makes from one position (for choosing dense levels).
     fn keys_per_input(self) -> usize {
