@@ -247,8 +247,8 @@ mod tests {
     #[test]
     fn the_cursor_answers_as_keeps_does() {
         // Codes in ascending runs that share their high bytes, and in any order: French's
-        // union (many classes, several finishes a screen) and the English central game after
-        // learning (one class, lanes only).
+        // union (many classes, several finishes a screen) and the English central game (one
+        // finish), with what it learns from random positions.
         let french = Problem::new(Board::by_name("french").unwrap(), Start::All, Goal::Any);
         let english = Problem::parse(Board::by_name("english").unwrap(), "d4", "start");
         for p in [french.unwrap(), english.unwrap()] {
