@@ -221,18 +221,18 @@ impl Bits<'_> {
     }
 }
 
-/// A bitset being asked about (see [`Layer::members_with`]).
+/// The workers' bitsets being asked about (see [`Layer::members_among`]).
 pub struct Probe<'a> {
     layer: &'a Layer<'a>,
-    words: &'a [u64],
+    sets: &'a [&'a [u64]],
 }
 
 impl Probe<'_> {
-    /// Is this code (of the layer) in the set?
+    /// Is this code (of the layer) among the keys made?
     #[inline]
     pub fn contains(&self, key: u64) -> bool {
         let i = self.layer.rank(key);
-        self.words[i >> 6] >> (i & 63) & 1 == 1
+        self.sets.iter().any(|s| s[i >> 6] >> (i & 63) & 1 == 1)
     }
 }
 
@@ -375,37 +375,36 @@ impl Layer<'_> {
         out
     }
 
-    /// The members of `level` that `test` passes, where `test` may ask whether a code is in
-    /// `set` (sorted, of this layer).
-    pub fn members_with<F>(&self, set: &[u64], level: &[u64], test: F) -> Vec<u64>
+    /// The members of `level` that `test` passes, where `test` may ask whether a code is
+    /// among the keys `produce` makes from `input` (all of this layer).
+    pub fn members_among<F, T>(&self, input: &[u64], produce: F, level: &[u64], test: T) -> Vec<u64>
     where
-        F: Fn(u64, &Probe) -> bool + Sync,
+        F: Fn(u64, &mut Bits) + Sync,
+        T: Fn(u64, &Probe) -> bool + Sync,
     {
+        self.fill(input, &produce);
         let words = self.words();
-        let Some(Ok(mut bits)) = self.ranks.sets.first().map(Mutex::lock) else {
-            return Vec::new();
+        let mut guards: Vec<_> = self
+            .ranks
+            .sets
+            .iter()
+            .filter_map(|s| s.lock().ok())
+            .collect();
+        let out = {
+            let sets: Vec<&[u64]> = guards.iter().map(|g| &g[..words]).collect();
+            let probe = Probe {
+                layer: self,
+                sets: &sets,
+            };
+            super::par::concat(
+                level
+                    .par_chunks(1 << 10)
+                    .map(|c| c.iter().copied().filter(|&x| test(x, &probe)).collect())
+                    .collect(),
+            )
         };
-        if bits.len() < words {
-            bits.resize(words, 0);
-        }
-        // in order: the set's ranks ascend
-        for &x in set {
-            let i = self.rank(x);
-            bits[i >> 6] |= 1 << (i & 63);
-        }
-        let probe = Probe {
-            layer: self,
-            words: &bits[..words],
-        };
-        let out = super::par::concat(
-            level
-                .par_chunks(1 << 10)
-                .map(|c| c.iter().copied().filter(|&x| test(x, &probe)).collect())
-                .collect(),
-        );
-        // only the set's words were written
-        for &x in set {
-            bits[self.rank(x) >> 6] = 0;
+        for g in &mut guards {
+            g[..words].par_chunks_mut(1 << 14).for_each(|c| c.fill(0));
         }
         out
     }
@@ -464,7 +463,12 @@ mod tests {
                     let want: Vec<u64> = codes.iter().copied().filter(|&x| keep(x)).collect();
                     assert_eq!(got, want, "{name} {pegs} {class}");
                     let half: Vec<u64> = codes.iter().copied().step_by(2).collect();
-                    let got = l.members_with(&half, &codes, |x, set| set.contains(x));
+                    let got = l.members_among(
+                        &half,
+                        |x, out| out.push(x),
+                        &codes,
+                        |x, set| set.contains(x),
+                    );
                     assert_eq!(got, half, "{name} {pegs} {class}");
                     let got = l.within(&half, &codes, |x, out| out.push(x));
                     assert_eq!(got, half, "{name} {pegs} {class}");

@@ -199,24 +199,21 @@ impl<'a, const G: usize> Moves<'a, G> {
         }
     }
 
-    /// Calls `f` with the canonical code of the complement of every position one jump after
-    /// `x` (`full`: the board's holes). Every symmetry keeps the whole board, so the images
-    /// of full ^ c are full ^ (images of c), and the least of them is full ^ the greatest.
+    /// Calls `f` with the complement of every position one jump after `x`, as it is (not
+    /// canonical).
     #[cfg(feature = "parallel")]
     #[inline]
-    fn children_complement(&self, x: u64, full: u64, mut f: impl FnMut(u64)) {
-        let im = self.images(x);
+    fn raw_children_complement(&self, x: u64, full: u64, mut f: impl FnMut(u64)) {
+        let base = full ^ x;
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                bb.lines(pegs, bb.all ^ pegs, |i| {
-                    f(full ^ max_xor(&im, &self.slots[i]))
-                });
+                bb.lines(pegs, bb.all ^ pegs, |i| f(base ^ self.slots[i][0]));
             }
             None => {
                 for l in &self.lines {
                     if x & l.mask == l.before {
-                        f(full ^ max_xor(&im, &l.images));
+                        f(base ^ l.mask);
                     }
                 }
             }
@@ -350,21 +347,6 @@ fn argmin_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> (u64, usize) {
         }
     }
     best
-}
-
-#[cfg(feature = "parallel")]
-#[inline]
-fn max_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
-    let mut v: [u64; G] = std::array::from_fn(|s| a[s] ^ b[s]);
-    let mut len = G;
-    while len > 1 {
-        let half = len / 2;
-        for s in 0..half {
-            v[s] = v[s].max(v[len - 1 - s]);
-        }
-        len -= half;
-    }
-    v[0]
 }
 
 /// Work that runs on [`Moves`] of any group size.
@@ -516,27 +498,38 @@ impl<'a, const G: usize> Gather<'a, G> {
 
 impl<const G: usize> Gather<'_, G> {
     /// The members of `level` with a child whose complement is in `mirror` (the first winning
-    /// level of a self-complementary problem). With dense levels the mirror goes into the
-    /// bitset and each member asks about its children, stopping at the first one found: a few
-    /// million reads in place of setting the bits of every parent of the mirror's complements
-    /// (and no big bitset to clear).
+    /// level of a self-complementary problem). With dense levels the bitset gets every image
+    /// of each of the mirror's codes, and each member asks about its children's complements
+    /// as they are, stopping at the first one found: no canonical form a child, and a few
+    /// million reads in place of setting the bits of every parent of the mirror's complements.
     fn with_complement_child_in(&self, level: &[u64], mirror: &[u64], full: u64) -> Vec<u64> {
         #[cfg(feature = "parallel")]
         if let (Some(r), Some(&x), Some(&y)) = (&self.dense, level.first(), mirror.first()) {
             let m = self.m;
             let mut k = None;
-            m.children_complement(x, full, |c| {
+            m.raw_children_complement(x, full, |c| {
                 k.get_or_insert(c);
             });
             let most = (level.len() as u64).saturating_mul(64).max(1 << 16);
             let layer = r.layer(position::pegs(y), r.class(y), most);
+            // every image of every code shares one class (`one_class`), so the mirror's images
+            // and the members' children's complements are all of the layer; checked on one
+            let of_layer =
+                |c: u64| r.class(c) == r.class(y) && position::pegs(c) == position::pegs(y);
             if let (Some(l), Some(k)) = (layer, k) {
-                if r.class(k) == r.class(y) && position::pegs(k) == position::pegs(y) {
-                    return l.members_with(mirror, level, |x, set| {
-                        let mut found = false;
-                        m.children_complement(x, full, |c| found = found || set.contains(c));
-                        found
-                    });
+                if of_layer(k) && m.images(y).iter().all(|&i| of_layer(i)) {
+                    return l.members_among(
+                        mirror,
+                        |y, out| m.images(y).iter().for_each(|&i| out.push(i)),
+                        level,
+                        |x, set| {
+                            let mut found = false;
+                            m.raw_children_complement(x, full, |c| {
+                                found = found || set.contains(c)
+                            });
+                            found
+                        },
+                    );
                 }
             }
         }
