@@ -344,37 +344,6 @@ impl Layer<'_> {
             .collect()
     }
 
-    /// The members of `level` (sorted, of this layer) whose bits are set in some worker's
-    /// bitset; zeroes the bitsets.
-    fn probe(&self, level: &[u64]) -> Vec<Vec<u64>> {
-        let words = self.words();
-        let mut guards: Vec<_> = self
-            .ranks
-            .sets
-            .iter()
-            .filter_map(|s| s.lock().ok())
-            .collect();
-        let out = {
-            let sets: Vec<&[u64]> = guards.iter().map(|g| &g[..words]).collect();
-            level
-                .par_chunks(1 << 12)
-                .map(|c| {
-                    c.iter()
-                        .copied()
-                        .filter(|&x| {
-                            let i = self.rank(x);
-                            sets.iter().any(|s| s[i >> 6] >> (i & 63) & 1 == 1)
-                        })
-                        .collect()
-                })
-                .collect()
-        };
-        for g in &mut guards {
-            g[..words].par_chunks_mut(1 << 14).for_each(|c| c.fill(0));
-        }
-        out
-    }
-
     /// The members of `level` that `test` passes, where `test` may ask whether a code is
     /// among the keys `produce` makes from `input` (all of this layer).
     pub fn members_among<F, T>(&self, input: &[u64], produce: F, level: &[u64], test: T) -> Vec<u64>
@@ -425,8 +394,7 @@ impl Layer<'_> {
     where
         F: Fn(u64, &mut Bits) + Sync,
     {
-        self.fill(input, &produce);
-        super::par::concat(self.probe(level))
+        self.members_among(input, produce, level, |x, keys| keys.contains(x))
     }
 }
 
