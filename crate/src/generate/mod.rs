@@ -480,7 +480,11 @@ impl<'a, const G: usize> Gather<'a, G> {
         let step = Step::Parents(flip);
         #[cfg(feature = "parallel")]
         if let (Some((l, k)), Some(r), Some(&x)) = (
-            self.layer(step, below, below.len().saturating_mul(8)),
+            self.layer(
+                step,
+                below,
+                below.len().saturating_mul(step.keys_per_input()),
+            ),
             &self.dense,
             level.first(),
         ) {

@@ -270,7 +270,8 @@ mod tests {
                 .map(|i| {
                     let r = next();
                     // runs of codes with the same high bytes
-                    (r & full & !0xffff) | (r >> (i % 7) & 0xffff & full)
+                    let low = (1u64 << (8 * LOW_BYTES)) - 1;
+                    (r & full & !low) | (r >> (i % 7) & low & full)
                 })
                 .collect();
             let mut any = keep.cursor();
