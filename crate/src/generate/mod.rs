@@ -24,6 +24,8 @@ mod dense;
 pub mod finish_masks;
 #[cfg(feature = "outcore")]
 mod huge_pages;
+#[cfg(target_arch = "x86_64")]
+mod narrow;
 #[cfg(feature = "outcore")]
 pub mod outcore;
 mod par;
@@ -145,6 +147,8 @@ struct Moves<'a, const G: usize> {
     bits: Option<Bitboard>,
     /// With a bitboard: the images of the line at each of its slots (see `Bitboard::lines`).
     slots: Vec<[u64; G]>,
+    /// Codes below 2^52 and G even: minimums two at a time (`narrow`).
+    narrow: bool,
 }
 
 impl<'a, const G: usize> Moves<'a, G> {
@@ -171,6 +175,8 @@ impl<'a, const G: usize> Moves<'a, G> {
             lines,
             bits,
             slots,
+            // codes below 2^52 (`narrow::LIMIT`)
+            narrow: cfg!(target_arch = "x86_64") && G % 2 == 0 && board.len() <= 52,
         }
     }
 
@@ -180,6 +186,16 @@ impl<'a, const G: usize> Moves<'a, G> {
         self.canon.images(x)
     }
 
+    /// The least of `a[s] ^ b[s]`: a canonical code from a position's images and a jump's.
+    #[inline]
+    fn min_xor(&self, a: &[u64; G], b: &[u64; G]) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if self.narrow {
+            return narrow::min_xor(a, b);
+        }
+        min_xor(a, b)
+    }
+
     /// Calls `f` with the canonical code of every position one jump after `x`.
     #[inline]
     fn children(&self, x: u64, mut f: impl FnMut(u64)) {
@@ -187,12 +203,12 @@ impl<'a, const G: usize> Moves<'a, G> {
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                bb.lines(pegs, bb.all ^ pegs, |i| f(min_xor(&im, &self.slots[i])));
+                bb.lines(pegs, bb.all ^ pegs, |i| f(self.min_xor(&im, &self.slots[i])));
             }
             None => {
                 for l in &self.lines {
                     if x & l.mask == l.before {
-                        f(min_xor(&im, &l.images));
+                        f(self.min_xor(&im, &l.images));
                     }
                 }
             }
@@ -279,12 +295,12 @@ impl<'a, const G: usize> Moves<'a, G> {
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                bb.lines(bb.all ^ pegs, pegs, |i| f(min_xor(&im, &self.slots[i])));
+                bb.lines(bb.all ^ pegs, pegs, |i| f(self.min_xor(&im, &self.slots[i])));
             }
             None => {
                 for l in &self.lines {
                     if x & l.mask == l.after {
-                        f(min_xor(&im, &l.images));
+                        f(self.min_xor(&im, &l.images));
                     }
                 }
             }

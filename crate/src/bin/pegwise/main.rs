@@ -269,7 +269,7 @@ fn run(cli: &Cli) -> Result<Output, Error> {
     match &cli.command {
         Command::Boards => boards::run(),
         Command::Stats { p, o } => stats::run(p, o),
-        Command::Dump { p, pegs, reduce, o } => dump::run(p, *pegs, *reduce, o),
+        Command::Dump { p, pegs, reduce, o } => dump::run(p, *pegs, *reduce, o, cli.json),
         Command::Hint { game, think } => hint::run(game, *think),
         Command::Count {
             p,
