@@ -166,7 +166,7 @@ impl<F: Fn(u64) -> bool + Sync> Sieve for F {
 }
 
 /// Bits a worker has asked the cache for and not yet set.
-const RING: usize = 32;
+const RING: usize = 64;
 
 /// Where a worker sets the bits of the keys it makes. A bit is set [`RING`] keys after its
 /// word is prefetched: the bitset outgrows the cache, and a read-modify-write that waits for
