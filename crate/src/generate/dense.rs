@@ -114,6 +114,11 @@ impl Ranks {
         })
     }
 
+    /// How many high parts a code may have: a layer's tables take a pass over them.
+    pub fn highs(&self) -> usize {
+        self.high_class.len()
+    }
+
     /// The class of a code.
     pub fn class(&self, code: u64) -> u64 {
         class_of(&self.basis, code)

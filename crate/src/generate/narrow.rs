@@ -7,7 +7,7 @@
 
 use std::arch::x86_64::{
     __m128i, _mm_castpd_si128, _mm_castsi128_pd, _mm_cvtsi128_si64, _mm_min_pd, _mm_min_sd,
-    _mm_or_si128, _mm_set_epi64x, _mm_set1_epi64x, _mm_unpackhi_pd, _mm_xor_si128,
+    _mm_or_si128, _mm_set1_epi64x, _mm_set_epi64x, _mm_unpackhi_pd, _mm_xor_si128,
 };
 
 /// Codes below this take the fast path.
