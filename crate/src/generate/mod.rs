@@ -148,6 +148,7 @@ struct Moves<'a, const G: usize> {
     /// With a bitboard: the images of the line at each of its slots (see `Bitboard::lines`).
     slots: Vec<[u64; G]>,
     /// Codes below 2^52 and G even: minimums two at a time (`narrow`).
+    #[cfg(target_arch = "x86_64")]
     narrow: bool,
 }
 
@@ -176,7 +177,8 @@ impl<'a, const G: usize> Moves<'a, G> {
             bits,
             slots,
             // codes below 2^52 (`narrow::LIMIT`)
-            narrow: cfg!(target_arch = "x86_64") && G % 2 == 0 && board.len() <= 52,
+            #[cfg(target_arch = "x86_64")]
+            narrow: G.is_multiple_of(2) && board.len() <= 52,
         }
     }
 

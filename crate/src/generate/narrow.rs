@@ -19,7 +19,7 @@ const EXPONENT: u64 = 0x4330_0000_0000_0000;
 /// The least of `a[s] ^ b[s]`; every element below [`LIMIT`] and `G` even.
 #[inline]
 pub fn min_xor<const G: usize>(a: &[u64; G], b: &[u64; G]) -> u64 {
-    debug_assert!(G % 2 == 0 && a.iter().chain(b).all(|&v| v < LIMIT));
+    debug_assert!(G.is_multiple_of(2) && a.iter().chain(b).all(|&v| v < LIMIT));
     // SAFETY: SSE2 is part of every x86-64 target, and this module is built only for
     // x86-64; these are register operations (no memory is read through a pointer)
     unsafe {
