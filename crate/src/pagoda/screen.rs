@@ -243,6 +243,8 @@ impl Screen {
 /// Code bytes that [`Screen::excludes_next`] adds for every code; the sums over the bytes
 /// above them carry over between codes that share them.
 pub const LOW_BYTES: usize = 2;
+// `Screen::excludes_next` keys its sums by the pegs of these bytes in 5 bits
+const _: () = assert!(8 * LOW_BYTES < 1 << 5);
 
 /// The pegs of each byte value.
 const BYTE_PEGS: [u8; 256] = {
