@@ -176,9 +176,8 @@ impl<'a, const G: usize> Moves<'a, G> {
             lines,
             bits,
             slots,
-            // codes below 2^52 (`narrow::LIMIT`)
             #[cfg(target_arch = "x86_64")]
-            narrow: G.is_multiple_of(2) && board.len() <= 52,
+            narrow: G.is_multiple_of(2) && board.len() <= narrow::HOLES,
         }
     }
 

@@ -10,8 +10,11 @@ use std::arch::x86_64::{
     _mm_or_si128, _mm_set1_epi64x, _mm_set_epi64x, _mm_unpackhi_pd, _mm_xor_si128,
 };
 
+/// Boards of at most this many holes take the fast path: their codes are below [`LIMIT`].
+pub const HOLES: usize = 52;
+
 /// Codes below this take the fast path.
-pub const LIMIT: u64 = 1 << 52;
+pub const LIMIT: u64 = 1 << HOLES;
 
 /// The exponent bits of 2^52.
 const EXPONENT: u64 = 0x4330_0000_0000_0000;
