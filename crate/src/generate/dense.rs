@@ -31,8 +31,6 @@ const MAX_SETS: usize = 8;
 
 /// Rank tables of one board, shared by every level.
 pub struct Ranks {
-    /// Holes on the board.
-    bits: u32,
     /// Bits of a code's low part.
     low: u32,
     basis: Vec<u64>,
@@ -103,7 +101,6 @@ impl Ranks {
         }
         let threads = rayon::current_num_threads().clamp(1, MAX_SETS);
         Some(Ranks {
-            bits,
             low,
             basis,
             high_class,
@@ -128,7 +125,7 @@ impl Ranks {
     /// `most` bits (else None: the radix sort is cheaper there).
     pub fn layer(&self, pegs: u32, class: u64, most: u64) -> Option<Layer<'_>> {
         let d = self.basis.len();
-        let highs = 1usize << (self.bits - self.low);
+        let highs = self.highs();
         let mut cum = Vec::with_capacity(highs + 1);
         let mut off = Vec::with_capacity(highs);
         let mut sum = 0u64;

@@ -180,9 +180,9 @@ impl Screen {
         let above = code >> (8 * LOW_BYTES);
         // the high part and the low bytes' pegs give the peg count: a code costs two byte
         // reads here, where a 64-bit popcount is a dozen instructions on baseline x86-64;
-        // below 2^53: 48 bits of high part, 5 of low pegs (at most 8 × LOW_BYTES)
+        // below 2^53: 48 bits of high part, LOW_PEG_BITS of low pegs (at most 8 × LOW_BYTES)
         let low = (0..LOW_BYTES).fold(0, |n, j| n + BYTE_PEGS[(code >> (8 * j) & 0xff) as usize]);
-        let key = above << 5 | u64::from(low);
+        let key = above << LOW_PEG_BITS | u64::from(low);
         if partial.key != Some(key) {
             let n = (above.count_ones() + u32::from(low)) as usize;
             partial.lanes.clear();
@@ -243,8 +243,9 @@ impl Screen {
 /// Code bytes that [`Screen::excludes_next`] adds for every code; the sums over the bytes
 /// above them carry over between codes that share them.
 pub const LOW_BYTES: usize = 2;
-// `Screen::excludes_next` keys its sums by the pegs of these bytes in 5 bits
-const _: () = assert!(8 * LOW_BYTES < 1 << 5);
+/// Bits of [`Screen::excludes_next`]'s key that hold the pegs of the [`LOW_BYTES`].
+const LOW_PEG_BITS: u32 = 5;
+const _: () = assert!(8 * LOW_BYTES < 1 << LOW_PEG_BITS);
 
 /// The pegs of each byte value.
 const BYTE_PEGS: [u8; 256] = {
