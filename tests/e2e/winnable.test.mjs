@@ -63,6 +63,22 @@ test('the start picker and the board, while picking, mark the starts that can’
   await clean();
 });
 
+// settled() promises a board whose drawing and labels match its state: a page (or a test) that
+// reads the grid at once must not see the frame before, whenever the next animation frame runs
+test('settled() resolves on a board already relabelled: the next frame is not awaited by luck', async () => {
+  const { page, clean } = await openPage(env.browser);
+  await load(page, env.url, '?board=triangle4&start=a2&goal=any');
+  // one task in the page: no animation frame can run between settled() and the read
+  const labels = await page.evaluate(async () => {
+    const el = /** @type {any} */ (document.getElementById('board'));
+    el.game.set({ pickStart: true });
+    await el.game.settled();
+    return [...el.shadowRoot.querySelectorAll('[role="gridcell"], button')].map((b) => b.getAttribute('aria-label')).filter(Boolean);
+  });
+  assert.ok(labels.some((l) => l.startsWith('hole a1') && l.includes('can’t be won from here')), labels.join(' | '));
+  await clean();
+});
+
 test('“Show a solution” says plainly in the banner when it finds none', { timeout: 180_000 }, async () => {
   const { page, clean } = await openPage(env.browser);
   // Wiegleb from e1 back to e1, a game no live search settles, however fast the machine: the

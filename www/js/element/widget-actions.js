@@ -289,7 +289,8 @@ export class Actions {
     b.looked();
   }
 
-  /** Resolves when no request, animation or API call is running. */
+  /** Resolves when no request, animation or API call is running, with the board drawn (and its
+   * grid labelled) as its state is. */
   async settled() {
     const b = this.board;
     for (;;) {
@@ -297,7 +298,11 @@ export class Actions {
       await b.model.settled();
       await b.ui.animDone;
       const { ui } = b;
-      if (b.destroyed || (b.model.idle() && !ui.anim && !ui.opening && !ui.playing && !this.pending)) return;
+      if (b.destroyed) return;
+      if (b.model.idle() && !ui.anim && !ui.opening && !ui.playing && !this.pending) {
+        b.drawPending();
+        return;
+      }
       await new Promise((r) => setTimeout(r, 10));
     }
   }

@@ -142,10 +142,15 @@ export class Widget {
   invalidate() {
     if (this.framePending || this.destroyed) return;
     this.framePending = true;
-    requestAnimationFrame(() => {
-      this.framePending = false;
-      this.draw();
-    });
+    requestAnimationFrame(() => this.drawPending());
+  }
+
+  /** Draws a scheduled frame now: settled() promises a board whose drawing and labels match its
+   * state, and the next animation frame may come later (or, in a hidden tab, not at all). */
+  drawPending() {
+    if (!this.framePending) return; // drawn already
+    this.framePending = false;
+    this.draw();
   }
 
   /** The canvas box changed size: resize the canvas, move the buttons, redraw. */
