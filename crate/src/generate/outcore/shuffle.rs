@@ -449,9 +449,9 @@ impl<F: Produce> Step<'_, F> {
 }
 
 /// Merges the sorted runs in `runs_dir` into one sorted, deduplicated run at `dest`, kept only
-/// where it meets the run `within` when given, in memory when it fits `max_bytes` and by a
-/// streamed k-way merge when not (a lone run is the part as it is); the runs are removed
-/// after. Keys with `mask_bits` of mask become one a code, their masks ORed with each other
+/// where it meets the run `within` when given: in memory when the runs and the copies of its
+/// ranges fit `max_bytes` beside what the process holds, else by a streamed k-way merge (a
+/// lone run is the part as it is); the runs are removed after. Keys with `mask_bits` of mask become one a code, their masks ORed with each other
 /// and with `within`'s.
 pub fn reduce_runs(
     store: &Store,
@@ -473,7 +473,7 @@ pub fn reduce_runs(
         .collect::<Result<Vec<u64>>>()?;
     let total: u64 = lens.iter().sum();
     let mut keep = Within::open(within, mask_bits)?;
-    if total.saturating_mul(8) <= max_bytes {
+    if merges_in_memory(total, memory::resident(), max_bytes) {
         // the runs read side by side, each into its own place
         let mut all = vec![0u64; total as usize];
         let mut rest = &mut all[..];
@@ -540,6 +540,17 @@ pub fn reduce_runs(
 /// range's copy small beside the runs.
 const MERGE_RANGES: usize = 256;
 
+/// Whether [`reduce_runs`] merges runs of `total` keys in memory under a cap of `max_bytes`
+/// while the process holds `resident` bytes already: the runs, read whole, and the copies
+/// [`merge_sorted`] makes of a wave of ranges (each sorted with a scratch as long as itself)
+/// must fit beside what is held: the runs alone may not take the whole cap.
+fn merges_in_memory(total: u64, resident: u64, max_bytes: u64) -> bool {
+    let runs = total.saturating_mul(8);
+    let wave = 2 * par::threads() as u64;
+    let copies = wave.saturating_mul(2 * runs.div_ceil(MERGE_RANGES as u64));
+    resident.saturating_add(runs).saturating_add(copies) <= max_bytes
+}
+
 /// Hands `emit` every distinct code of `all`, ascending, where `all` is sorted runs of
 /// lengths `lens` one after another (each without repeats). The codes are cut into ranges
 /// at values sampled from the longest run; each range's pieces of every run are merged
@@ -566,12 +577,7 @@ fn merge_sorted(
             .iter()
             .try_for_each(|&x| emit(x));
     }
-    let longest = runs.iter().max_by_key(|r| r.len()).map_or(&[][..], |r| r);
-    // splitters[k] starts range k + 1; equal samples give empty ranges, which is harmless;
-    // each is the least key of its code, so that a code's keys share a range
-    let splitters: Vec<u64> = (1..MERGE_RANGES)
-        .map(|k| longest[k * longest.len() / MERGE_RANGES] >> mask_bits << mask_bits)
-        .collect();
+    let splitters = splitters(&runs, mask_bits);
     let cut = |run: &[u64], k: usize| -> usize {
         match k {
             0 => 0,
@@ -580,9 +586,13 @@ fn merge_sorted(
         }
     };
     let range = |k: usize| -> Vec<u64> {
-        let mut v: Vec<u64> = Vec::new();
-        for r in &runs {
-            v.extend_from_slice(&r[cut(r, k)..cut(r, k + 1)]);
+        // one allocation of the range's size: a vector grown by doubling leaves its smaller
+        // blocks free in the threads' arenas, which no later range reuses (square6's F18
+        // merge grew by 2.2 GB over its ranges that way)
+        let pieces: Vec<&[u64]> = runs.iter().map(|r| &r[cut(r, k)..cut(r, k + 1)]).collect();
+        let mut v: Vec<u64> = Vec::with_capacity(pieces.iter().map(|p| p.len()).sum());
+        for p in pieces {
+            v.extend_from_slice(p);
         }
         v.sort();
         merge_equal_keys(&mut v, mask_bits);
@@ -599,6 +609,36 @@ fn merge_sorted(
         }
     }
     Ok(())
+}
+
+/// Keys sampled along every run for [`splitters`], per range.
+const SAMPLES_PER_RANGE: usize = 64;
+
+/// Where [`merge_sorted`] cuts sorted `runs` into [`MERGE_RANGES`] ranges: `splitters[k]`
+/// starts range k + 1. They are quantiles of keys sampled along every run in proportion to
+/// its length, so each range holds about its share of all the keys, as the memory a wave of
+/// ranges takes is counted ([`merges_in_memory`]): a map's chunks make keys that bunch
+/// differently, and ranges cut at one run's quantiles may each hold many times their share.
+/// Equal samples give empty ranges, which is harmless; each splitter is the least key of its
+/// code, so that a code's keys share a range.
+fn splitters(runs: &[&[u64]], mask_bits: u32) -> Vec<u64> {
+    let total: usize = runs.iter().map(|r| r.len()).sum();
+    let want = MERGE_RANGES * SAMPLES_PER_RANGE;
+    let mut sample: Vec<u64> = runs
+        .iter()
+        .flat_map(|r| {
+            let n = (r.len() * want).div_ceil(total.max(1)).min(r.len());
+            (0..n).map(move |i| r[i * r.len() / n])
+        })
+        .collect();
+    sample.sort_unstable();
+    (1..MERGE_RANGES)
+        .map(|k| {
+            sample
+                .get(k * sample.len() / MERGE_RANGES)
+                .map_or(u64::MAX, |&x| x >> mask_bits << mask_bits)
+        })
+        .collect()
 }
 
 /// `v.retain(keep)` with the tests run in parallel, in place and keeping the order: each
@@ -690,6 +730,61 @@ mod tests {
             })
             .unwrap();
             assert_eq!(got, want, "{lens:?}");
+        }
+    }
+
+    #[test]
+    fn ranges_hold_about_their_share_however_the_runs_bunch() {
+        // the longest run bunched in a narrow band, the others spread wide: cut at the longest
+        // run's quantiles, one range would take nearly all of the others' keys
+        let mut runs: Vec<Vec<u64>> = vec![(0..300_000u64).map(|i| 1_000_000 + i).collect()];
+        for j in 0..4u64 {
+            runs.push((0..100_000u64).map(|i| i * 40 + j).collect());
+        }
+        let runs: Vec<&[u64]> = runs.iter().map(|r| &r[..]).collect();
+        let total: usize = runs.iter().map(|r| r.len()).sum();
+        let cuts = super::splitters(&runs, 0);
+        assert_eq!(cuts.len(), super::MERGE_RANGES - 1);
+        assert!(cuts.windows(2).all(|w| w[0] <= w[1]));
+        let range = |k: usize| -> usize {
+            let from = if k == 0 { 0 } else { cuts[k - 1] };
+            let to = cuts.get(k).copied().unwrap_or(u64::MAX);
+            runs.iter()
+                .map(|r| r.partition_point(|&x| x < to) - r.partition_point(|&x| x < from))
+                .sum()
+        };
+        let largest = (0..super::MERGE_RANGES).map(range).max().unwrap_or(0);
+        let share = total / super::MERGE_RANGES;
+        assert!(
+            largest <= 2 * share,
+            "a range of {largest} keys, a share being {share}"
+        );
+        // a code's keys (here 4 bits of mask) never straddle a cut
+        assert!(super::splitters(&runs, 4).iter().all(|c| c & 15 == 0));
+    }
+
+    #[test]
+    fn an_in_memory_merge_leaves_room_for_its_copies_and_what_is_held() {
+        use super::merges_in_memory;
+        let gib = 1u64 << 30;
+        let keys = gib / 8; // a GiB of runs
+                            // the runs alone fit the cap, but not with the merge's copies beside them
+        assert!(!merges_in_memory(keys, 0, gib));
+        assert!(merges_in_memory(keys, 0, gib + gib / 8));
+        // what the process holds counts too
+        assert!(!merges_in_memory(keys, gib / 2, gib + gib / 8));
+        assert!(merges_in_memory(keys, gib / 2, 2 * gib));
+        // no overflow at the ends
+        assert!(!merges_in_memory(u64::MAX, 0, u64::MAX - 1));
+        assert!(merges_in_memory(0, 0, 0));
+    }
+
+    #[test]
+    fn the_resident_set_is_read_where_the_system_gives_it() {
+        let held = super::memory::resident();
+        if cfg!(target_os = "linux") {
+            // a process running tests holds more than a MB, and less than the machine
+            assert!(held > 1 << 20 && held < 1 << 44, "{held}");
         }
     }
 

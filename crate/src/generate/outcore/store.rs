@@ -265,19 +265,24 @@ pub fn run_len(path: &Path) -> Result<u64> {
 
 /// Appends the codes of a run to `out`.
 pub fn read_run(path: &Path, out: &mut Vec<u64>) -> Result<()> {
-    let (bytes, n) = run_bytes(path)?;
+    let (file, n) = open_run(path)?;
     let start = out.len();
     out.resize(start + n, 0);
-    decode_run(path, &bytes, &mut out[start..])
+    let read = decode_run(path, file, &mut out[start..]);
+    if read.is_err() {
+        // what was there before stays as it was
+        out.truncate(start);
+    }
+    read
 }
 
 /// Reads a run into `out`, which must be exactly as long as the run.
 pub fn read_run_into(path: &Path, out: &mut [u64]) -> Result<()> {
-    let (bytes, n) = run_bytes(path)?;
+    let (file, n) = open_run(path)?;
     if n != out.len() {
         return Err(damaged(path));
     }
-    decode_run(path, &bytes, out)
+    decode_run(path, file, out)
 }
 
 /// The error for a work file that does not read back as a run.
@@ -285,31 +290,51 @@ fn damaged(path: &Path) -> Error {
     JobError::Damaged(path.to_path_buf()).into()
 }
 
-/// A run file's bytes and the count in its header.
-fn run_bytes(path: &Path) -> Result<(Vec<u8>, usize)> {
-    let bytes = fs::read(path).map_err(|e| io_error(path, e))?;
-    let head: [u8; 8] = bytes
-        .get(..8)
-        .and_then(|h| h.try_into().ok())
-        .ok_or_else(|| damaged(path))?;
-    Ok((bytes, u64::from_le_bytes(head) as usize))
+/// A run file, past its header, and the count the header gives: at most one code a byte of
+/// the rest, since a code takes a byte at least (a damaged header must not ask for terabytes).
+fn open_run(path: &Path) -> Result<(fs::File, usize)> {
+    let mut file = fs::File::open(path).map_err(|e| io_error(path, e))?;
+    let len = file.metadata().map_err(|e| io_error(path, e))?.len();
+    let mut head = [0u8; 8];
+    if len < 8 || file.read_exact(&mut head).is_err() {
+        return Err(damaged(path));
+    }
+    let n = u64::from_le_bytes(head);
+    if n > len - 8 {
+        return Err(damaged(path));
+    }
+    Ok((file, usize::try_from(n).map_err(|_| damaged(path))?))
 }
 
-/// Decodes the codes of a run file's `bytes` into `out`, which its header says how long to be.
-fn decode_run(path: &Path, bytes: &[u8], out: &mut [u64]) -> Result<()> {
+/// Bytes of a run decoded at a time: a part's bytes run to hundreds of MB, and holding them
+/// whole beside its codes would take as much memory again, past the job's cap.
+const DECODE_BLOCK: usize = 1 << 20;
+
+/// Decodes the codes of a run `file` (read past its header) into `out`, which its header says
+/// how long to be, a block at a time.
+fn decode_run(path: &Path, mut file: fs::File, out: &mut [u64]) -> Result<()> {
+    let mut block = vec![0u8; DECODE_BLOCK];
     let (mut prev, mut gap, mut shift, mut k) = (0u64, 0u64, 0u32, 0usize);
-    for &b in bytes.get(8..).unwrap_or_default() {
-        gap |= u64::from(b & 0x7f) << shift;
-        if b & 0x80 == 0 {
-            prev += gap;
-            *out.get_mut(k).ok_or_else(|| damaged(path))? = prev;
-            k += 1;
-            gap = 0;
-            shift = 0;
-        } else {
-            shift += 7;
-            if shift > 63 {
-                return Err(damaged(path));
+    loop {
+        let got = match file.read(&mut block) {
+            Ok(0) => break,
+            Ok(got) => got,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(io_error(path, e)),
+        };
+        for &b in &block[..got] {
+            gap |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                prev += gap;
+                *out.get_mut(k).ok_or_else(|| damaged(path))? = prev;
+                k += 1;
+                gap = 0;
+                shift = 0;
+            } else {
+                shift += 7;
+                if shift > 63 {
+                    return Err(damaged(path));
+                }
             }
         }
     }
@@ -438,6 +463,38 @@ mod tests {
         assert!(std::iter::from_fn(|| r.next_code()).eq(codes.iter().copied()));
         let mut short = vec![0; codes.len() - 1];
         assert!(read_run_into(&whole, &mut short).is_err());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_run_whose_header_claims_more_codes_than_its_bytes_is_damaged() {
+        // a header asking for 2^40 codes on a file of 3 code bytes: refused before any memory
+        // is taken for them; so are a file shorter than its header and a cut-off last code
+        let dir = std::env::temp_dir().join(format!("pegwise-head-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("run");
+        let damaged = |bytes: &[u8]| {
+            fs::write(&p, bytes).unwrap();
+            let mut out = vec![9];
+            let refused = match read_run(&p, &mut out) {
+                Err(Error::Job(e)) => matches!(*e, JobError::Damaged(_)),
+                _ => false,
+            };
+            refused && out == [9]
+        };
+        let mut big = (1u64 << 40).to_le_bytes().to_vec();
+        big.extend([1, 2, 3]);
+        assert!(damaged(&big));
+        assert!(damaged(&[3, 0, 0]));
+        let mut cut = 2u64.to_le_bytes().to_vec();
+        cut.extend([1, 0x81]);
+        assert!(damaged(&cut));
+        let mut fine = 2u64.to_le_bytes().to_vec();
+        fine.extend([1, 0x81, 1]);
+        let mut out = Vec::new();
+        fs::write(&p, &fine).unwrap();
+        read_run(&p, &mut out).unwrap();
+        assert_eq!(out, [1, 130]);
         fs::remove_dir_all(&dir).unwrap();
     }
 }
