@@ -451,8 +451,8 @@ impl<F: Produce> Step<'_, F> {
 /// Merges the sorted runs in `runs_dir` into one sorted, deduplicated run at `dest`, kept only
 /// where it meets the run `within` when given: in memory when the runs and the copies of its
 /// ranges fit `max_bytes` beside what the process holds, else by a streamed k-way merge (a
-/// lone run is the part as it is); the runs are removed after. Keys with `mask_bits` of mask become one a code, their masks ORed with each other
-/// and with `within`'s.
+/// lone run is the part as it is); the runs are removed after. Keys with `mask_bits` of mask
+/// become one a code, their masks ORed with each other and with `within`'s.
 pub fn reduce_runs(
     store: &Store,
     runs_dir: &Path,
@@ -553,9 +553,9 @@ fn merges_in_memory(total: u64, resident: u64, max_bytes: u64) -> bool {
 
 /// Hands `emit` every distinct code of `all`, ascending, where `all` is sorted runs of
 /// lengths `lens` one after another (each without repeats). The codes are cut into ranges
-/// at values sampled from the longest run; each range's pieces of every run are merged
-/// (a stable sort, which merges runs it finds already in order) by the threads a few ranges
-/// at a time, and handed on in order. Keys with `mask_bits` of mask are distinct by code,
+/// at values sampled along every run ([`splitters`]); each range's pieces of every run are
+/// merged (a stable sort, which merges runs it finds already in order) by the threads a few
+/// ranges at a time, and handed on in order. Keys with `mask_bits` of mask are distinct by code,
 /// and the keys of a code are handed on as one, their masks ORed.
 fn merge_sorted(
     all: &[u64],
@@ -767,8 +767,8 @@ mod tests {
     fn an_in_memory_merge_leaves_room_for_its_copies_and_what_is_held() {
         use super::merges_in_memory;
         let gib = 1u64 << 30;
-        let keys = gib / 8; // a GiB of runs
-                            // the runs alone fit the cap, but not with the merge's copies beside them
+        // a GiB of runs: alone they fit the cap, but not with the merge's copies beside them
+        let keys = gib / 8;
         assert!(!merges_in_memory(keys, 0, gib));
         assert!(merges_in_memory(keys, 0, gib + gib / 8));
         // what the process holds counts too

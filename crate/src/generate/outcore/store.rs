@@ -257,10 +257,7 @@ fn crash_if_asked(path: &Path) {
 
 /// The number of codes in a run, from its first eight bytes.
 pub fn run_len(path: &Path) -> Result<u64> {
-    let mut f = fs::File::open(path).map_err(|e| io_error(path, e))?;
-    let mut n = [0u8; 8];
-    f.read_exact(&mut n).map_err(|e| io_error(path, e))?;
-    Ok(u64::from_le_bytes(n))
+    open_run(path).map(|(_, n)| n as u64)
 }
 
 /// Appends the codes of a run to `out`.
