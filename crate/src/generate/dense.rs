@@ -75,29 +75,25 @@ impl Ranks {
         let high_class = (0..1u64 << (bits - low))
             .map(|h| class_of(&basis, h << low) as u16)
             .collect();
-        let key = |x: u64| ((x.count_ones() as usize) << d) | class_of(&basis, x) as usize;
-        let mut keyed: Vec<(usize, u32)> =
-            (0..1u32 << low).map(|x| (key(u64::from(x)), x)).collect();
-        keyed.sort_unstable();
-        let lows: Vec<u32> = keyed.into_iter().map(|e| e.1).collect();
+        // the low parts by group (peg count, class), ascending within each: a counting sort
+        let key =
+            |x: u32| ((x.count_ones() as usize) << d) | class_of(&basis, u64::from(x)) as usize;
+        let keys: Vec<usize> = (0..1u32 << low).map(key).collect();
         let mut group = vec![0u32; ((low as usize + 1) << d) + 1];
-        let mut low_rank = vec![0u32; 1 << low];
-        let mut last = usize::MAX;
-        let mut start = 0;
-        for (i, &x) in lows.iter().enumerate() {
-            let g = key(u64::from(x));
-            if g != last {
-                // empty groups in between start where this one does
-                for e in group.iter_mut().take(g + 1).skip(last.wrapping_add(1)) {
-                    *e = i as u32;
-                }
-                last = g;
-                start = i;
-            }
-            low_rank[x as usize] = (i - start) as u32;
+        for &g in &keys {
+            group[g + 1] += 1;
         }
-        for e in group.iter_mut().skip(last + 1) {
-            *e = lows.len() as u32;
+        for g in 1..group.len() {
+            group[g] += group[g - 1];
+        }
+        let mut lows = vec![0u32; keys.len()];
+        let mut low_rank = vec![0u32; keys.len()];
+        let mut next = group.clone();
+        for (x, &g) in keys.iter().enumerate() {
+            let at = next[g];
+            next[g] += 1;
+            lows[at as usize] = x as u32;
+            low_rank[x] = at - group[g];
         }
         let threads = rayon::current_num_threads().clamp(1, MAX_SETS);
         Some(Ranks {
@@ -223,10 +219,10 @@ impl Bits<'_> {
     }
 }
 
-/// The workers' bitsets being asked about (see [`Layer::members_among`]).
+/// The keys made, as one bitset, being asked about (see [`Layer::members_among`]).
 pub struct Probe<'a> {
     layer: &'a Layer<'a>,
-    sets: &'a [&'a [u64]],
+    set: &'a [u64],
 }
 
 impl Probe<'_> {
@@ -234,7 +230,7 @@ impl Probe<'_> {
     #[inline]
     pub fn contains(&self, key: u64) -> bool {
         let i = self.layer.rank(key);
-        self.sets.iter().any(|s| s[i >> 6] >> (i & 63) & 1 == 1)
+        self.set[i >> 6] >> (i & 63) & 1 == 1
     }
 }
 
@@ -361,11 +357,29 @@ impl Layer<'_> {
             .iter()
             .filter_map(|s| s.lock().ok())
             .collect();
+        // the workers' bitsets ORed into the first, so that a key asked about is one read
+        // where it was one per worker: most are missing, and each read misses the cache
+        // (a ranking has one bitset at least, and a lock is poisoned only by a worker's
+        // panic, which rayon has already passed on: no key was made when there is none)
+        let Some((first, rest)) = guards.split_first_mut() else {
+            return Vec::new();
+        };
+        for other in rest {
+            first[..words]
+                .par_chunks_mut(1 << 14)
+                .zip(other[..words].par_chunks_mut(1 << 14))
+                .for_each(|(a, b)| {
+                    for (a, b) in a.iter_mut().zip(b) {
+                        if *b != 0 {
+                            *a |= std::mem::take(b);
+                        }
+                    }
+                });
+        }
         let out = {
-            let sets: Vec<&[u64]> = guards.iter().map(|g| &g[..words]).collect();
             let probe = Probe {
                 layer: self,
-                sets: &sets,
+                set: &first[..words],
             };
             super::par::concat(
                 level
@@ -374,9 +388,9 @@ impl Layer<'_> {
                     .collect(),
             )
         };
-        for g in &mut guards {
-            g[..words].par_chunks_mut(1 << 14).for_each(|c| c.fill(0));
-        }
+        first[..words]
+            .par_chunks_mut(1 << 14)
+            .for_each(|c| c.fill(0));
         out
     }
 
