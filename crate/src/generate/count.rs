@@ -220,19 +220,23 @@ fn halves<const G: usize, C: Num>(s: &Solved, m: &Moves<G>) -> Option<u128> {
     // f on the middle level `low` and on its complements' level `holes - low`
     let low = holes / 2;
     let mut f = Counts::new(&w[top], &vec![C::ONE; w[top].len()]);
-    let mut mirror = None;
-    for n in (low..top).rev() {
+    for n in (low + 1..top).rev() {
         let counts = sums_over(&f, &w[n], |y, out| m.parents(y, out))?;
-        let done = std::mem::replace(&mut f, Counts::new(&w[n], &counts));
-        if n + 1 == holes - low {
-            mirror = Some(done);
-        }
+        f = Counts::new(&w[n], &counts);
     }
-    // on an even board the middle level is its own mirror
-    let mirror = mirror.as_ref().unwrap_or(&f);
+    // f on the middle level, in its order (no table: it is read in that order)
+    let here = sums_over(&f, &w[low], |y, out| m.parents(y, out))?;
+    // the level of the middle's complements: low + 1 on an odd board (f's table), the middle
+    // itself on an even one
+    let even;
+    let mirror = if holes - low == low {
+        even = Counts::new(&w[low], &here);
+        &even
+    } else {
+        &f
+    };
     let order = s.canon.perms().len().clamp(1, G);
-    // each a lookup a position, batched as the levels' are
-    let here = sums_over(&f, &w[low], |x, out| out(x))?;
+    // a lookup a position, batched as the levels' are
     let there = sums_over(mirror, &w[low], |x, out| out(m.canonical(full ^ x)))?;
     let parts = par::map_index(w[low].len(), |i| {
         // x stands for its whole orbit under the group
