@@ -292,10 +292,12 @@ fn damaged(path: &Path) -> Error {
 fn open_run(path: &Path) -> Result<(fs::File, usize)> {
     let mut file = fs::File::open(path).map_err(|e| io_error(path, e))?;
     let len = file.metadata().map_err(|e| io_error(path, e))?.len();
-    let mut head = [0u8; 8];
-    if len < 8 || file.read_exact(&mut head).is_err() {
+    if len < 8 {
         return Err(damaged(path));
     }
+    // a file long enough for its header that can't be read is an I/O error, not damage
+    let mut head = [0u8; 8];
+    file.read_exact(&mut head).map_err(|e| io_error(path, e))?;
     let n = u64::from_le_bytes(head);
     if n > len - 8 {
         return Err(damaged(path));
