@@ -478,7 +478,6 @@ impl<'a, const G: usize> Gather<'a, G> {
             input,
             input.len().saturating_mul(step.keys_per_input()),
         ) {
-            let keep = keep.map(|k| k as &dyn dense::Sieve);
             return l.collect(input, keep, |x, out| m.step(step, x, |c| out.push(c)));
         }
         let produce = |x, out: &mut par::Sink| m.step(step, x, |c| out.push(c));
@@ -574,9 +573,9 @@ impl<const G: usize> Gather<'_, G> {
 /// The pruning test, through its cursor: a level's codes come out of the bitset in order.
 #[cfg(feature = "parallel")]
 impl dense::Sieve for prune::Prune {
-    fn cursor(&self) -> Box<dyn FnMut(u64) -> bool + '_> {
+    fn cursor(&self) -> impl FnMut(u64) -> bool + '_ {
         let mut c = prune::Prune::cursor(self);
-        Box::new(move |x| c.keeps(x))
+        move |x| c.keeps(x)
     }
 }
 
