@@ -96,7 +96,7 @@ impl Canon {
     }
 
     /// The images of `code` under every symmetry, padded to `G` = [`Canon::width`] slots.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn images<const G: usize>(&self, code: u64) -> [u64; G] {
         if G != self.width {
             // not the table's layout (no lattice group has more than 12 elements)

@@ -188,7 +188,7 @@ pub struct Bits<'a> {
 
 impl Bits<'_> {
     /// Adds a key (a code of the layer's peg count and class).
-    #[inline]
+    #[inline(always)]
     pub fn push(&mut self, key: u64) {
         let (h, low) = ((key >> self.low) as usize, (key & self.mask) as usize);
         let i = self.cum[h] + self.low_rank[low];
