@@ -22,6 +22,7 @@ use crate::classes::Classes;
 
 /// Most low bits: tables of 2^16 entries, in cache.
 const LOW_BITS: u32 = 16;
+const _: () = assert!(LOW_BITS <= 16, "a low part's rank is a u16");
 /// Most high bits: a level's table has 2^this entries (4 MB at most).
 const HIGH_BITS: u32 = 20;
 /// Most class invariants: the groups of low parts are indexed by peg count and class.
@@ -38,8 +39,9 @@ pub struct Ranks {
     high_class: Vec<u16>,
     /// Low parts sorted by (peg count, class, value).
     lows: Vec<u32>,
-    /// Rank of each low part within its (peg count, class) group.
-    low_rank: Vec<u32>,
+    /// Rank of each low part within its (peg count, class) group: below C(16, 8), so 16 bits
+    /// (half the cache of u32 in the hot loops).
+    low_rank: Vec<u16>,
     /// Start of each group in `lows`, by `pegs << dimension | class`; one entry more at the end.
     group: Vec<u32>,
     /// Per worker, a bitset (all zero between rounds).
@@ -87,13 +89,14 @@ impl Ranks {
             group[g] += group[g - 1];
         }
         let mut lows = vec![0u32; keys.len()];
-        let mut low_rank = vec![0u32; keys.len()];
+        let mut low_rank = vec![0u16; keys.len()];
         let mut next = group.clone();
         for (x, &g) in keys.iter().enumerate() {
             let at = next[g];
             next[g] += 1;
             lows[at as usize] = x as u32;
-            low_rank[x] = at - group[g];
+            // a group of low parts with one peg count: at most C(16, 8) = 12,870
+            low_rank[x] = (at - group[g]) as u16;
         }
         let threads = rayon::current_num_threads().clamp(1, MAX_SETS);
         Some(Ranks {
@@ -175,7 +178,7 @@ pub struct Bits<'a> {
     low: u32,
     mask: u64,
     cum: &'a [u32],
-    low_rank: &'a [u32],
+    low_rank: &'a [u16],
     words: &'a mut [u64],
     /// For the debug check that a key is of the layer.
     off: &'a [u32],
@@ -191,7 +194,7 @@ impl Bits<'_> {
     #[inline(always)]
     pub fn push(&mut self, key: u64) {
         let (h, low) = ((key >> self.low) as usize, (key & self.mask) as usize);
-        let i = self.cum[h] + self.low_rank[low];
+        let i = self.cum[h] + u32::from(self.low_rank[low]);
         // a key of another peg count or class would alias another code's bit
         debug_assert!(
             i < self.cum[h + 1]
@@ -250,8 +253,8 @@ impl Layer<'_> {
     #[inline]
     fn rank(&self, key: u64) -> usize {
         let r = self.ranks;
-        (self.cum[(key >> r.low) as usize] + r.low_rank[(key & ((1 << r.low) - 1)) as usize])
-            as usize
+        (self.cum[(key >> r.low) as usize]
+            + u32::from(r.low_rank[(key & ((1 << r.low) - 1)) as usize])) as usize
     }
 
     /// Sets the bit of every key `produce` makes from the elements of `input`, in parallel.
