@@ -97,23 +97,11 @@ pub struct ClassTable {
 }
 
 impl ClassTable {
-    /// Code bytes with a row (the board's holes, in bytes).
-    pub fn bytes(&self) -> usize {
-        self.bytes.len()
-    }
-
-    /// The class of a position on the board (pegs off it count for nothing).
+    /// The class of a position on the board (pegs off it count for nothing): the XOR of its
+    /// bytes' classes.
     #[inline]
     pub fn class(&self, code: u64) -> u64 {
-        self.class_of_bytes(code, 0..self.bytes.len())
-    }
-
-    /// The class of the pegs in the code's bytes `bytes` (the class of a code is the XOR of
-    /// those of any split of its bytes).
-    #[inline]
-    pub fn class_of_bytes(&self, code: u64, bytes: std::ops::Range<usize>) -> u64 {
-        let rows = self.bytes.get(bytes.clone()).unwrap_or(&[]);
-        rows.iter().zip(bytes).fold(0, |acc, (row, j)| {
+        self.bytes.iter().enumerate().fold(0, |acc, (j, row)| {
             acc ^ row[(code >> (8 * j) & 0xff) as usize]
         })
     }

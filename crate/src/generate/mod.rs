@@ -473,12 +473,19 @@ impl<'a, const G: usize> Gather<'a, G> {
     fn collect(&self, step: Step, input: &[u64], keep: Option<&prune::Prune>) -> Vec<u64> {
         let m = self.m;
         #[cfg(feature = "parallel")]
-        if let Some((l, _)) = self.layer(
+        if let Some((l, k)) = self.layer(
             step,
             input,
             input.len().saturating_mul(step.keys_per_input()),
         ) {
-            return l.collect(input, keep, |x, out| m.step(step, x, |c| out.push(c)));
+            let keep = keep.map(|prune| OneLevel {
+                prune,
+                like: k,
+                pegs: position::pegs(k) as usize,
+            });
+            return l.collect(input, keep.as_ref(), |x, out| {
+                m.step(step, x, |c| out.push(c))
+            });
         }
         let produce = |x, out: &mut par::Sink| m.step(step, x, |c| out.push(c));
         match keep {
@@ -570,12 +577,19 @@ impl<const G: usize> Gather<'_, G> {
     }
 }
 
+/// The pruning test of one dense level: its codes share the peg count and class of `like`.
+#[cfg(feature = "parallel")]
+struct OneLevel<'a> {
+    prune: &'a prune::Prune,
+    like: u64,
+    pegs: usize,
+}
+
 /// The pruning test, through its cursor: a level's codes come out of the bitset in order.
 #[cfg(feature = "parallel")]
-impl dense::Sieve for prune::Prune {
+impl dense::Sieve for OneLevel<'_> {
     fn cursor(&self) -> impl FnMut(u64) -> bool + '_ {
-        let mut c = prune::Prune::cursor(self);
-        move |x| c.keeps(x)
+        self.prune.cursor(self.like, self.pegs)
     }
 }
 

@@ -171,27 +171,22 @@ impl Screen {
         })
     }
 
-    /// [`Screen::excludes`], for codes that come in ascending order: `partial` keeps each
-    /// block's sum over the bytes above the lowest [`LOW_BYTES`] (and the bar of the peg
-    /// count) from the last code, so a code that shares them with it costs two rows a block.
+    /// [`Screen::excludes`], for codes of `pegs` pegs (on the board) that come in ascending
+    /// order, as a level's do: `partial` keeps each block's sum over the bytes above the
+    /// lowest [`LOW_BYTES`], and the bar of the peg count, from the last code, so a code that
+    /// shares those bytes with it costs two rows a block. A [`Partial`] serves one peg count.
     #[inline]
-    pub fn excludes_next(&self, code: u64, partial: &mut Partial) -> bool {
+    pub fn excludes_next(&self, code: u64, pegs: usize, partial: &mut Partial) -> bool {
         let code = code & self.full;
         let above = code >> (8 * LOW_BYTES);
-        // the high part and the low bytes' pegs give the peg count: a code costs two byte
-        // reads here, where a 64-bit popcount is a dozen instructions on baseline x86-64;
-        // below 2^53: 48 bits of high part, LOW_PEG_BITS of low pegs (at most 8 × LOW_BYTES)
-        let low = (0..LOW_BYTES).fold(0, |n, j| n + BYTE_PEGS[(code >> (8 * j) & 0xff) as usize]);
-        let key = above << LOW_PEG_BITS | u64::from(low);
-        if partial.key != Some(key) {
-            let n = (above.count_ones() + u32::from(low)) as usize;
+        if partial.key != Some(above) {
             partial.lanes.clear();
             for block in 0..self.blocks {
-                let mut acc = self.start[block * self.levels + n];
+                let mut acc = self.start[block * self.levels + pegs];
                 self.add_rows(&mut acc, block, code, LOW_BYTES.min(self.bytes)..self.bytes);
                 partial.lanes.push(acc);
             }
-            partial.key = Some(key);
+            partial.key = Some(above);
         }
         self.settle(code, |block| {
             let mut acc = partial.lanes[block];
@@ -243,25 +238,10 @@ impl Screen {
 /// Code bytes that [`Screen::excludes_next`] adds for every code; the sums over the bytes
 /// above them carry over between codes that share them.
 pub const LOW_BYTES: usize = 2;
-/// Bits of [`Screen::excludes_next`]'s key that hold the pegs of the [`LOW_BYTES`].
-const LOW_PEG_BITS: u32 = 5;
-const _: () = assert!(8 * LOW_BYTES < 1 << LOW_PEG_BITS);
-
-/// The pegs of each byte value.
-const BYTE_PEGS: [u8; 256] = {
-    let mut t = [0; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (i as u8).count_ones() as u8;
-        i += 1;
-    }
-    t
-};
-
 /// What [`Screen::excludes_next`] carries from one code to the next.
 #[derive(Debug, Clone, Default)]
 pub struct Partial {
-    /// The last code's bytes above [`LOW_BYTES`] and the pegs of those below.
+    /// The last code's bytes above [`LOW_BYTES`].
     key: Option<u64>,
     /// Per block, the start of its peg count plus the rows of those bytes.
     lanes: Vec<Lanes>,
@@ -333,17 +313,25 @@ mod tests {
         let off: Vec<u64> = codes.iter().take(500).map(|c| c | !b.full()).collect();
         codes.extend(off);
         let mut excluded = 0;
-        // carried sums, with codes in any order and then ascending
-        let (mut any, mut ascending) = (Partial::default(), Partial::default());
+        // carried sums, one peg count each, with codes in any order and then ascending
+        let pegs = |c: u64| (c & b.full()).count_ones() as usize;
+        let mut any = vec![Partial::default(); b.len() + 1];
+        let mut ascending = any.clone();
         let mut sorted = codes.clone();
         sorted.sort_unstable();
         for (&code, &next) in codes.iter().zip(&sorted) {
             let want = list.iter().any(|p| p.excludes(code, h));
             assert_eq!(screen.excludes(code), want, "{code:#x}");
-            assert_eq!(screen.excludes_next(code, &mut any), want, "{code:#x}");
-            let want_next = list.iter().any(|p| p.excludes(next, h));
+            let carried = &mut any[pegs(code)];
             assert_eq!(
-                screen.excludes_next(next, &mut ascending),
+                screen.excludes_next(code, pegs(code), carried),
+                want,
+                "{code:#x}"
+            );
+            let want_next = list.iter().any(|p| p.excludes(next, h));
+            let carried = &mut ascending[pegs(next)];
+            assert_eq!(
+                screen.excludes_next(next, pegs(next), carried),
                 want_next,
                 "{next:#x}"
             );
@@ -379,7 +367,7 @@ mod tests {
         assert!(holes.len() >= 4 && screen.blocks >= 2, "{holes:?}");
         assert_eq!(screen.len(), lists.iter().map(Vec::len).sum::<usize>());
         let (mut excluded, mut x) = (0, 0x9e37_79b9_7f4a_7c15u64);
-        let mut carried = Partial::default();
+        let mut carried = vec![Partial::default(); b.len() + 1];
         for i in 0..20_000 {
             x ^= x << 13;
             x ^= x >> 7;
@@ -390,7 +378,12 @@ mod tests {
                 .zip(&lists)
                 .all(|(&h, l)| l.iter().any(|p| p.excludes(code, h)));
             assert_eq!(screen.excludes(code), want, "{code:#x}");
-            assert_eq!(screen.excludes_next(code, &mut carried), want, "{code:#x}");
+            let n = code.count_ones() as usize;
+            assert_eq!(
+                screen.excludes_next(code, n, &mut carried[n]),
+                want,
+                "{code:#x}"
+            );
             excluded += usize::from(want);
         }
         assert!(excluded > 1000 && excluded < 19_000, "{excluded}");

@@ -17,7 +17,6 @@ mod learn;
 
 use crate::board::bit;
 use crate::classes::{ClassTable, Classes};
-use crate::pagoda::LOW_BYTES;
 use crate::pagoda::{Pagoda, Pagodas, Partial, Screen};
 use crate::problem::Problem;
 
@@ -123,15 +122,19 @@ impl Prune {
             .is_some_and(|i| !t.by_class[i].2.excludes(code))
     }
 
-    /// [`Prune::keeps`] for a run of codes in ascending order (one worker's): what a code
-    /// shares with the last one above its lowest bytes (its class there and the pagodas'
-    /// sums) is not computed again. Any order gives the same answers.
-    pub fn cursor(&self) -> Cursor<'_> {
-        let classes = self.test.as_ref().map_or(0, |t| t.by_class.len());
-        Cursor {
-            test: self.test.as_ref(),
-            high: None,
-            partials: vec![Partial::default(); classes],
+    /// [`Prune::keeps`] for a run of ascending codes that all have `pegs` pegs and the class
+    /// of `like` (one dense level's): neither is worked out again a code.
+    pub fn cursor(&self, like: u64, pegs: usize) -> impl FnMut(u64) -> bool + '_ {
+        // None keeps every code; Some(None) drops every one (a class without a goal hole)
+        let screen = self
+            .test
+            .as_ref()
+            .map(|t| t.place(t.classes.class(like)).map(|i| &t.by_class[i].2));
+        let mut partial = Partial::default();
+        move |code| match screen {
+            None => true,
+            Some(None) => false,
+            Some(Some(s)) => !s.excludes_next(code, pegs, &mut partial),
         }
     }
 
@@ -186,38 +189,6 @@ impl Test {
     }
 }
 
-/// [`Prune::keeps`] over a run of ascending codes (see [`Prune::cursor`]).
-pub struct Cursor<'a> {
-    test: Option<&'a Test>,
-    /// The last code's bytes above [`LOW_BYTES`], and their class.
-    high: Option<(u64, u64)>,
-    /// Per class of `Test::by_class`, its screen's sums over those bytes.
-    partials: Vec<Partial>,
-}
-
-impl Cursor<'_> {
-    /// False when the position can no longer reach the goal.
-    #[inline]
-    pub fn keeps(&mut self, code: u64) -> bool {
-        let Some(t) = self.test else {
-            return true;
-        };
-        let bytes = t.classes.bytes();
-        let above = code >> (8 * LOW_BYTES);
-        let high = match self.high {
-            Some((h, class)) if h == above => class,
-            _ => {
-                let class = t.classes.class_of_bytes(code, LOW_BYTES.min(bytes)..bytes);
-                self.high = Some((above, class));
-                class
-            }
-        };
-        let class = high ^ t.classes.class_of_bytes(code, 0..LOW_BYTES.min(bytes));
-        t.place(class)
-            .is_some_and(|i| !t.by_class[i].2.excludes_next(code, &mut self.partials[i]))
-    }
-}
-
 /// A screen of the pagodas `of` gives for each of `holes`.
 fn screen_of<'a>(pagodas: &Pagodas, holes: &[u8], of: impl Fn(u8) -> &'a [Pagoda]) -> Screen {
     let finishes: Vec<(u8, &[Pagoda])> = holes.iter().map(|&h| (h, of(h))).collect();
@@ -227,6 +198,7 @@ fn screen_of<'a>(pagodas: &Pagodas, holes: &[u8], of: impl Fn(u8) -> &'a [Pagoda
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pagoda::LOW_BYTES;
     use crate::{Board, Goal, Start};
 
     #[test]
@@ -246,13 +218,15 @@ mod tests {
 
     #[test]
     fn the_cursor_answers_as_keeps_does() {
-        // Codes in ascending runs that share their high bytes, and in any order: French's
-        // union (many classes, several finishes a screen) and the English central game (one
-        // finish), with what it learns from random positions.
+        // Codes of one peg count and class at a time (a dense level's), in ascending runs that
+        // share their high bytes and in any order: French's union (many classes, several
+        // finishes a screen) and the English central game (one finish), with what it learns
+        // from random positions.
         let french = Problem::new(Board::by_name("french").unwrap(), Start::All, Goal::Any);
         let english = Problem::parse(Board::by_name("english").unwrap(), "d4", "start");
         for p in [french.unwrap(), english.unwrap()] {
             let mut keep = Prune::new(&p, true);
+            let classes = Classes::of(&p.board);
             let full = p.board.full();
             let mut x = 0x2545_f491_4f6c_dd1du64;
             let mut next = || {
@@ -266,7 +240,7 @@ mod tests {
                 .filter(|c| c.count_ones() == 22)
                 .collect();
             keep.learn(&level);
-            let mut codes: Vec<u64> = (0..40_000)
+            let codes: Vec<u64> = (0..40_000)
                 .map(|i| {
                     let r = next();
                     // runs of codes with the same high bytes
@@ -274,18 +248,25 @@ mod tests {
                     (r & full & !low) | (r >> (i % 7) & low & full)
                 })
                 .collect();
-            let mut any = keep.cursor();
-            let answers: Vec<bool> = codes.iter().map(|&c| any.keeps(c)).collect();
-            let kept = answers.iter().filter(|&&k| k).count();
-            assert!(kept > 100 && kept < codes.len() - 100, "{kept}");
-            for (&c, &k) in codes.iter().zip(&answers) {
-                assert_eq!(k, keep.keeps(c), "{c:#x}");
-            }
-            codes.sort_unstable();
-            let mut ascending = keep.cursor();
+            let mut groups: std::collections::BTreeMap<(u32, u64), Vec<u64>> = Default::default();
             for &c in &codes {
-                assert_eq!(ascending.keeps(c), keep.keeps(c), "{c:#x}");
+                let group = (c.count_ones(), classes.class(c));
+                groups.entry(group).or_default().push(c);
             }
+            let mut kept = 0;
+            for ((pegs, _), mut group) in groups {
+                let mut any = keep.cursor(group[0], pegs as usize);
+                for &c in &group {
+                    assert_eq!(any(c), keep.keeps(c), "{c:#x}");
+                    kept += usize::from(keep.keeps(c));
+                }
+                group.sort_unstable();
+                let mut ascending = keep.cursor(group[0], pegs as usize);
+                for &c in &group {
+                    assert_eq!(ascending(c), keep.keeps(c), "{c:#x}");
+                }
+            }
+            assert!(kept > 100 && kept < codes.len() - 100, "{kept}");
         }
     }
 
