@@ -35,37 +35,49 @@ pub fn solve(
     cost: &[f64],
     bounds: Bounds,
 ) -> Option<Vec<f64>> {
+    let lp = Lp {
+        holes,
+        lines,
+        goal,
+        cost,
+        bounds,
+    };
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the CPU has AVX2, as just checked
-        return unsafe { solve_avx2(holes, lines, goal, cost, bounds) };
+        return unsafe { solve_avx2(lp) };
     }
-    simplex(holes, lines, goal, cost, bounds)
+    simplex(lp)
+}
+
+/// One programme: what [`solve`] is given.
+#[derive(Clone, Copy)]
+struct Lp<'a> {
+    holes: usize,
+    lines: &'a [(u8, u8, u8)],
+    goal: u8,
+    cost: &'a [f64],
+    bounds: Bounds,
 }
 
 /// [`simplex`] built for AVX2: the row updates take four lanes at a time, each lane the
 /// same multiply and subtract (no fused multiply-add), so every weight comes out the same.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn solve_avx2(
-    holes: usize,
-    lines: &[(u8, u8, u8)],
-    goal: u8,
-    cost: &[f64],
-    bounds: Bounds,
-) -> Option<Vec<f64>> {
-    simplex(holes, lines, goal, cost, bounds)
+fn solve_avx2(lp: Lp) -> Option<Vec<f64>> {
+    simplex(lp)
 }
 
 /// The simplex of [`solve`].
 #[inline(always)]
-fn simplex(
-    holes: usize,
-    lines: &[(u8, u8, u8)],
-    goal: u8,
-    cost: &[f64],
-    bounds: Bounds,
-) -> Option<Vec<f64>> {
+fn simplex(lp: Lp) -> Option<Vec<f64>> {
+    let Lp {
+        holes,
+        lines,
+        goal,
+        cost,
+        bounds,
+    } = lp;
     let m = lines.len();
     let cols = m + 1 + holes; // y_j, z, slacks
     let width = cols + 1; // + right-hand side
@@ -172,7 +184,13 @@ mod tests {
                         goal: bounds.1,
                     };
                     let fast = solve(b.len(), &lines, goal, &cost, bounds);
-                    let plain = simplex(b.len(), &lines, goal, &cost, bounds);
+                    let plain = simplex(Lp {
+                        holes: b.len(),
+                        lines: &lines,
+                        goal,
+                        cost: &cost,
+                        bounds,
+                    });
                     let bits = |p: Option<Vec<f64>>| {
                         p.map(|p| p.iter().map(|w| w.to_bits()).collect::<Vec<u64>>())
                     };
