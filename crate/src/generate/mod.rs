@@ -478,11 +478,7 @@ impl<'a, const G: usize> Gather<'a, G> {
             input,
             input.len().saturating_mul(step.keys_per_input()),
         ) {
-            let keep = keep.map(|prune| OneLevel {
-                prune,
-                like: k,
-                pegs: position::pegs(k) as usize,
-            });
+            let keep = keep.map(|prune| OneLevel { prune, like: k });
             return l.collect(input, keep.as_ref(), |x, out| {
                 m.step(step, x, |c| out.push(c))
             });
@@ -582,14 +578,13 @@ impl<const G: usize> Gather<'_, G> {
 struct OneLevel<'a> {
     prune: &'a prune::Prune,
     like: u64,
-    pegs: usize,
 }
 
 /// The pruning test, through its cursor: a level's codes come out of the bitset in order.
 #[cfg(feature = "parallel")]
 impl dense::Sieve for OneLevel<'_> {
     fn cursor(&self) -> impl FnMut(u64) -> bool + '_ {
-        self.prune.cursor(self.like, self.pegs)
+        self.prune.cursor(self.like)
     }
 }
 

@@ -178,6 +178,7 @@ impl Screen {
     #[inline]
     pub fn excludes_next(&self, code: u64, pegs: usize, partial: &mut Partial) -> bool {
         let code = code & self.full;
+        debug_assert_eq!(code.count_ones() as usize, pegs, "{code:#x}");
         let above = code >> (8 * LOW_BYTES);
         if partial.key != Some(above) {
             partial.lanes.clear();

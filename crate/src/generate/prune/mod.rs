@@ -122,9 +122,10 @@ impl Prune {
             .is_some_and(|i| !t.by_class[i].2.excludes(code))
     }
 
-    /// [`Prune::keeps`] for a run of ascending codes that all have `pegs` pegs and the class
+    /// [`Prune::keeps`] for a run of ascending codes that all have the peg count and the class
     /// of `like` (one dense level's): neither is worked out again a code.
-    pub fn cursor(&self, like: u64, pegs: usize) -> impl FnMut(u64) -> bool + '_ {
+    pub fn cursor(&self, like: u64) -> impl FnMut(u64) -> bool + '_ {
+        let pegs = crate::position::pegs(like) as usize;
         // None keeps every code; Some(None) drops every one (a class without a goal hole)
         let screen = self
             .test
@@ -254,14 +255,14 @@ mod tests {
                 groups.entry(group).or_default().push(c);
             }
             let mut kept = 0;
-            for ((pegs, _), mut group) in groups {
-                let mut any = keep.cursor(group[0], pegs as usize);
+            for mut group in groups.into_values() {
+                let mut any = keep.cursor(group[0]);
                 for &c in &group {
                     assert_eq!(any(c), keep.keeps(c), "{c:#x}");
                     kept += usize::from(keep.keeps(c));
                 }
                 group.sort_unstable();
-                let mut ascending = keep.cursor(group[0], pegs as usize);
+                let mut ascending = keep.cursor(group[0]);
                 for &c in &group {
                     assert_eq!(ascending(c), keep.keeps(c), "{c:#x}");
                 }
