@@ -32,6 +32,8 @@ mod par;
 pub mod prune;
 pub mod record;
 pub mod verify;
+#[cfg(target_arch = "x86_64")]
+mod wide;
 pub mod wins;
 
 use crate::board::Board;
@@ -150,6 +152,9 @@ struct Moves<'a, const G: usize> {
     /// Codes below 2^52 and G even: minimums two at a time (`narrow`).
     #[cfg(target_arch = "x86_64")]
     narrow: bool,
+    /// G = 8, a bitboard, and a CPU with AVX-512F: minimums eight at a time (`wide`).
+    #[cfg(target_arch = "x86_64")]
+    wide: bool,
 }
 
 impl<'a, const G: usize> Moves<'a, G> {
@@ -171,6 +176,8 @@ impl<'a, const G: usize> Moves<'a, G> {
                 .map(|&j| lines.get(usize::from(j)).map_or([0; G], |l| l.images))
                 .collect()
         });
+        #[cfg(target_arch = "x86_64")]
+        let wide = G == 8 && bits.is_some() && wide::available();
         Moves {
             canon,
             lines,
@@ -178,6 +185,8 @@ impl<'a, const G: usize> Moves<'a, G> {
             slots,
             #[cfg(target_arch = "x86_64")]
             narrow: G.is_multiple_of(2) && board.len() <= narrow::HOLES,
+            #[cfg(target_arch = "x86_64")]
+            wide,
         }
     }
 
@@ -199,25 +208,58 @@ impl<'a, const G: usize> Moves<'a, G> {
 
     /// Calls `f` with the canonical code of every position one jump after `x`.
     #[inline]
-    fn children(&self, x: u64, mut f: impl FnMut(u64)) {
+    fn children(&self, x: u64, f: impl FnMut(u64)) {
+        self.jumps::<true>(x, f)
+    }
+
+    /// Calls `f` with the canonical code of every position one jump after `x` (`AFTER`) or
+    /// before it.
+    #[inline]
+    fn jumps<const AFTER: bool>(&self, x: u64, mut f: impl FnMut(u64)) {
         let im = self.images(x);
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                bb.lines(
-                    pegs,
-                    bb.all ^ pegs,
-                    |i| f(self.min_xor(&im, &self.slots[i])),
-                );
+                let (from, to) = bb.sides::<AFTER>(pegs);
+                #[cfg(target_arch = "x86_64")]
+                if let (true, Ok(im)) = (self.wide, <&[u64; 8]>::try_from(&im[..])) {
+                    // SAFETY: `wide` is set only where the CPU has AVX-512F
+                    return unsafe { self.lines_wide(bb, from, to, im, f) };
+                }
+                bb.lines(from, to, |i| f(self.min_xor(&im, &self.slots[i])));
             }
             None => {
                 for l in &self.lines {
-                    if x & l.mask == l.before {
+                    if x & l.mask == if AFTER { l.before } else { l.after } {
                         f(self.min_xor(&im, &l.images));
                     }
                 }
             }
         }
+    }
+
+    /// The loop over a layout's jumps in [`jumps`](Self::jumps), built for AVX-512F so that
+    /// the eight-lane minimum inlines into it. (Only the loop: built so, the layout's and the
+    /// images' table reads become gathers, which cost more than they save.)
+    ///
+    /// # Safety
+    /// The CPU must have AVX-512F, as `wide` says.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn lines_wide(
+        &self,
+        bb: &Bitboard,
+        from: u64,
+        to: u64,
+        im: &[u64; 8],
+        mut f: impl FnMut(u64),
+    ) {
+        bb.lines(from, to, |i| {
+            if let Ok(s) = <&[u64; 8]>::try_from(&self.slots[i][..]) {
+                // SAFETY: this function runs only where the CPU has AVX-512F
+                f(unsafe { wide::min_xor(im, s) })
+            }
+        });
     }
 
     /// Calls `f` with the complement of every position one jump after `x`, as it is (not
@@ -265,10 +307,7 @@ impl<'a, const G: usize> Moves<'a, G> {
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                let (from, to) = match AFTER {
-                    true => (pegs, bb.all ^ pegs),
-                    false => (bb.all ^ pegs, pegs),
-                };
+                let (from, to) = bb.sides::<AFTER>(pegs);
                 bb.lines(from, to, |i| {
                     let (c, s) = argmin_xor(&im, &self.slots[i]);
                     f(c, s)
@@ -295,25 +334,8 @@ impl<'a, const G: usize> Moves<'a, G> {
 
     /// Calls `f` with the canonical code of every position one jump before `x`.
     #[inline]
-    fn parents(&self, x: u64, mut f: impl FnMut(u64)) {
-        let im = self.images(x);
-        match &self.bits {
-            Some(bb) => {
-                let pegs = bb.layout(x);
-                bb.lines(
-                    bb.all ^ pegs,
-                    pegs,
-                    |i| f(self.min_xor(&im, &self.slots[i])),
-                );
-            }
-            None => {
-                for l in &self.lines {
-                    if x & l.mask == l.after {
-                        f(self.min_xor(&im, &l.images));
-                    }
-                }
-            }
-        }
+    fn parents(&self, x: u64, f: impl FnMut(u64)) {
+        self.jumps::<false>(x, f)
     }
 
     /// The canonical code.
