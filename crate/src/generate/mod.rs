@@ -220,7 +220,7 @@ impl<'a, const G: usize> Moves<'a, G> {
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                let (from, to) = bb.sides::<AFTER>(pegs);
+                let (from, to) = sides::<AFTER>(bb, pegs);
                 #[cfg(target_arch = "x86_64")]
                 if let (true, Ok(im)) = (self.wide, <&[u64; 8]>::try_from(&im[..])) {
                     // SAFETY: `wide` is set only where the CPU has AVX-512F
@@ -307,7 +307,7 @@ impl<'a, const G: usize> Moves<'a, G> {
         match &self.bits {
             Some(bb) => {
                 let pegs = bb.layout(x);
-                let (from, to) = bb.sides::<AFTER>(pegs);
+                let (from, to) = sides::<AFTER>(bb, pegs);
                 bb.lines(from, to, |i| {
                     let (c, s) = argmin_xor(&im, &self.slots[i]);
                     f(c, s)
@@ -352,6 +352,16 @@ impl<'a, const G: usize> Moves<'a, G> {
             Step::Parents(flip) => self.parents(flip ^ x, f),
             Step::Complement(full) => f(self.canonical(full ^ x)),
         }
+    }
+}
+
+/// The (`from`, `to`) squares for `Bitboard::lines` of a layout's jumps: forward (`AFTER`),
+/// pegs jump into holes; backward, into pegs from holes.
+#[inline]
+fn sides<const AFTER: bool>(bb: &Bitboard, pegs: u64) -> (u64, u64) {
+    match AFTER {
+        true => (pegs, bb.all ^ pegs),
+        false => (bb.all ^ pegs, pegs),
     }
 }
 

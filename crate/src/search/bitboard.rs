@@ -70,16 +70,6 @@ impl Bitboard {
         out
     }
 
-    /// The (`from`, `to`) squares for [`lines`](Self::lines) of a layout's jumps: forward
-    /// (`AFTER`), pegs jump into holes; backward, into pegs from holes.
-    #[inline]
-    pub(crate) fn sides<const AFTER: bool>(&self, pegs: u64) -> (u64, u64) {
-        match AFTER {
-            true => (pegs, self.all ^ pegs),
-            false => (self.all ^ pegs, pegs),
-        }
-    }
-
     /// Calls `f` with the slot, (2 × direction + back) × 64 + `from` square, of every line
     /// whose `from` and `over` squares are in `a` and whose `to` square is in `b`.
     #[inline]
