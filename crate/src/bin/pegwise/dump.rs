@@ -1,5 +1,6 @@
 //! `pegwise dump`: the canonical codes of the winning positions with N pegs.
 
+use rayon::prelude::*;
 use serde_json::json;
 
 use crate::common::{problem_of, Output, ProblemArgs};
@@ -50,12 +51,20 @@ pub fn run(
             json: json!(codes),
         });
     }
-    let mut text = String::with_capacity(codes.len() * 12);
-    let mut digits = itoa::Buffer::new();
-    for &c in codes.iter() {
-        text.push_str(digits.format(c));
-        text.push('\n');
-    }
+    // a line a code, formatted in parallel parts (a level has up to millions of codes)
+    let text = codes
+        .par_chunks(1 << 14)
+        .map(|part| {
+            let mut text = String::with_capacity(part.len() * 12);
+            let mut digits = itoa::Buffer::new();
+            for &c in part {
+                text.push_str(digits.format(c));
+                text.push('\n');
+            }
+            text
+        })
+        .collect::<Vec<String>>()
+        .concat();
     Ok(Output {
         text,
         json: serde_json::Value::Null,
