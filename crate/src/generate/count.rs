@@ -190,6 +190,12 @@ pub fn count_by_halves(s: &Solved) -> Option<u128> {
     with_moves(&s.problem.board, &s.canon, Halves { s })
 }
 
+/// The fewest pegs of the winning levels `count_by_halves` reads (see
+/// `Options::fewest_pegs`): the middle level and those above it.
+pub fn halves_from(p: &Problem) -> usize {
+    p.board.len() / 2
+}
+
 /// True when `count_by_halves` counts the problem's solutions: a game from one start hole
 /// back to it.
 pub fn halves_apply(p: &Problem) -> bool {
@@ -218,7 +224,7 @@ fn halves<const G: usize, C: Num>(s: &Solved, m: &Moves<G>) -> Option<u128> {
     let w = &s.winning;
     let top = holes - 1;
     // f on the middle level `low` and on its complements' level `holes - low`
-    let low = holes / 2;
+    let low = halves_from(&s.problem);
     let mut f = Counts::new(&w[top], &vec![C::ONE; w[top].len()]);
     for n in (low + 1..top).rev() {
         let counts = sums_over(&f, &w[n], |y, out| m.parents(y, out))?;
@@ -369,6 +375,19 @@ mod tests {
             let s = solve(&p, Options::default(), &mut |_| {}).unwrap();
             let want = count_from(&p, &s.canon, p.start_positions()[0], |c| s.is_winning(c));
             assert_eq!(count_by_halves(&s), want, "{name} {start}");
+            // solved only as far down as the count reads: the same count, and nothing below
+            let from = halves_from(&p);
+            let opts = Options {
+                fewest_pegs: from,
+                ..Options::default()
+            };
+            let upper = solve(&p, opts, &mut |_| {}).unwrap();
+            assert_eq!(count_by_halves(&upper), want, "{name} {start}, upper half");
+            assert_eq!(upper.winning[from..], s.winning[from..], "{name} {start}");
+            assert!(
+                upper.winning[..from].iter().all(Vec::is_empty),
+                "{name} {start}"
+            );
             nonzero += usize::from(want != Some(0));
         }
         assert!(nonzero >= 5, "{nonzero} games with solutions");

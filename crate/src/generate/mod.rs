@@ -61,6 +61,11 @@ pub struct Options {
     /// sets are the same, the reachable ones smaller. Never with `all_reachable`, which asks
     /// for the whole reachable sets, and in memory only for a goal of one hole.
     pub prune: bool,
+    /// The fewest pegs of a winning level made where the problem is solved by halves (its
+    /// lower half made by complements): the levels below are left empty. 1, the default,
+    /// makes them all; counting by halves needs only those from
+    /// [`count::halves_from`] up.
+    pub fewest_pegs: usize,
 }
 
 impl Default for Options {
@@ -69,6 +74,7 @@ impl Default for Options {
             all_reachable: false,
             max_codes: DEFAULT_MAX_CODES,
             prune: true,
+            fewest_pegs: 1,
         }
     }
 }
@@ -82,7 +88,7 @@ pub struct Solved {
     pub canon: Canon,
     /// F_n (empty where it was not needed).
     pub reachable: Vec<Vec<u64>>,
-    /// W_n, complete for every n.
+    /// W_n, complete for every n (from `Options::fewest_pegs` up).
     pub winning: Vec<Vec<u64>>,
 }
 
@@ -724,7 +730,7 @@ impl WithMoves for Levels<'_> {
             for n in h + 1..n_holes {
                 winning[n] = gather.with_child_in(&reachable[n], &winning[n - 1], 0);
             }
-            for n in 1..h {
+            for n in opts.fewest_pegs.max(1)..h {
                 winning[n] = gather.collect(Step::Complement(full), &winning[n_holes - n], None);
             }
         } else {

@@ -66,7 +66,12 @@ fn table_game(spec: &TableSpec, p: &Problem, moves_text: &str, data: &Path) -> R
 /// The whole problem solved, its progress shown; too big for memory, the error says what
 /// answers instead (the table to build, or the live search).
 pub fn solve_whole(p: &Problem, data: &Path) -> Result<Solved, Error> {
-    solve_with_progress(p, Options::default()).map_err(|e| too_big(unbuilt(e, p, Some(data))))
+    solve_whole_with(p, data, Options::default())
+}
+
+/// [`solve_whole`] with these options.
+pub fn solve_whole_with(p: &Problem, data: &Path, opts: Options) -> Result<Solved, Error> {
+    solve_with_progress(p, opts).map_err(|e| too_big(unbuilt(e, p, Some(data))))
 }
 
 /// A walk's answer, and where its winning test came from.

@@ -2,12 +2,12 @@
 
 use serde_json::json;
 
-use crate::ask::{solve_whole, walk};
+use crate::ask::{solve_whole_with, walk};
 use crate::common::{problem_of, unsolvable_note, Output, ProblemArgs};
 use crate::progress::Progress;
 use crate::way::{Budget, HowArgs, Way};
 use pegwise::game::Game;
-use pegwise::generate::{count, wins};
+use pegwise::generate::{count, wins, Options};
 use pegwise::{Error, Problem};
 use std::path::Path;
 
@@ -66,7 +66,12 @@ pub fn run(
         && count::halves_apply(&p)
         && g.position().code() == p.start_positions()[0];
     let (n, way) = if halves {
-        let s = solve_whole(&p, &data)?;
+        // the winning levels below the middle are not read
+        let opts = Options {
+            fewest_pegs: count::halves_from(&p),
+            ..Options::default()
+        };
+        let s = solve_whole_with(&p, &data, opts)?;
         let pb = Progress::new("counting");
         let n = count::count_by_halves(&s);
         pb.finish();
