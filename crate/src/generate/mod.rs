@@ -158,7 +158,8 @@ struct Moves<'a, const G: usize> {
     /// Codes below 2^52 and G even: minimums two at a time (`narrow`).
     #[cfg(target_arch = "x86_64")]
     narrow: bool,
-    /// G = 8, a bitboard, and a CPU with AVX-512F: minimums eight at a time (`wide`).
+    /// G = 8 and a CPU with AVX-512F: minimums eight at a time (`wide`), in the loop over a
+    /// bitboard's jumps.
     #[cfg(target_arch = "x86_64")]
     wide: bool,
 }
@@ -182,8 +183,6 @@ impl<'a, const G: usize> Moves<'a, G> {
                 .map(|&j| lines.get(usize::from(j)).map_or([0; G], |l| l.images))
                 .collect()
         });
-        #[cfg(target_arch = "x86_64")]
-        let wide = G == 8 && bits.is_some() && wide::available();
         Moves {
             canon,
             lines,
@@ -192,7 +191,7 @@ impl<'a, const G: usize> Moves<'a, G> {
             #[cfg(target_arch = "x86_64")]
             narrow: G.is_multiple_of(2) && board.len() <= narrow::HOLES,
             #[cfg(target_arch = "x86_64")]
-            wide,
+            wide: G == 8 && wide::available(),
         }
     }
 
@@ -228,9 +227,13 @@ impl<'a, const G: usize> Moves<'a, G> {
                 let pegs = bb.layout(x);
                 let (from, to) = sides::<AFTER>(bb, pegs);
                 #[cfg(target_arch = "x86_64")]
-                if let (true, Ok(im)) = (self.wide, <&[u64; 8]>::try_from(&im[..])) {
+                if let (true, Some(im), Some(slots)) = (
+                    self.wide,
+                    (&im as &dyn std::any::Any).downcast_ref::<[u64; 8]>(),
+                    (&self.slots as &dyn std::any::Any).downcast_ref::<Vec<[u64; 8]>>(),
+                ) {
                     // SAFETY: `wide` is set only where the CPU has AVX-512F
-                    return unsafe { self.lines_wide(bb, from, to, im, f) };
+                    return unsafe { lines_wide(bb, from, to, im, slots, f) };
                 }
                 bb.lines(from, to, |i| f(self.min_xor(&im, &self.slots[i])));
             }
@@ -242,30 +245,6 @@ impl<'a, const G: usize> Moves<'a, G> {
                 }
             }
         }
-    }
-
-    /// The loop over a layout's jumps in [`jumps`](Self::jumps), built for AVX-512F so that
-    /// the eight-lane minimum inlines into it. (Only the loop: built so, the layout's and the
-    /// images' table reads become gathers, which cost more than they save.)
-    ///
-    /// # Safety
-    /// The CPU must have AVX-512F, as `wide` says.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx512f")]
-    unsafe fn lines_wide(
-        &self,
-        bb: &Bitboard,
-        from: u64,
-        to: u64,
-        im: &[u64; 8],
-        mut f: impl FnMut(u64),
-    ) {
-        bb.lines(from, to, |i| {
-            if let Ok(s) = <&[u64; 8]>::try_from(&self.slots[i][..]) {
-                // SAFETY: this function runs only where the CPU has AVX-512F
-                f(unsafe { wide::min_xor(im, s) })
-            }
-        });
     }
 
     /// Calls `f` with the complement of every position one jump after `x`, as it is (not
@@ -359,6 +338,26 @@ impl<'a, const G: usize> Moves<'a, G> {
             Step::Complement(full) => f(self.canonical(full ^ x)),
         }
     }
+}
+
+/// The loop over a layout's jumps in `Moves::jumps` where G is 8 (the types say so), built for
+/// AVX-512F so that the eight-lane minimum inlines into it. (Only the loop: built so, the
+/// layout's and the images' table reads become gathers, which cost more than they save.)
+///
+/// # Safety
+/// The CPU must have AVX-512F, as `Moves::wide` says.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+unsafe fn lines_wide(
+    bb: &Bitboard,
+    from: u64,
+    to: u64,
+    im: &[u64; 8],
+    slots: &[[u64; 8]],
+    mut f: impl FnMut(u64),
+) {
+    // SAFETY: this function runs only where the CPU has AVX-512F
+    bb.lines(from, to, |i| f(unsafe { wide::min_xor(im, &slots[i]) }));
 }
 
 /// The (`from`, `to`) squares for `Bitboard::lines` of a layout's jumps: forward (`AFTER`),
